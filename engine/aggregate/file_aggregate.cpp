@@ -1,0 +1,122 @@
+#include "aggregate/file_aggregate.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "aggregate/event_type_table.hpp"
+#include "common/time_util.hpp"
+
+namespace ghsift {
+namespace {
+
+// Keeps the earliest few bad lines only (all are counted); whole-file order is restored by
+// ResolveLineNumbers.
+void TrimBadLineSamples(std::vector<BadLine>& lines) {
+  if (lines.size() <= 4 * FileAggregate::kBadLineSamples) return;
+  std::sort(lines.begin(), lines.end(), [](const BadLine& a, const BadLine& b) {
+    return std::tie(a.chunk, a.line_in_chunk) < std::tie(b.chunk, b.line_in_chunk);
+  });
+  lines.resize(FileAggregate::kBadLineSamples);
+}
+
+}  // namespace
+
+void FileAggregate::CountEvent(const Event& event) {
+  ++events_;
+  CounterKey key{event.repo_id, DayOf(event.created_at), EventTypeId(event.type)};
+  if (key.type_id == kUnknownEventType) {
+    ++unknown_types_[std::string(event.type)][key];
+  } else {
+    ++counters_[key];
+  }
+  if (event.repo_id != 0 && !event.repo_name.empty()) {
+    auto [it, inserted] = repo_names_.try_emplace(event.repo_id);
+    if (inserted || event.created_at > it->second.time ||
+        (event.created_at == it->second.time && event.repo_name > it->second.name)) {
+      it->second.time = event.created_at;
+      it->second.name.assign(event.repo_name);
+    }
+  }
+}
+
+void FileAggregate::AddReport(const Event& event, std::vector<std::string> matched_rule_ids) {
+  const ReportFields& report = event.report;
+  ++reports_;
+  IssueRecord delta;
+  delta.kind = static_cast<uint8_t>(report.kind);
+  delta.created_at = report.created_at;
+  delta.first_seen = delta.last_seen = delta.snapshot_time = event.created_at;
+  delta.title.assign(report.title);
+  delta.state.assign(report.state);
+  delta.closed_at = report.closed_at;
+  for (std::string_view l : report.labels) delta.labels.emplace_back(l);
+  std::sort(delta.labels.begin(), delta.labels.end());
+  delta.comments = report.comments;
+  delta.events = 1;
+  std::sort(matched_rule_ids.begin(), matched_rule_ids.end());
+  matched_rule_ids.erase(std::unique(matched_rule_ids.begin(), matched_rule_ids.end()), matched_rule_ids.end());
+  delta.rules = std::move(matched_rule_ids);
+  auto [it, inserted] = issues_.try_emplace(IssueKey{event.repo_id, report.number});
+  if (inserted) {
+    it->second = std::move(delta);
+  } else {
+    it->second.Merge(delta);
+  }
+}
+
+void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason) {
+  ++bad_line_count_;
+  bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason)});
+  TrimBadLineSamples(bad_lines_);
+}
+
+void FileAggregate::AddChunkLines(uint64_t chunk, uint64_t lines) { chunk_lines_.emplace_back(chunk, lines); }
+
+uint64_t FileAggregate::lines() const {
+  uint64_t total = 0;
+  for (const auto& [chunk, n] : chunk_lines_) total += n;
+  return total;
+}
+
+void FileAggregate::Combine(FileAggregate&& other) {
+  for (const auto& [k, v] : other.counters_) counters_[k] += v;
+  for (auto& [name, map] : other.unknown_types_) {
+    auto& mine = unknown_types_[name];
+    for (const auto& [k, v] : map) mine[k] += v;
+  }
+  for (auto& [id, name] : other.repo_names_) {
+    auto [it, inserted] = repo_names_.try_emplace(id, name);
+    if (!inserted) it->second.Merge(name);
+  }
+  for (auto& [key, record] : other.issues_) {
+    auto [it, inserted] = issues_.try_emplace(key);
+    if (inserted) {
+      it->second = std::move(record);
+    } else {
+      it->second.Merge(record);
+    }
+  }
+  for (auto& b : other.bad_lines_) bad_lines_.push_back(std::move(b));
+  TrimBadLineSamples(bad_lines_);
+  chunk_lines_.insert(chunk_lines_.end(), other.chunk_lines_.begin(), other.chunk_lines_.end());
+  events_ += other.events_;
+  bad_line_count_ += other.bad_line_count_;
+  bytes_ += other.bytes_;
+  reports_ += other.reports_;
+}
+
+void FileAggregate::ResolveLineNumbers() {
+  std::map<uint64_t, uint64_t> lines_before;  // chunk -> lines in all earlier chunks
+  std::sort(chunk_lines_.begin(), chunk_lines_.end());
+  uint64_t running = 0;
+  for (const auto& [chunk, n] : chunk_lines_) {
+    lines_before[chunk] = running;
+    running += n;
+  }
+  for (BadLine& b : bad_lines_) b.line = lines_before[b.chunk] + b.line_in_chunk + 1;
+  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) { return a.line < b.line; });
+  if (bad_lines_.size() > kBadLineSamples) bad_lines_.resize(kBadLineSamples);
+}
+
+}  // namespace ghsift

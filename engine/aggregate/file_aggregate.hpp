@@ -1,0 +1,105 @@
+#pragma once
+// The sixth stage: per-file aggregate deltas.
+//
+// Local state is a FileAggregate filled by one pipeline task from one chunk (Sink*; runs in
+// parallel, one aggregate per task). The per-file Global state is another FileAggregate into
+// which chunk aggregates are folded (Combine; runs in the pipeline's serial stage, in any
+// order: every fold is commutative). The store writes a finished file's aggregate in one batch.
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "aggregate/issue_record.hpp"
+#include "json/event.hpp"
+
+namespace ghsift {
+
+struct CounterKey {
+  int64_t repo_id = 0;
+  int32_t day = 0;
+  uint16_t type_id = 0;  //!< EventTypeId, or kUnknownEventType with the name in unknown_types
+  bool operator==(const CounterKey&) const = default;
+};
+struct CounterKeyHash {
+  size_t operator()(const CounterKey& k) const {
+    uint64_t h = static_cast<uint64_t>(k.repo_id) * 0x9E3779B97F4A7C15ull;
+    h ^= (static_cast<uint64_t>(static_cast<uint32_t>(k.day)) << 16 | k.type_id) * 0xC2B2AE3D27D4EB4Full;
+    return static_cast<size_t>(h ^ (h >> 29));
+  }
+};
+
+struct IssueKey {
+  int64_t repo_id = 0;
+  int64_t number = 0;
+  bool operator==(const IssueKey&) const = default;
+};
+struct IssueKeyHash {
+  size_t operator()(const IssueKey& k) const {
+    const uint64_t h = static_cast<uint64_t>(k.repo_id) * 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(k.number);
+    return static_cast<size_t>(h ^ (h >> 31));
+  }
+};
+
+//! Latest name of a repository, by event time (ties: the greater name).
+struct RepoName {
+  int64_t time = 0;
+  std::string name;
+  void Merge(const RepoName& other) {
+    if (other.time > time || (other.time == time && other.name > name)) *this = other;
+  }
+};
+
+//! A bad line, located by chunk and line within it until the file's line numbers are known.
+struct BadLine {
+  uint64_t chunk = 0;
+  uint64_t line_in_chunk = 0;  //!< 0-based; for an over-long line, the count of lines before it
+  uint64_t line = 0;           //!< 1-based line in the file, filled in when the file is done
+  std::string reason;
+};
+
+class FileAggregate {
+ public:
+  //! Kept bad-line details per file (all are counted).
+  static constexpr size_t kBadLineSamples = 10;
+
+  void CountEvent(const Event& event);
+  //! Folds one report snapshot and the rules it matched into the issue state.
+  void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
+  void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
+  void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
+  void AddChunkLines(uint64_t chunk, uint64_t lines);
+
+  //! Folds another aggregate into this one.
+  void Combine(FileAggregate&& other);
+  //! Turns chunk-relative bad-line positions into file line numbers (call once, at file end).
+  void ResolveLineNumbers();
+
+  const std::unordered_map<CounterKey, uint64_t, CounterKeyHash>& counters() const { return counters_; }
+  const std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>>& unknown_types()
+      const {
+    return unknown_types_;
+  }
+  const std::unordered_map<int64_t, RepoName>& repo_names() const { return repo_names_; }
+  const std::unordered_map<IssueKey, IssueRecord, IssueKeyHash>& issues() const { return issues_; }
+  const std::vector<BadLine>& bad_line_samples() const { return bad_lines_; }
+  uint64_t events() const { return events_; }
+  uint64_t bad_lines() const { return bad_line_count_; }
+  uint64_t bytes() const { return bytes_; }
+  uint64_t reports() const { return reports_; }
+  uint64_t lines() const;
+
+ private:
+  std::unordered_map<CounterKey, uint64_t, CounterKeyHash> counters_;
+  std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>> unknown_types_;
+  std::unordered_map<int64_t, RepoName> repo_names_;
+  std::unordered_map<IssueKey, IssueRecord, IssueKeyHash> issues_;
+  std::vector<BadLine> bad_lines_;
+  std::vector<std::pair<uint64_t, uint64_t>> chunk_lines_;  //!< (chunk, lines incl. over-long ones)
+  uint64_t events_ = 0;
+  uint64_t bad_line_count_ = 0;
+  uint64_t bytes_ = 0;
+  uint64_t reports_ = 0;
+};
+
+}  // namespace ghsift

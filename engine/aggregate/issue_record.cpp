@@ -1,0 +1,89 @@
+#include "aggregate/issue_record.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "common/byte_codec.hpp"
+
+namespace ghsift {
+namespace {
+
+constexpr uint8_t kRecordVersion = 1;
+
+bool SnapshotIsNewer(const IssueRecord& a, const IssueRecord& b) {
+  return std::tie(a.snapshot_time, a.state, a.title, a.closed_at, a.labels) >
+         std::tie(b.snapshot_time, b.state, b.title, b.closed_at, b.labels);
+}
+
+}  // namespace
+
+void MergeSortedIds(std::vector<std::string>& into, const std::vector<std::string>& more) {
+  if (more.empty()) return;
+  std::vector<std::string> merged;
+  merged.reserve(into.size() + more.size());
+  std::set_union(into.begin(), into.end(), more.begin(), more.end(), std::back_inserter(merged));
+  into = std::move(merged);
+}
+
+void IssueRecord::Merge(const IssueRecord& other) {
+  kind = std::max(kind, other.kind);
+  if (other.created_at != 0 && (created_at == 0 || other.created_at < created_at)) created_at = other.created_at;
+  first_seen = std::min(first_seen, other.first_seen);
+  last_seen = std::max(last_seen, other.last_seen);
+  if (SnapshotIsNewer(other, *this)) {
+    snapshot_time = other.snapshot_time;
+    title = other.title;
+    state = other.state;
+    closed_at = other.closed_at;
+    labels = other.labels;
+  }
+  comments = std::max(comments, other.comments);
+  events += other.events;
+  MergeSortedIds(rules, other.rules);
+}
+
+std::string IssueRecord::Encode() const {
+  std::string out;
+  out.push_back(static_cast<char>(kRecordVersion));
+  out.push_back(static_cast<char>(kind));
+  PutSignedVarint(out, created_at);
+  PutSignedVarint(out, first_seen);
+  PutSignedVarint(out, last_seen);
+  PutSignedVarint(out, snapshot_time);
+  PutLengthPrefixed(out, title);
+  PutLengthPrefixed(out, state);
+  PutSignedVarint(out, closed_at);
+  PutVarint(out, labels.size());
+  for (const auto& l : labels) PutLengthPrefixed(out, l);
+  PutSignedVarint(out, comments);
+  PutVarint(out, events);
+  PutVarint(out, rules.size());
+  for (const auto& r : rules) PutLengthPrefixed(out, r);
+  return out;
+}
+
+Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
+  if (bytes.size() < 2 || static_cast<uint8_t>(bytes[0]) != kRecordVersion) {
+    return Status::StoreError("issue record has an unknown format");
+  }
+  IssueRecord r;
+  r.kind = static_cast<uint8_t>(bytes[1]);
+  ByteReader in(bytes.substr(2));
+  r.created_at = in.SignedVarint();
+  r.first_seen = in.SignedVarint();
+  r.last_seen = in.SignedVarint();
+  r.snapshot_time = in.SignedVarint();
+  r.title = std::string(in.LengthPrefixed());
+  r.state = std::string(in.LengthPrefixed());
+  r.closed_at = in.SignedVarint();
+  const uint64_t label_count = in.Varint();
+  for (uint64_t i = 0; i < label_count && in.ok(); ++i) r.labels.emplace_back(in.LengthPrefixed());
+  r.comments = in.SignedVarint();
+  r.events = in.Varint();
+  const uint64_t rule_count = in.Varint();
+  for (uint64_t i = 0; i < rule_count && in.ok(); ++i) r.rules.emplace_back(in.LengthPrefixed());
+  if (!in.ok()) return Status::StoreError("issue record is truncated");
+  return r;
+}
+
+}  // namespace ghsift

@@ -1,0 +1,56 @@
+#include "io/byte_source.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace ghsift {
+
+Result<FileSource> FileSource::Open(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IoError(path + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Status::IoError(path + ": not a regular file");
+  }
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return FileSource(fd, path, static_cast<uint64_t>(st.st_size));
+}
+
+FileSource::FileSource(FileSource&& other) noexcept
+    : fd_(other.fd_), path_(std::move(other.path_)), size_(other.size_), bytes_read_(other.bytes_read_) {
+  other.fd_ = -1;
+}
+
+FileSource& FileSource::operator=(FileSource&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    path_ = std::move(other.path_);
+    size_ = other.size_;
+    bytes_read_ = other.bytes_read_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+FileSource::~FileSource() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Result<size_t> FileSource::Read(std::span<char> out) {
+  while (true) {
+    const ssize_t n = ::read(fd_, out.data(), out.size());
+    if (n >= 0) {
+      bytes_read_ += static_cast<uint64_t>(n);
+      return static_cast<size_t>(n);
+    }
+    if (errno != EINTR) return Status::IoError(path_ + ": read failed: " + std::strerror(errno));
+  }
+}
+
+}  // namespace ghsift

@@ -1,0 +1,36 @@
+#pragma once
+// The second stage: turns a compressed byte stream into the plain NDJSON bytes.
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "common/result.hpp"
+#include "io/byte_source.hpp"
+
+namespace ghsift {
+
+enum class Compression {
+  kNone,  //!< plain .json
+  kGzip,  //!< .json.gz, one or more gzip members (inflated with ISA-L)
+  kZstd,  //!< .json.zst, one or more zstd frames
+};
+
+//! Chooses the decoder from the file name's ending.
+Compression CompressionFromName(const std::string& path);
+
+class Decoder {
+ public:
+  virtual ~Decoder() = default;
+  //! Fills `out` with up to out.size() decoded bytes. Returns 0 only at the clean end of the
+  //! stream; a truncated or damaged stream returns a kCorruptInput status instead.
+  virtual Result<size_t> Decode(std::span<char> out) = 0;
+  //! Compressed bytes consumed so far (for progress).
+  virtual uint64_t compressed_bytes_read() const = 0;
+  virtual uint64_t compressed_size() const = 0;
+};
+
+//! Opens `path` with the decoder its name asks for.
+Result<std::unique_ptr<Decoder>> OpenDecoder(const std::string& path);
+
+}  // namespace ghsift

@@ -1,0 +1,30 @@
+#pragma once
+#include <isa-l/igzip_lib.h>
+
+#include <vector>
+
+#include "io/decoder.hpp"
+
+namespace ghsift {
+
+//! Inflates gzip with ISA-L, member after member; every member's CRC32 and length are checked.
+class GzipDecoder final : public Decoder {
+ public:
+  explicit GzipDecoder(FileSource source);
+  Result<size_t> Decode(std::span<char> out) override;
+  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
+  uint64_t compressed_size() const override { return source_.size(); }
+
+ private:
+  Status Refill();
+  void StartMember();
+
+  FileSource source_;
+  std::vector<uint8_t> input_;
+  std::unique_ptr<inflate_state> state_;
+  bool source_done_ = false;
+  bool in_member_ = false;       //!< a member's header has been started and not finished
+  uint64_t members_ = 0;
+};
+
+}  // namespace ghsift

@@ -1,0 +1,18 @@
+#pragma once
+#include "io/decoder.hpp"
+
+namespace ghsift {
+
+//! Passes an uncompressed file through.
+class PlainDecoder final : public Decoder {
+ public:
+  explicit PlainDecoder(FileSource source) : source_(std::move(source)) {}
+  Result<size_t> Decode(std::span<char> out) override { return source_.Read(out); }
+  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
+  uint64_t compressed_size() const override { return source_.size(); }
+
+ private:
+  FileSource source_;
+};
+
+}  // namespace ghsift

@@ -1,0 +1,39 @@
+#include "io/zstd_decoder.hpp"
+
+#include <string>
+
+namespace ghsift {
+
+ZstdDecoder::ZstdDecoder(FileSource source)
+    : source_(std::move(source)), input_(ZSTD_DStreamInSize()), stream_(ZSTD_createDStream()) {
+  ZSTD_initDStream(stream_);
+}
+
+ZstdDecoder::~ZstdDecoder() { ZSTD_freeDStream(stream_); }
+
+Result<size_t> ZstdDecoder::Decode(std::span<char> out) {
+  ZSTD_outBuffer output{out.data(), out.size(), 0};
+  while (output.pos < output.size) {
+    if (in_.pos == in_.size) {
+      if (source_done_) break;
+      auto n = source_.Read(input_);
+      if (!n.ok()) return n.status();
+      if (*n == 0) {
+        source_done_ = true;
+        break;
+      }
+      any_input_ = true;
+      in_ = {input_.data(), *n, 0};
+    }
+    const size_t hint = ZSTD_decompressStream(stream_, &output, &in_);
+    if (ZSTD_isError(hint)) return Status::Corrupt(std::string("zstd: ") + ZSTD_getErrorName(hint));
+    last_hint_ = hint;
+  }
+  if (output.pos == 0 && source_done_) {
+    if (!any_input_) return Status::Corrupt("empty file (no zstd frame)");
+    if (last_hint_ != 0) return Status::Corrupt("truncated zstd frame (unexpected end of file)");
+  }
+  return output.pos;
+}
+
+}  // namespace ghsift

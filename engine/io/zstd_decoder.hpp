@@ -1,0 +1,29 @@
+#pragma once
+#include <zstd.h>
+
+#include <vector>
+
+#include "io/decoder.hpp"
+
+namespace ghsift {
+
+//! Decompresses one or more zstd frames with the streaming API.
+class ZstdDecoder final : public Decoder {
+ public:
+  explicit ZstdDecoder(FileSource source);
+  ~ZstdDecoder() override;
+  Result<size_t> Decode(std::span<char> out) override;
+  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
+  uint64_t compressed_size() const override { return source_.size(); }
+
+ private:
+  FileSource source_;
+  std::vector<char> input_;
+  ZSTD_inBuffer in_{nullptr, 0, 0};
+  ZSTD_DStream* stream_ = nullptr;
+  bool source_done_ = false;
+  size_t last_hint_ = 0;  //!< 0 after a frame ended cleanly
+  bool any_input_ = false;
+};
+
+}  // namespace ghsift

@@ -1,0 +1,57 @@
+#pragma once
+// What the event extractor hands to the rule scanner and the aggregator: the envelope of every
+// event, and for issue/PR events the report's fields. String views point into the parser's
+// buffers and stay valid until the next line is extracted with the same extractor.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ghsift {
+
+//! Event types ghsift tells apart; all others are counted under their own name.
+enum class EventKind : uint8_t {
+  kOther,         //!< counted only
+  kIssues,        //!< IssuesEvent: an issue snapshot
+  kIssueComment,  //!< IssueCommentEvent: an issue (or PR) snapshot plus a comment
+  kPullRequest,   //!< PullRequestEvent: a PR snapshot
+};
+
+enum class ReportKind : uint8_t {
+  kIssue = 0,
+  kPullRequest = 1,
+};
+
+struct ReportFields {
+  ReportKind kind = ReportKind::kIssue;
+  int64_t number = 0;
+  std::string_view action;       //!< opened, closed, reopened, created, ...
+  std::string_view title;
+  std::string_view body;         //!< raw markdown (prose and code); empty when null
+  std::string_view comment;      //!< raw markdown of the comment (IssueCommentEvent)
+  std::vector<std::string_view> labels;
+  std::string_view state;        //!< "open" / "closed"
+  int64_t created_at = 0;        //!< the report's creation time (0 if unknown)
+  int64_t closed_at = 0;         //!< 0 when open / null
+  int64_t comments = 0;          //!< the snapshot's comment count
+  bool merged = false;           //!< PullRequestEvent: pull_request.merged
+
+  void Clear() {
+    kind = ReportKind::kIssue;
+    number = created_at = closed_at = comments = 0;
+    merged = false;
+    action = title = body = comment = state = {};
+    labels.clear();
+  }
+};
+
+struct Event {
+  EventKind kind = EventKind::kOther;
+  std::string_view type;         //!< "PushEvent", ...
+  int64_t created_at = 0;        //!< UTC Unix seconds
+  int64_t repo_id = 0;
+  std::string_view repo_name;    //!< "owner/name"
+  bool has_report = false;       //!< `report` holds an issue or PR snapshot
+  ReportFields report;
+};
+
+}  // namespace ghsift

@@ -1,0 +1,290 @@
+#include "json/event_extractor.hpp"
+
+#include <cstring>
+#include <utility>
+
+#include "common/time_util.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+constexpr std::string_view kTypeKey = "\"type\":\"";
+constexpr std::string_view kRepoKey = "\"repo\":{\"id\":";
+constexpr std::string_view kNameKey = ",\"name\":\"";
+constexpr std::string_view kCreatedKey = "\"created_at\":\"";
+constexpr size_t kTypeWindow = 96;      //!< `type` is the second key of 2015+ lines
+constexpr size_t kCreatedWindow = 640;  //!< created_at and an optional org close the line
+constexpr size_t kIsoTimeLength = 20;   //!< "2015-01-01T15:00:01Z"
+
+// Field readers that treat a missing, null or mistyped value as absent: the archive has
+// nulls everywhere and old payloads differ, and none of that makes an event unusable.
+std::string_view StringOr(od::value value, std::string_view fallback = {}) {
+  std::string_view s;
+  if (value.get_string().get(s) != simdjson::SUCCESS) return fallback;
+  return s;
+}
+
+int64_t IntOr(od::value value, int64_t fallback = 0) {
+  int64_t i;
+  if (value.get_int64().get(i) == simdjson::SUCCESS) return i;
+  std::string_view s;  // ids are strings in some payloads
+  if (value.get_string().get(s) == simdjson::SUCCESS) {
+    int64_t parsed = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return fallback;
+      parsed = parsed * 10 + (c - '0');
+    }
+    return s.empty() ? fallback : parsed;
+  }
+  return fallback;
+}
+
+int64_t TimeOr(od::value value) {
+  std::string_view s;
+  if (value.get_string().get(s) != simdjson::SUCCESS) return 0;
+  return ParseIsoTime(s).value_or(0);
+}
+
+bool BoolOr(od::value value) {
+  bool b = false;
+  if (value.get_bool().get(b) != simdjson::SUCCESS) return false;
+  return b;
+}
+
+//! A `pull_request` member marks a PR only when it points somewhere: old issue snapshots carry
+//! one with all-null urls.
+bool IsPullRequestLink(od::value value) {
+  od::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
+  for (auto field_result : obj) {
+    od::field field;
+    if (std::move(field_result).get(field) != simdjson::SUCCESS) return false;
+    if (field.key() == "html_url" || field.key() == "url") {
+      if (!StringOr(field.value()).empty()) return true;
+    }
+  }
+  return false;
+}
+
+simdjson::error_code ReadLabels(od::value value, ReportFields& report) {
+  od::array labels;
+  if (value.get_array().get(labels) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  for (auto element_result : labels) {
+    od::value element;
+    if (auto error = std::move(element_result).get(element)) return error;
+    od::json_type type;
+    if (auto error = element.type().get(type)) return error;
+    if (type == od::json_type::string) {
+      report.labels.push_back(StringOr(element));
+    } else if (type == od::json_type::object) {
+      od::object label;
+      if (auto error = element.get_object().get(label)) return error;
+      for (auto field_result : label) {
+        od::field field;
+        if (auto error = std::move(field_result).get(field)) return error;
+        if (field.key() == "name") report.labels.push_back(StringOr(field.value()));
+      }
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
+//! Reads an issue or pull request object (the two share these members).
+simdjson::error_code ReadReportObject(od::value value, ReportFields& report, bool is_pull_request) {
+  od::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  if (is_pull_request) report.kind = ReportKind::kPullRequest;
+  for (auto field_result : obj) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    const od::raw_json_string key = field.key();
+    if (key == "number") {
+      report.number = IntOr(field.value(), report.number);
+    } else if (key == "title") {
+      report.title = StringOr(field.value());
+    } else if (key == "body") {
+      report.body = StringOr(field.value());
+    } else if (key == "state") {
+      report.state = StringOr(field.value());
+    } else if (key == "labels") {
+      if (auto error = ReadLabels(field.value(), report)) return error;
+    } else if (key == "comments") {
+      report.comments = IntOr(field.value());
+    } else if (key == "created_at") {
+      report.created_at = TimeOr(field.value());
+    } else if (key == "closed_at") {
+      report.closed_at = TimeOr(field.value());
+    } else if (key == "merged") {
+      report.merged = BoolOr(field.value());
+    } else if (key == "pull_request") {
+      if (IsPullRequestLink(field.value())) report.kind = ReportKind::kPullRequest;
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
+simdjson::error_code ReadPayload(od::value value, Event& event) {
+  od::object payload;
+  if (value.get_object().get(payload) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  ReportFields& report = event.report;
+  for (auto field_result : payload) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    const od::raw_json_string key = field.key();
+    if (key == "action") {
+      report.action = StringOr(field.value());
+    } else if (key == "number") {
+      if (report.number == 0) report.number = IntOr(field.value());
+    } else if (key == "issue") {
+      event.has_report = true;
+      if (auto error = ReadReportObject(field.value(), report, false)) return error;
+    } else if (key == "pull_request") {
+      event.has_report = true;
+      if (auto error = ReadReportObject(field.value(), report, true)) return error;
+    } else if (key == "comment") {
+      od::object comment;
+      if (field.value().get_object().get(comment) != simdjson::SUCCESS) continue;
+      for (auto comment_field_result : comment) {
+        od::field comment_field;
+        if (auto error = std::move(comment_field_result).get(comment_field)) return error;
+        if (comment_field.key() == "body") report.comment = StringOr(comment_field.value());
+      }
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
+simdjson::error_code ReadRepo(od::value value, Event& event) {
+  od::object repo;
+  if (value.get_object().get(repo) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  for (auto field_result : repo) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    if (field.key() == "id") {
+      event.repo_id = IntOr(field.value());
+    } else if (field.key() == "name") {
+      event.repo_name = StringOr(field.value());
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
+bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
+  size_t i = *pos;
+  int64_t value = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - *pos < 19) {
+    value = value * 10 + (text[i] - '0');
+    ++i;
+  }
+  if (i == *pos) return false;
+  *pos = i;
+  *out = value;
+  return true;
+}
+
+}  // namespace
+
+EventKind EventKindOf(std::string_view type) {
+  if (type == "IssuesEvent") return EventKind::kIssues;
+  if (type == "IssueCommentEvent") return EventKind::kIssueComment;
+  if (type == "PullRequestEvent") return EventKind::kPullRequest;
+  return EventKind::kOther;
+}
+
+ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
+  event.kind = EventKind::kOther;
+  event.type = {};
+  event.created_at = event.repo_id = 0;
+  event.repo_name = {};
+  event.has_report = false;
+  event.report.Clear();
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
+    line.remove_suffix(1);
+  }
+  if (line.empty() || line.front() != '{') return Bad("not a JSON object");
+  // Prefilter: decide from the first bytes whether the payload matters.
+  const size_t type_at = line.substr(0, kTypeWindow).find(kTypeKey);
+  if (type_at != std::string_view::npos) {
+    const size_t start = type_at + kTypeKey.size();
+    const size_t end = line.find('"', start);
+    if (end != std::string_view::npos &&
+        EventKindOf(line.substr(start, end - start)) == EventKind::kOther &&
+        ReadEnvelopeFast(line, event)) {
+      event.type = line.substr(start, end - start);
+      return ExtractOutcome::kEvent;
+    }
+  }
+  return ParseFull(line, event);
+}
+
+bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
+  if (line.back() != '}') return false;
+  size_t pos = line.find(kRepoKey);
+  if (pos == std::string_view::npos) return false;
+  pos += kRepoKey.size();
+  if (!ParseDigits(line, &pos, &event.repo_id)) return false;
+  if (line.compare(pos, kNameKey.size(), kNameKey) != 0) return false;
+  pos += kNameKey.size();
+  const size_t name_end = line.find('"', pos);
+  if (name_end == std::string_view::npos) return false;
+  event.repo_name = line.substr(pos, name_end - pos);
+  if (event.repo_name.find('\\') != std::string_view::npos) return false;
+  // The top-level created_at is the last one on the line: only `org`, which has none, follows.
+  const size_t window_start = line.size() > kCreatedWindow ? line.size() - kCreatedWindow : 0;
+  const size_t created = line.rfind(kCreatedKey);
+  if (created == std::string_view::npos || created < window_start || created < name_end) return false;
+  const size_t value_at = created + kCreatedKey.size();
+  if (value_at + kIsoTimeLength + 2 > line.size()) return false;
+  auto time = ParseIsoTime(line.substr(value_at, kIsoTimeLength));
+  if (!time) return false;
+  // The line must close right after the time, or after an `org` object, as whole lines do.
+  const std::string_view tail = line.substr(value_at + kIsoTimeLength);
+  if (tail != "\"}" && !(tail.starts_with("\",\"org\":{") && tail.ends_with("}}"))) return false;
+  event.created_at = *time;
+  return true;
+}
+
+ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
+  simdjson::padded_string_view view(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING);
+  od::document doc;
+  if (parser_.iterate(view).get(doc) != simdjson::SUCCESS) return Bad("invalid JSON");
+  od::object root;
+  if (doc.get_object().get(root) != simdjson::SUCCESS) return Bad("not a JSON object");
+  bool have_type = false;
+  bool have_time = false;
+  for (auto field_result : root) {
+    od::field field;
+    if (std::move(field_result).get(field) != simdjson::SUCCESS) return Bad("invalid JSON");
+    const od::raw_json_string key = field.key();
+    if (key == "type") {
+      if (field.value().get_string().get(event.type) != simdjson::SUCCESS) return Bad("`type` is not a string");
+      event.kind = EventKindOf(event.type);
+      have_type = true;
+    } else if (key == "created_at") {
+      std::string_view text;
+      if (field.value().get_string().get(text) != simdjson::SUCCESS) return Bad("`created_at` is not a string");
+      auto time = ParseIsoTime(text);
+      if (!time) return Bad("`created_at` is not an ISO 8601 time");
+      event.created_at = *time;
+      have_time = true;
+    } else if (key == "repo") {
+      if (ReadRepo(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
+    } else if (key == "payload") {
+      // Payloads of the types ghsift does not read are skipped unparsed.
+      if (!have_type || event.kind != EventKind::kOther) {
+        if (ReadPayload(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
+      }
+    }
+  }
+  // simdjson 3.0 has no trailing-content check: a location still in bounds means more bytes.
+  const char* rest = nullptr;
+  if (doc.current_location().get(rest) == simdjson::SUCCESS) return Bad("trailing content after the JSON object");
+  if (!have_type) return Bad("no `type`");
+  if (!have_time) return Bad("no `created_at`");
+  if (event.kind == EventKind::kOther) event.has_report = false;
+  return ExtractOutcome::kEvent;
+}
+
+}  // namespace ghsift

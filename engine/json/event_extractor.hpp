@@ -1,0 +1,43 @@
+#pragma once
+// The fourth stage: one NDJSON line in, one Event out.
+//
+// Only IssuesEvent, IssueCommentEvent and PullRequestEvent are parsed in full (simdjson
+// On-Demand). For every other type the envelope (type, repo, time) is read straight from the
+// bytes of the 2015+ layout, where `type` is the second key and `created_at` closes the
+// object; a line whose layout does not fit falls back to the full parser.
+#include <simdjson.h>
+
+#include <string_view>
+
+#include "json/event.hpp"
+
+namespace ghsift {
+
+enum class ExtractOutcome {
+  kEvent,    //!< `event` is filled
+  kBadLine,  //!< not a valid event; `error` says why
+};
+
+class EventExtractor {
+ public:
+  //! `line` must be followed by at least simdjson::SIMDJSON_PADDING readable bytes.
+  ExtractOutcome Extract(std::string_view line, Event& event);
+  //! Why the last line was bad (static text).
+  const char* error() const { return error_; }
+
+ private:
+  ExtractOutcome ParseFull(std::string_view line, Event& event);
+  bool ReadEnvelopeFast(std::string_view line, Event& event);
+  ExtractOutcome Bad(const char* why) {
+    error_ = why;
+    return ExtractOutcome::kBadLine;
+  }
+
+  simdjson::ondemand::parser parser_;
+  const char* error_ = "";
+};
+
+//! Classifies an event type name.
+EventKind EventKindOf(std::string_view type);
+
+}  // namespace ghsift

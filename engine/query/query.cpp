@@ -1,0 +1,214 @@
+#include "query/query.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "common/time_util.hpp"
+#include "store/key_codec.hpp"
+
+namespace ghsift {
+namespace {
+
+const std::set<std::string> kIssueDimensions = {"repo", "month", "category", "label", "state", "kind"};
+const std::set<std::string> kEventDimensions = {"repo", "month", "type", "day"};
+
+class RepoNames {
+ public:
+  explicit RepoNames(const Store& store) : store_(store) {}
+  const std::string& Of(int64_t id) {
+    auto it = names_.find(id);
+    if (it == names_.end()) {
+      std::string name = store_.RepoName(id);
+      if (name.empty()) name = "#" + std::to_string(id);
+      it = names_.emplace(id, std::move(name)).first;
+    }
+    return it->second;
+  }
+
+ private:
+  const Store& store_;
+  std::unordered_map<int64_t, std::string> names_;
+};
+
+bool KindMatches(const std::string& wanted, uint8_t kind) {
+  if (wanted == "all") return true;
+  return (wanted == "pr") == (kind == 1);
+}
+
+Result<std::optional<std::vector<int64_t>>> RepoIds(const Store& store, const std::optional<std::string>& repo) {
+  if (!repo) return std::optional<std::vector<int64_t>>();
+  std::vector<int64_t> ids = store.RepoIdsByName(*repo);
+  return std::optional<std::vector<int64_t>>(std::move(ids));
+}
+
+bool MonthInRange(const QueryOptions& o, int32_t month) {
+  return (!o.from_month || month >= *o.from_month) && (!o.to_month || month <= *o.to_month);
+}
+
+//! Adds `count` to every combination of the per-dimension value lists.
+void AddCombinations(const std::vector<std::vector<std::string>>& values, int64_t count,
+                     std::map<std::vector<std::string>, int64_t>& out) {
+  for (const auto& v : values) {
+    if (v.empty()) return;
+  }
+  std::vector<size_t> at(values.size(), 0);
+  while (true) {
+    std::vector<std::string> row;
+    row.reserve(values.size());
+    for (size_t d = 0; d < values.size(); ++d) row.push_back(values[d][at[d]]);
+    out[row] += count;
+    size_t d = values.size();
+    while (d > 0) {
+      --d;
+      if (++at[d] < values[d].size()) break;
+      at[d] = 0;
+      if (d == 0) return;
+    }
+    if (values.empty()) return;
+  }
+}
+
+Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, int64_t>& out) {
+  auto model = LoadStoreModel(store);
+  if (!model.ok()) return model.status();
+  GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
+  RepoNames names(store);
+  auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
+    if (!KindMatches(o.kind, r.kind)) return Status::Ok();
+    const int32_t month = MonthOfDay(DayOf(r.created_at != 0 ? r.created_at : r.first_seen));
+    if (!MonthInRange(o, month)) return Status::Ok();
+    const std::vector<std::string> flagged = model->Flagged(r.rules);
+    if (o.category && std::find(flagged.begin(), flagged.end(), *o.category) == flagged.end()) return Status::Ok();
+    std::vector<std::vector<std::string>> values;
+    for (const std::string& d : o.dimensions) {
+      if (d == "repo") values.push_back({names.Of(repo_id)});
+      else if (d == "month") values.push_back({FormatMonth(month)});
+      else if (d == "category") values.push_back(o.category ? std::vector<std::string>{*o.category} : flagged);
+      else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
+      else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
+      else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
+    }
+    AddCombinations(values, 1, out);
+    return Status::Ok();
+  };
+  if (ids) {
+    for (int64_t id : *ids) GHSIFT_TRY(store.ScanIssues(id, visit));
+    return Status::Ok();
+  }
+  return store.ScanIssues(std::nullopt, visit);
+}
+
+Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, int64_t>& out) {
+  GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
+  const bool by_repo = ids.has_value() ||
+                       std::find(o.dimensions.begin(), o.dimensions.end(), "repo") != o.dimensions.end();
+  RepoNames names(store);
+  auto add = [&](int64_t repo_id, int32_t day, std::string_view type, int64_t count) {
+    const int32_t month = MonthOfDay(day);
+    if (!MonthInRange(o, month)) return;
+    std::vector<std::string> row;
+    for (const std::string& d : o.dimensions) {
+      if (d == "repo") row.push_back(names.Of(repo_id));
+      else if (d == "month") row.push_back(FormatMonth(month));
+      else if (d == "day") row.push_back(FormatDay(day));
+      else if (d == "type") row.emplace_back(type);
+    }
+    out[row] += count;
+  };
+  if (!by_repo) {
+    return store.ScanCounters(std::string(1, keys::kTypeCounter), [&](std::string_view key, int64_t count) {
+      keys::TypeCounterKey k;
+      if (keys::ParseTypeCounter(key, &k)) add(0, k.day, k.type, count);
+    });
+  }
+  auto visit = [&](std::string_view key, int64_t count) {
+    keys::RepoCounterKey k;
+    if (keys::ParseRepoCounter(key, &k)) add(k.repo_id, k.day, k.type, count);
+  };
+  if (ids) {
+    for (int64_t id : *ids) GHSIFT_TRY(store.ScanCounters(keys::RepoCounterPrefix(id), visit));
+    return Status::Ok();
+  }
+  return store.ScanCounters(std::string(1, keys::kRepoCounter), visit);
+}
+
+}  // namespace
+
+Result<DecisionModel> LoadStoreModel(const Store& store) {
+  auto text = store.GetMeta("rules");
+  if (!text.ok()) return text.status();
+  if (!text->has_value()) return DecisionModel();
+  return DecisionModel::Parse(**text);
+}
+
+Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
+  const auto& allowed = options.metric == Metric::kIssues ? kIssueDimensions : kEventDimensions;
+  for (const std::string& d : options.dimensions) {
+    if (!allowed.count(d)) {
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      return Status::InvalidArgument("dimension '" + d + "' does not apply to metric " +
+                                     (options.metric == Metric::kIssues ? "issues" : "events") + " (use " + list +
+                                     ")");
+    }
+  }
+  if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
+    return Status::InvalidArgument("--kind must be issue, pr or all");
+  }
+  if (options.metric == Metric::kEvents && options.category) {
+    return Status::InvalidArgument("--category applies to metric issues only");
+  }
+  std::map<std::vector<std::string>, int64_t> cells;
+  if (options.metric == Metric::kIssues) {
+    GHSIFT_TRY(QueryIssues(store, options, cells));
+  } else {
+    GHSIFT_TRY(QueryEvents(store, options, cells));
+  }
+  QueryTable table;
+  table.columns = options.dimensions;
+  table.columns.push_back(options.metric == Metric::kIssues ? "issues" : "events");
+  for (auto& [row, count] : cells) {
+    table.rows.push_back(row);
+    table.counts.push_back(count);
+  }
+  return table;
+}
+
+Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListOptions& options) {
+  auto model = LoadStoreModel(store);
+  if (!model.ok()) return model.status();
+  GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, options.repo));
+  RepoNames names(store);
+  std::vector<ListedIssue> out;
+  auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
+    if (options.limit != 0 && out.size() >= options.limit) return Status::Ok();
+    if (!KindMatches(options.kind, r.kind)) return Status::Ok();
+    std::vector<std::string> flagged = model->Flagged(r.rules);
+    if (options.category ? std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()
+                         : flagged.empty()) {
+      return Status::Ok();
+    }
+    ListedIssue item;
+    item.repo = names.Of(repo_id);
+    item.number = number;
+    item.kind = r.kind == 1 ? "pr" : "issue";
+    item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
+    item.title = r.title;
+    item.state = r.state;
+    item.created = r.created_at != 0 ? FormatDay(DayOf(r.created_at)) : "";
+    item.categories = std::move(flagged);
+    item.rules = r.rules;
+    out.push_back(std::move(item));
+    return Status::Ok();
+  };
+  if (ids) {
+    for (int64_t id : *ids) GHSIFT_TRY(store.ScanIssues(id, visit));
+  } else {
+    GHSIFT_TRY(store.ScanIssues(std::nullopt, visit));
+  }
+  return out;
+}
+
+}  // namespace ghsift

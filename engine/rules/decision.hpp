@@ -1,0 +1,54 @@
+#pragma once
+// The decision: a report is flagged with category C when the summed weight of the distinct
+// rules of C that matched reaches C's threshold. Weights are summed as integers of 1e-6 so the
+// result never depends on the order in which rules matched.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
+#include "rules/rule_set.hpp"
+
+namespace ghsift {
+
+struct CategoryScore {
+  std::string category;
+  double score = 0;
+  double threshold = 0;
+  bool flagged = false;
+};
+
+//! What the decision needs of a rule set; stored with the aggregates so that queries decide
+//! with the rules the store was built with.
+class DecisionModel {
+ public:
+  static DecisionModel FromRuleSet(const RuleSet& rules);
+  static Result<DecisionModel> Parse(std::string_view text);
+  std::string Serialize() const;
+
+  //! Scores of every category of the model, sorted by category name.
+  std::vector<CategoryScore> Score(const std::vector<std::string>& matched_rule_ids) const;
+  //! The flagged categories, sorted.
+  std::vector<std::string> Flagged(const std::vector<std::string>& matched_rule_ids) const;
+  //! The category of a rule id ("" when unknown).
+  std::string CategoryOf(const std::string& rule_id) const;
+  std::string TagOf(const std::string& rule_id) const;
+  bool operator==(const DecisionModel& other) const = default;
+  bool empty() const { return rules_.empty(); }
+
+ private:
+  struct RuleInfo {
+    std::string tag;
+    std::string category;
+    int64_t weight_micro = 0;
+    bool operator==(const RuleInfo&) const = default;
+  };
+  std::map<std::string, RuleInfo> rules_;           //!< by rule id
+  std::map<std::string, int64_t> threshold_micro_;  //!< every category with a rule
+};
+
+int64_t ToMicro(double value);
+
+}  // namespace ghsift

@@ -1,0 +1,29 @@
+#include "store/file_entry.hpp"
+
+#include "common/byte_codec.hpp"
+
+namespace ghsift {
+
+std::string FileEntry::Encode() const {
+  std::string out;
+  PutVarint(out, size);
+  PutVarint(out, decoded_bytes);
+  PutVarint(out, events);
+  PutVarint(out, bad_lines);
+  PutSignedVarint(out, ingested_at);
+  return out;
+}
+
+Result<FileEntry> FileEntry::Decode(std::string_view bytes) {
+  ByteReader in(bytes);
+  FileEntry e;
+  e.size = in.Varint();
+  e.decoded_bytes = in.Varint();
+  e.events = in.Varint();
+  e.bad_lines = in.Varint();
+  e.ingested_at = in.SignedVarint();
+  if (!in.ok()) return Status::StoreError("damaged file entry");
+  return e;
+}
+
+}  // namespace ghsift

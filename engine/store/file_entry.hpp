@@ -1,0 +1,22 @@
+#pragma once
+// What the store remembers of an ingested file; its presence makes the file count once.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/result.hpp"
+
+namespace ghsift {
+
+struct FileEntry {
+  uint64_t size = 0;           //!< bytes on disk when ingested
+  uint64_t decoded_bytes = 0;  //!< uncompressed bytes
+  uint64_t events = 0;
+  uint64_t bad_lines = 0;
+  int64_t ingested_at = 0;     //!< Unix seconds
+
+  std::string Encode() const;
+  static Result<FileEntry> Decode(std::string_view bytes);
+};
+
+}  // namespace ghsift

@@ -1,0 +1,258 @@
+#include "store/store.hpp"
+
+#include <rocksdb/options.h>
+#include <rocksdb/write_batch.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "aggregate/event_type_table.hpp"
+#include "aggregate/repo_filter.hpp"
+#include "store/key_codec.hpp"
+#include "store/merge_operators.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Column families, in the order of their handles.
+enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kFamilyCount };
+const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", "issues", "files", "meta"};
+
+constexpr const char* kMarkerFile = "GHSIFT_STORE";
+constexpr const char* kFormat = "ghsift store format 1\n";
+
+std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
+  std::vector<rocksdb::ColumnFamilyDescriptor> out;
+  for (int i = 0; i < kFamilyCount; ++i) {
+    rocksdb::ColumnFamilyOptions options;
+    if (i == kCounters) options.merge_operator = MakeCounterMergeOperator();
+    if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
+    if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
+    options.compression = rocksdb::kLZ4Compression;
+    out.emplace_back(kFamilyNames[i], options);
+  }
+  return out;
+}
+
+Status FromRocks(const rocksdb::Status& s, const std::string& what) {
+  if (s.ok()) return Status::Ok();
+  return Status::StoreError(what + ": " + s.ToString());
+}
+
+Status PrepareDirectory(const std::string& path, StoreMode mode) {
+  std::error_code ec;
+  const fs::path marker = fs::path(path) / kMarkerFile;
+  if (fs::exists(marker, ec)) return Status::Ok();
+  if (mode == StoreMode::kRead) {
+    return fs::exists(path, ec) ? Status::StoreError(path + ": not a ghsift store (no " + kMarkerFile + ")")
+                                : Status::NotFound(path + ": no such store");
+  }
+  if (fs::exists(path, ec)) {
+    if (!fs::is_directory(path, ec)) return Status::StoreError(path + ": not a directory");
+    if (!fs::is_empty(path, ec)) {
+      return Status::StoreError(path + ": not a ghsift store (the directory holds other files; no " + kMarkerFile +
+                                ")");
+    }
+  } else if (!fs::create_directories(path, ec)) {
+    return Status::IoError(path + ": cannot create store directory: " + ec.message());
+  }
+  std::ofstream out(marker);
+  out << kFormat;
+  if (!out) return Status::IoError(marker.string() + ": cannot write");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mode) {
+  GHSIFT_TRY(PrepareDirectory(path, mode));
+  std::unique_ptr<Store> store(new Store());
+  store->path_ = path;
+  rocksdb::DBOptions options;
+  options.create_if_missing = true;
+  options.create_missing_column_families = true;
+  options.max_background_jobs = 2;
+  options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  options.keep_log_file_num = 2;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s;
+  if (mode == StoreMode::kReadWrite) {
+    s = rocksdb::DB::Open(options, path, Descriptors(), &store->handles_, &raw);
+    if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
+      return Status::AlreadyExists(path + ": the store is in use by another ingest (RocksDB lock " + path +
+                                   "/LOCK is held)");
+    }
+  } else {
+    // A secondary instance follows the writer's files without taking its lock, so queries work
+    // during an ingest; it needs a private directory for its own log.
+    char dir_template[] = "/tmp/ghsift-reader-XXXXXX";
+    if (::mkdtemp(dir_template) == nullptr) return Status::IoError("cannot create a reader directory in /tmp");
+    store->secondary_path_ = dir_template;
+    options.max_open_files = -1;
+    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(), &store->handles_, &raw);
+    if (s.ok()) s = raw->TryCatchUpWithPrimary();
+  }
+  if (!s.ok()) return FromRocks(s, path + ": cannot open store");
+  store->db_.reset(raw);
+  return store;
+}
+
+Store::~Store() {
+  for (auto* h : handles_) {
+    if (db_) db_->DestroyColumnFamilyHandle(h);
+  }
+  handles_.clear();
+  db_.reset();
+  if (!secondary_path_.empty()) {
+    std::error_code ec;
+    fs::remove_all(secondary_path_, ec);
+  }
+}
+
+Result<std::optional<FileEntry>> Store::FindFile(const std::string& name) const {
+  std::string value;
+  const rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), Family(kFiles), name, &value);
+  if (s.IsNotFound()) return std::optional<FileEntry>();
+  if (!s.ok()) return FromRocks(s, "reading file entry " + name);
+  auto entry = FileEntry::Decode(value);
+  if (!entry.ok()) return entry.status().WithContext(name);
+  return std::optional<FileEntry>(*entry);
+}
+
+Status Store::CommitFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate) {
+  rocksdb::WriteBatch batch;
+  std::map<std::pair<int32_t, std::string>, int64_t> type_totals;
+  auto add_counter = [&](const CounterKey& key, std::string_view type, uint64_t count) {
+    batch.Merge(Family(kCounters), keys::RepoCounter(key.repo_id, key.day, type),
+                keys::EncodeInt64(static_cast<int64_t>(count)));
+    type_totals[{key.day, std::string(type)}] += static_cast<int64_t>(count);
+  };
+  for (const auto& [key, count] : aggregate.counters()) add_counter(key, EventTypeName(key.type_id), count);
+  for (const auto& [type, map] : aggregate.unknown_types()) {
+    for (const auto& [key, count] : map) add_counter(key, type, count);
+  }
+  for (const auto& [day_type, count] : type_totals) {
+    batch.Merge(Family(kCounters), keys::TypeCounter(day_type.first, day_type.second), keys::EncodeInt64(count));
+  }
+  for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
+    batch.Merge(Family(kRepos), keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
+    batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
+  }
+  for (const auto& [key, record] : aggregate.issues()) {
+    batch.Merge(Family(kIssues), keys::Issue(key.repo_id, key.number), record.Encode());
+  }
+  const std::pair<const char*, uint64_t> stats[] = {{"files", 1},
+                                                    {"events", aggregate.events()},
+                                                    {"bad_lines", aggregate.bad_lines()},
+                                                    {"bytes", aggregate.bytes()},
+                                                    {"compressed_bytes", entry.size},
+                                                    {"reports", aggregate.reports()}};
+  for (const auto& [stat, value] : stats) {
+    batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
+  }
+  batch.Put(Family(kFiles), name, entry.Encode());
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + name);
+}
+
+Status Store::AddStat(const std::string& name, int64_t delta) {
+  return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)),
+                   "updating statistic " + name);
+}
+
+Result<std::optional<std::string>> Store::GetMeta(const std::string& key) const {
+  std::string value;
+  const rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), Family(kMeta), key, &value);
+  if (s.IsNotFound()) return std::optional<std::string>();
+  if (!s.ok()) return FromRocks(s, "reading " + key);
+  return std::optional<std::string>(value);
+}
+
+Status Store::PutMeta(const std::string& key, const std::string& value) {
+  rocksdb::WriteOptions options;
+  options.sync = true;
+  return FromRocks(db_->Put(options, Family(kMeta), key, value), "writing " + key);
+}
+
+Status Store::ScanCounters(const std::string& prefix,
+                           const std::function<void(std::string_view, int64_t)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kCounters)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    fn(it->key().ToStringView(), keys::DecodeInt64(it->value().ToStringView()));
+  }
+  return FromRocks(it->status(), "scanning counters");
+}
+
+Status Store::ScanIssues(std::optional<int64_t> repo_id,
+                         const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kIssues)));
+  const std::string prefix = repo_id ? keys::IssuePrefix(*repo_id) : std::string();
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    int64_t repo = 0, number = 0;
+    if (!keys::ParseIssue(it->key().ToStringView(), &repo, &number)) return Status::StoreError("damaged issue key");
+    auto record = IssueRecord::Decode(it->value().ToStringView());
+    if (!record.ok()) return record.status();
+    GHSIFT_TRY(fn(repo, number, *record));
+  }
+  return FromRocks(it->status(), "scanning issues");
+}
+
+Result<std::optional<IssueRecord>> Store::GetIssue(int64_t repo_id, int64_t number) const {
+  std::string value;
+  const rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), Family(kIssues), keys::Issue(repo_id, number), &value);
+  if (s.IsNotFound()) return std::optional<IssueRecord>();
+  if (!s.ok()) return FromRocks(s, "reading issue");
+  auto record = IssueRecord::Decode(value);
+  if (!record.ok()) return record.status();
+  return std::optional<IssueRecord>(*record);
+}
+
+Status Store::ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kFiles)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    auto entry = FileEntry::Decode(it->value().ToStringView());
+    if (!entry.ok()) return entry.status().WithContext(it->key().ToString());
+    fn(it->key().ToString(), *entry);
+  }
+  return FromRocks(it->status(), "scanning files");
+}
+
+std::string Store::RepoName(int64_t repo_id) const {
+  std::string value;
+  if (!db_->Get(rocksdb::ReadOptions(), Family(kRepos), keys::RepoLatestName(repo_id), &value).ok()) return {};
+  int64_t time;
+  std::string name;
+  return DecodeRepoName(value, &time, &name) ? name : std::string();
+}
+
+std::vector<int64_t> Store::RepoIdsByName(const std::string& name) const {
+  std::vector<int64_t> ids;
+  const std::string prefix = keys::RepoNameIndexPrefix(ToLower(name));
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRepos)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    int64_t id;
+    if (keys::ParseRepoNameIndex(it->key().ToStringView(), &id)) ids.push_back(id);
+  }
+  return ids;
+}
+
+std::map<std::string, int64_t> Store::Stats() const {
+  std::map<std::string, int64_t> stats;
+  (void)ScanCounters(std::string(1, keys::kStat),
+                     [&](std::string_view key, int64_t value) { stats[std::string(key.substr(1))] = value; });
+  return stats;
+}
+
+uint64_t Store::DiskBytes() const {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::recursive_directory_iterator(path_, ec)) {
+    if (entry.is_regular_file(ec)) total += entry.file_size(ec);
+  }
+  return total;
+}
+
+}  // namespace ghsift

@@ -1,0 +1,68 @@
+#pragma once
+// The last stage: the RocksDB store. A file's effects and its entry in the ingested-files set
+// are written in one atomic WriteBatch, so a file is either fully counted or not at all.
+#include <rocksdb/db.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aggregate/file_aggregate.hpp"
+#include "common/result.hpp"
+#include "store/file_entry.hpp"
+
+namespace ghsift {
+
+enum class StoreMode {
+  kReadWrite,  //!< the single writer (holds RocksDB's LOCK)
+  kRead,       //!< a reader; works while a writer is active and never blocks it
+};
+
+class Store {
+ public:
+  //! Opens (creating it for kReadWrite) the store at `path`. A directory that holds something
+  //! other than a ghsift store is refused.
+  static Result<std::unique_ptr<Store>> Open(const std::string& path, StoreMode mode);
+  ~Store();
+
+  Result<std::optional<FileEntry>> FindFile(const std::string& name) const;
+  //! Writes one file's aggregate together with its entry, atomically.
+  Status CommitFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate);
+  Status AddStat(const std::string& name, int64_t delta);
+
+  Result<std::optional<std::string>> GetMeta(const std::string& key) const;
+  Status PutMeta(const std::string& key, const std::string& value);
+
+  //! Calls `fn(key, value)` for counters whose key starts with `prefix`.
+  Status ScanCounters(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const;
+  //! Calls `fn(repo_id, number, record)` for every issue (of one repo when repo_id is set).
+  Status ScanIssues(std::optional<int64_t> repo_id,
+                    const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
+  Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
+  //! Calls `fn(name, entry)` for each ingested file, in name order.
+  Status ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const;
+
+  //! The latest name of a repository ("" when unknown).
+  std::string RepoName(int64_t repo_id) const;
+  //! Every repository id that was ever seen under `name` (case-insensitive).
+  std::vector<int64_t> RepoIdsByName(const std::string& name) const;
+
+  std::map<std::string, int64_t> Stats() const;
+  //! Bytes the store occupies on disk.
+  uint64_t DiskBytes() const;
+  const std::string& path() const { return path_; }
+
+ private:
+  Store() = default;
+  rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
+
+  std::string path_;
+  std::string secondary_path_;  //!< reader's private directory (removed on close)
+  std::unique_ptr<rocksdb::DB> db_;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+};
+
+}  // namespace ghsift

@@ -1,0 +1,68 @@
+#include "pipelines/chunk_worker.hpp"
+
+#include <cstring>
+
+#include "common/assert.hpp"
+#include "json/markdown_splitter.hpp"
+
+namespace ghsift {
+
+ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes)
+    : scanner_(std::move(rules)), repos_(repos), max_line_bytes_(max_line_bytes) {}
+
+void ChunkWorker::ScanField(Field field, std::string_view text, MatchSet& matches) {
+  // A scan fails only on a Hyperscan bug or memory exhaustion; the database is ours.
+  const Status s = scanner_.Scan(field, text, matches);
+  GHSIFT_ASSERT(s.ok());
+}
+
+void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
+  prose_.clear();
+  comment_prose_.clear();
+  code_.clear();
+  SplitMarkdown(report.body, prose_, code_);
+  SplitMarkdown(report.comment, comment_prose_, code_);
+  ScanField(Field::kTitle, report.title, matches);
+  ScanField(Field::kBody, prose_, matches);
+  ScanField(Field::kComment, comment_prose_, matches);
+  ScanField(Field::kCode, code_, matches);
+  for (std::string_view label : report.labels) ScanField(Field::kLabel, label, matches);
+}
+
+void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
+  uint64_t line_index = 0;
+  for (uint32_t i = 0; i < chunk.overlong_lines_before; ++i) {
+    aggregate.AddBadLine(chunk.sequence, line_index++,
+                         "line longer than " + std::to_string(max_line_bytes_) + " bytes");
+  }
+  const std::vector<Rule>& rules = scanner_.database().rules().rules;
+  const char* p = chunk.data();
+  const char* const end = p + chunk.size;
+  while (p < end) {
+    const char* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    const char* line_end = newline != nullptr ? newline : end;
+    const std::string_view line(p, static_cast<size_t>(line_end - p));
+    p = line_end + 1;
+    const uint64_t index = line_index++;
+    if (line.empty() || line == "\r") continue;  // blank lines carry nothing
+    if (line.size() > max_line_bytes_) {
+      aggregate.AddBadLine(chunk.sequence, index, "line longer than " + std::to_string(max_line_bytes_) + " bytes");
+      continue;
+    }
+    if (extractor_.Extract(line, event_) == ExtractOutcome::kBadLine) {
+      aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
+      continue;
+    }
+    aggregate.CountEvent(event_);
+    if (!event_.has_report || event_.report.number <= 0 || !repos_.Tracks(event_.repo_name)) continue;
+    matches_.Clear();
+    ScanReport(event_.report, matches_);
+    std::vector<std::string> ids;
+    ids.reserve(matches_.ids().size());
+    for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
+    aggregate.AddReport(event_, std::move(ids));
+  }
+  aggregate.AddChunkLines(chunk.sequence, line_index);
+}
+
+}  // namespace ghsift

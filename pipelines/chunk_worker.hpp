@@ -1,0 +1,37 @@
+#pragma once
+// What one pipeline task does with one chunk: the per-line stage order
+// extract -> scan -> aggregate. One ChunkWorker per thread.
+#include <memory>
+#include <string>
+
+#include "aggregate/file_aggregate.hpp"
+#include "aggregate/repo_filter.hpp"
+#include "io/line_splitter.hpp"
+#include "json/event_extractor.hpp"
+#include "rules/scanner.hpp"
+
+namespace ghsift {
+
+class ChunkWorker {
+ public:
+  ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes);
+
+  //! Extracts, scans and aggregates every line of `chunk` into `aggregate`.
+  void Process(const Chunk& chunk, FileAggregate& aggregate);
+
+  //! Scans one report's fields (title, body prose, code, comment prose, labels).
+  void ScanReport(const ReportFields& report, MatchSet& matches);
+
+ private:
+  void ScanField(Field field, std::string_view text, MatchSet& matches);
+
+  Scanner scanner_;
+  const RepoFilter& repos_;
+  size_t max_line_bytes_;
+  EventExtractor extractor_;
+  Event event_;
+  MatchSet matches_;
+  std::string prose_, comment_prose_, code_;  //!< reused across reports
+};
+
+}  // namespace ghsift

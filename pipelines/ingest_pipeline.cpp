@@ -1,0 +1,254 @@
+#include "pipelines/ingest_pipeline.hpp"
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "pipelines/chunk_worker.hpp"
+
+namespace ghsift {
+namespace {
+
+//! Everything about one input file while it is in flight.
+struct FileState {
+  size_t index = 0;
+  std::unique_ptr<LineSplitter> splitter;  //!< null once reading ended
+  bool busy = false;                       //!< a task is decoding it now
+  bool reading_done = false;
+  uint64_t chunks_read = 0;
+  uint64_t chunks_folded = 0;
+  uint64_t decoded_bytes = 0;
+  Status error;                            //!< first failure; the file is then not committed
+  FileAggregate aggregate;                 //!< global state of the file
+  bool finished = false;
+};
+
+//! One pipeline token: a chunk and the aggregate built from it.
+struct ChunkTask {
+  FileState* file = nullptr;  //!< null: nothing to do (all open files were busy)
+  Chunk chunk;
+  FileAggregate aggregate;
+  Status error;
+};
+
+int64_t NowSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+std::string FileKey(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+IngestPipeline::IngestPipeline(Store& store, std::shared_ptr<const RuleDatabase> rules, RepoFilter repos,
+                               IngestOptions options)
+    : store_(store), rules_(std::move(rules)), repos_(std::move(repos)), options_(options) {}
+
+std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& files, IngestProgress* progress) {
+  const int threads = options_.threads > 0 ? options_.threads : tbb::info::default_concurrency();
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
+  const size_t tokens = options_.max_in_flight > 0 ? options_.max_in_flight : static_cast<size_t>(2 * threads + 2);
+  // Files decoded at once: one per thread keeps every core inflating while others parse.
+  const size_t max_open = static_cast<size_t>(threads);
+
+  std::vector<FileOutcome> outcomes(files.size());
+  std::vector<std::unique_ptr<FileState>> states(files.size());
+  std::unordered_set<std::string> seen_keys;
+  IngestProgress local_progress;
+  if (progress == nullptr) progress = &local_progress;
+  progress->files_total = files.size();
+
+  // Skips are decided up front: a file already in the store, or named twice, is not read.
+  std::vector<size_t> to_read;
+  for (size_t i = 0; i < files.size(); ++i) {
+    outcomes[i].path = files[i];
+    const std::string key = FileKey(files[i]);
+    std::error_code ec;
+    const uint64_t size = std::filesystem::file_size(files[i], ec);
+    auto existing = store_.FindFile(key);
+    if (!existing.ok()) {
+      outcomes[i].result = FileResult::kFailed;
+      outcomes[i].message = existing.status().message();
+    } else if (existing->has_value()) {
+      const FileEntry& entry = **existing;
+      outcomes[i].entry = entry;
+      if (!ec && entry.size != size) {
+        outcomes[i].result = FileResult::kFailed;
+        outcomes[i].message = "a file of this name with another size (" + std::to_string(entry.size) +
+                              " bytes) was ingested before; refusing to count a changed file";
+      } else {
+        outcomes[i].result = FileResult::kSkipped;
+        outcomes[i].message = "already ingested";
+      }
+    } else if (!seen_keys.insert(key).second) {
+      outcomes[i].result = FileResult::kSkipped;
+      outcomes[i].message = "named twice in this run";
+    } else {
+      to_read.push_back(i);
+      progress->compressed_total += ec ? 0 : size;
+      continue;
+    }
+    ++progress->files_done;
+  }
+
+  std::mutex mutex;  // guards the file states' scheduling fields
+  size_t next_to_open = 0;
+  size_t open_count = 0;
+  std::vector<FileState*> open_files;
+  std::vector<std::unique_ptr<ChunkTask>> free_tasks;
+
+  tbb::enumerable_thread_specific<std::unique_ptr<ChunkWorker>> workers;
+  auto worker = [&]() -> ChunkWorker& {
+    auto& w = workers.local();
+    if (!w) w = std::make_unique<ChunkWorker>(rules_, repos_, options_.splitter.max_line_bytes);
+    return *w;
+  };
+
+  // Reads the next chunk of some file no other task is reading.
+  auto read_stage = [&](tbb::flow_control& control) -> ChunkTask* {
+    FileState* file = nullptr;
+    std::unique_ptr<ChunkTask> task;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (FileState* f : open_files) {
+        if (!f->busy && !f->reading_done) {
+          file = f;
+          break;
+        }
+      }
+      while (file == nullptr && open_count < max_open && next_to_open < to_read.size()) {
+        const size_t index = to_read[next_to_open++];
+        auto state = std::make_unique<FileState>();
+        state->index = index;
+        auto decoder = OpenDecoder(files[index]);
+        if (!decoder.ok()) {
+          outcomes[index].result = FileResult::kFailed;
+          outcomes[index].message = decoder.status().message();
+          ++progress->files_done;
+          continue;
+        }
+        state->splitter = std::make_unique<LineSplitter>(std::move(decoder).value(), options_.splitter);
+        file = state.get();
+        open_files.push_back(file);
+        ++open_count;
+        states[index] = std::move(state);
+      }
+      if (file == nullptr) {
+        const bool any_reading = std::any_of(open_files.begin(), open_files.end(),
+                                             [](FileState* f) { return !f->reading_done; });
+        if (!any_reading && next_to_open >= to_read.size()) {
+          control.stop();
+          return nullptr;
+        }
+      } else {
+        file->busy = true;
+      }
+      if (!free_tasks.empty()) {
+        task = std::move(free_tasks.back());
+        free_tasks.pop_back();
+      }
+    }
+    if (!task) task = std::make_unique<ChunkTask>();
+    task->file = file;
+    task->error = Status::Ok();
+    task->aggregate = FileAggregate();
+    if (file == nullptr) {
+      std::this_thread::yield();  // every open file is being read by another task
+      return task.release();
+    }
+    const uint64_t before = file->splitter->decoder().compressed_bytes_read();
+    auto more = file->splitter->Next(task->chunk);
+    progress->compressed_bytes += file->splitter->decoder().compressed_bytes_read() - before;
+    if (more.ok() && *more) progress->decoded_bytes += task->chunk.size;
+    std::lock_guard<std::mutex> lock(mutex);
+    file->busy = false;
+    if (!more.ok()) {
+      task->error = more.status();
+      file->reading_done = true;
+    } else if (!*more) {
+      task->chunk.size = 0;
+      task->chunk.overlong_lines_before = 0;
+      task->chunk.sequence = file->chunks_read;
+      file->reading_done = true;
+    } else if (task->chunk.last) {
+      file->reading_done = true;
+    }
+    // Every token, even an empty end marker, is folded; the file is finished when all are.
+    ++file->chunks_read;
+    if (file->reading_done) {
+      file->decoded_bytes = file->splitter->decoded_bytes();
+      file->splitter.reset();
+      --open_count;
+    }
+    return task.release();
+  };
+
+  auto process_stage = [&](ChunkTask* task) -> ChunkTask* {
+    if (task->file != nullptr && task->error.ok() && (task->chunk.size > 0 || task->chunk.overlong_lines_before > 0)) {
+      worker().Process(task->chunk, task->aggregate);
+      progress->events += task->aggregate.events();
+    }
+    return task;
+  };
+
+  auto commit_stage = [&](ChunkTask* task) {
+    std::unique_ptr<ChunkTask> owned(task);
+    FileState* file = task->file;
+    if (file != nullptr) {
+      if (!task->error.ok() && file->error.ok()) file->error = task->error;
+      if (file->error.ok()) file->aggregate.Combine(std::move(task->aggregate));
+      bool done;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        ++file->chunks_folded;
+        done = file->reading_done && file->chunks_folded == file->chunks_read && !file->finished;
+        if (done) {
+          file->finished = true;
+          open_files.erase(std::find(open_files.begin(), open_files.end(), file));
+        }
+      }
+      if (done) {
+        FileOutcome& outcome = outcomes[file->index];
+        if (file->error.ok()) {
+          FileAggregate& aggregate = file->aggregate;
+          aggregate.ResolveLineNumbers();
+          aggregate.AddBytes(file->decoded_bytes);
+          FileEntry entry;
+          std::error_code ec;
+          entry.size = std::filesystem::file_size(files[file->index], ec);
+          entry.decoded_bytes = file->decoded_bytes;
+          entry.events = aggregate.events();
+          entry.bad_lines = aggregate.bad_lines();
+          entry.ingested_at = NowSeconds();
+          file->error = store_.CommitFile(FileKey(files[file->index]), entry, aggregate);
+          outcome.entry = entry;
+          outcome.bad_lines = aggregate.bad_line_samples();
+        }
+        if (!file->error.ok()) {
+          outcome.result = FileResult::kFailed;
+          outcome.message = file->error.message();
+        }
+        ++progress->files_done;
+        states[file->index].reset();  // frees the file's aggregate
+      }
+    }
+    owned->file = nullptr;
+    std::lock_guard<std::mutex> lock(mutex);
+    free_tasks.push_back(std::move(owned));
+  };
+
+  tbb::parallel_pipeline(tokens,
+                         tbb::make_filter<void, ChunkTask*>(tbb::filter_mode::parallel, read_stage) &
+                             tbb::make_filter<ChunkTask*, ChunkTask*>(tbb::filter_mode::parallel, process_stage) &
+                             tbb::make_filter<ChunkTask*, void>(tbb::filter_mode::serial_out_of_order, commit_stage));
+  return outcomes;
+}
+
+}  // namespace ghsift

@@ -1,0 +1,69 @@
+#pragma once
+// The ingest pipeline: the only code that knows the stage order and TBB.
+//
+//   read + decode + split (parallel across files, serial within one) ->
+//   extract + scan + aggregate per chunk (parallel) ->
+//   fold chunk into its file; commit a finished file in one batch (serial)
+//
+// At most `max_in_flight` chunks exist at once, so memory does not grow with input size.
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aggregate/file_aggregate.hpp"
+#include "aggregate/repo_filter.hpp"
+#include "io/line_splitter.hpp"
+#include "rules/rule_database.hpp"
+#include "store/store.hpp"
+
+namespace ghsift {
+
+struct IngestOptions {
+  int threads = 0;                 //!< 0 = all cores
+  LineSplitterOptions splitter;
+  size_t max_in_flight = 0;        //!< chunks alive at once; 0 = 2 * threads + 2
+};
+
+enum class FileResult {
+  kIngested,  //!< counted now
+  kSkipped,   //!< was already in the store
+  kFailed,    //!< unreadable or corrupt; nothing of it was committed
+};
+
+struct FileOutcome {
+  std::string path;
+  FileResult result = FileResult::kIngested;
+  std::string message;             //!< why it failed or was skipped
+  FileEntry entry;
+  std::vector<BadLine> bad_lines;  //!< the first few, with line numbers
+};
+
+//! Live numbers for a progress display (read from another thread).
+struct IngestProgress {
+  std::atomic<uint64_t> files_done{0};
+  std::atomic<uint64_t> files_total{0};
+  std::atomic<uint64_t> decoded_bytes{0};
+  std::atomic<uint64_t> compressed_bytes{0};
+  std::atomic<uint64_t> compressed_total{0};
+  std::atomic<uint64_t> events{0};
+};
+
+class IngestPipeline {
+ public:
+  IngestPipeline(Store& store, std::shared_ptr<const RuleDatabase> rules, RepoFilter repos, IngestOptions options);
+
+  //! Ingests `files` (already resolved); every file gets an outcome, in input order.
+  std::vector<FileOutcome> Run(const std::vector<std::string>& files, IngestProgress* progress = nullptr);
+
+ private:
+  Store& store_;
+  std::shared_ptr<const RuleDatabase> rules_;
+  RepoFilter repos_;
+  IngestOptions options_;
+};
+
+//! The name a file is remembered by: its base name (GH Archive names are unique per hour).
+std::string FileKey(const std::string& path);
+
+}  // namespace ghsift

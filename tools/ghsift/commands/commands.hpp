@@ -1,0 +1,22 @@
+#pragma once
+// Each Add*Command registers one subcommand; when it runs, it stores its exit status in
+// `exit_code`: 0 success, 1 nothing found (where a search finds nothing), 2 an error.
+#include <CLI/CLI.hpp>
+
+namespace ghsift::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNoHit = 1;
+inline constexpr int kExitError = 2;
+
+void AddIngestCommand(CLI::App& app, int& exit_code);
+void AddQueryCommand(CLI::App& app, int& exit_code);
+void AddIssuesCommand(CLI::App& app, int& exit_code);
+void AddStatsCommand(CLI::App& app, int& exit_code);
+void AddRulesCommand(CLI::App& app, int& exit_code);
+void AddGenCommand(CLI::App& app, int& exit_code);
+
+//! Prints "ghsift: <message>" to stderr and returns kExitError.
+int Fail(const std::string& message);
+
+}  // namespace ghsift::cli

@@ -1,0 +1,47 @@
+// ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
+#include <chrono>
+#include <cstdio>
+
+#include "commands/commands.hpp"
+#include "gen/generator.hpp"
+#include "output.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+int RunGen(const gen::GenOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  gen::GenSummary summary;
+  const Status s = gen::Generate(options, &summary);
+  if (!s.ok()) return Fail(s.message());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(stderr, "ghsift: wrote %d files, %s events, %s uncompressed (%s on disk) to %s in %.1f s; truth in %s/truth.json\n",
+               summary.files, WithCommas(summary.events).c_str(),
+               HumanBytes(static_cast<double>(summary.bytes_uncompressed)).c_str(),
+               HumanBytes(static_cast<double>(summary.bytes_written)).c_str(), options.out_dir.c_str(), seconds,
+               options.out_dir.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddGenCommand(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<gen::GenOptions>();
+  CLI::App* cmd = app.add_subcommand("gen", "Generate GH Archive-format hourly dumps with a truth file");
+  cmd->add_option("--out", options->out_dir, "Output directory")->required();
+  cmd->add_option("--hours", options->hours, "Hourly files to write")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--events-per-hour", options->events_per_hour, "Valid events per file")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--seed", options->seed, "Random seed (same seed, same bytes)")->capture_default_str();
+  cmd->add_option("--compress", options->compress, "gz, zst or none")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"gz", "zst", "none"}));
+  cmd->add_option("--level", options->level, "Compression level")->capture_default_str();
+  cmd->add_option("--start", options->start_hour, "First hour, YYYY-MM-DDTHH (UTC)")->capture_default_str();
+  cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
+  cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
+  cmd->callback([options, &exit_code] { exit_code = RunGen(*options); });
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,142 @@
+// ghsift ingest --store DIR [--rules PATH] [--all-repos | --repos FILE] [--threads N] FILE|DIR...
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "commands/commands.hpp"
+#include "commands/common_options.hpp"
+#include "output.hpp"
+#include "pipelines/ingest_pipeline.hpp"
+#include "pipelines/input_files.hpp"
+#include "progress_display.hpp"
+#include "rules/decision.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+struct IngestArgs {
+  std::string store;
+  std::vector<std::string> inputs;
+  std::string rules;
+  std::string repos;
+  bool all_repos = false;
+  int threads = 0;
+  size_t chunk_mib = 4;
+  size_t max_line_mib = 64;
+  bool quiet = false;
+};
+
+//! The store remembers the rules and repo scope it was built with; mixing would make its
+//! numbers mean nothing, so a mismatch is refused.
+Status CheckStoreScope(Store& store, const std::string& model_text, const std::string& scope) {
+  const std::pair<const char*, const std::string*> entries[] = {{"rules", &model_text}, {"scope", &scope}};
+  for (const auto& [key, wanted] : entries) {
+    auto existing = store.GetMeta(key);
+    if (!existing.ok()) return existing.status();
+    if (!existing->has_value()) {
+      GHSIFT_TRY(store.PutMeta(key, *wanted));
+    } else if (**existing != *wanted) {
+      return Status::InvalidArgument(
+          store.path() + ": this store was built with " +
+          (std::string(key) == "rules" ? "another rule set" : "another repository scope (--all-repos / --repos)") +
+          "; ingest into a new store, or use the same options as before");
+    }
+  }
+  return Status::Ok();
+}
+
+void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
+  for (const FileOutcome& o : outcomes) {
+    if (o.result == FileResult::kFailed) {
+      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(), o.message.c_str());
+    } else if (o.result == FileResult::kSkipped) {
+      std::fprintf(stderr, "ghsift: %s: skipped, %s\n", o.path.c_str(), o.message.c_str());
+    }
+    for (const BadLine& b : o.bad_lines) {
+      std::fprintf(stderr, "ghsift: %s:%llu: bad line skipped: %s\n", o.path.c_str(),
+                   static_cast<unsigned long long>(b.line), b.reason.c_str());
+    }
+    if (o.result == FileResult::kIngested && o.entry.bad_lines > o.bad_lines.size()) {
+      std::fprintf(stderr, "ghsift: %s: %llu more bad lines skipped\n", o.path.c_str(),
+                   static_cast<unsigned long long>(o.entry.bad_lines - o.bad_lines.size()));
+    }
+  }
+}
+
+int RunIngest(const IngestArgs& args) {
+  auto files = ResolveInputs(args.inputs);
+  if (!files.ok()) return Fail(files.status().message());
+  auto rules = LoadRules(args.rules);
+  if (!rules.ok()) return Fail(rules.status().message());
+  auto repos = LoadRepoFilter(args.all_repos, args.repos);
+  if (!repos.ok()) return Fail(repos.status().message());
+  auto store = Store::Open(args.store, StoreMode::kReadWrite);
+  if (!store.ok()) return Fail(store.status().message());
+  const Status scope = CheckStoreScope(**store, DecisionModel::FromRuleSet((*rules)->rules()).Serialize(),
+                                       repos->Describe());
+  if (!scope.ok()) return Fail(scope.message());
+
+  IngestOptions options;
+  options.threads = args.threads;
+  options.splitter.chunk_bytes = args.chunk_mib << 20;
+  options.splitter.max_line_bytes = args.max_line_mib << 20;
+  IngestPipeline pipeline(**store, *rules, *repos, options);
+  IngestProgress progress;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<FileOutcome> outcomes;
+  {
+    ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
+    outcomes = pipeline.Run(*files, &progress);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  PrintOutcomes(outcomes);
+
+  uint64_t ingested = 0, skipped = 0, failed = 0, events = 0, bad = 0, bytes = 0;
+  for (const FileOutcome& o : outcomes) {
+    if (o.result == FileResult::kIngested) {
+      ++ingested;
+      events += o.entry.events;
+      bad += o.entry.bad_lines;
+      bytes += o.entry.decoded_bytes;
+    } else if (o.result == FileResult::kSkipped) {
+      ++skipped;
+    } else {
+      ++failed;
+    }
+  }
+  if (skipped > 0) (void)(*store)->AddStat("skipped_files", static_cast<int64_t>(skipped));
+  if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
+  if (!args.quiet) {
+    std::fprintf(stderr,
+                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed): %s events, %s bad lines, %s uncompressed "
+                 "in %.2f s (%s/s, %.0fk events/s) into %s (%s on disk).\n",
+                 static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
+                 static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
+                 WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
+                 seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
+                 seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
+                 HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+  }
+  return failed > 0 ? kExitError : kExitOk;
+}
+
+}  // namespace
+
+void AddIngestCommand(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<IngestArgs>();
+  CLI::App* cmd = app.add_subcommand("ingest", "Read GH Archive dumps (.json.gz, .json.zst, .json) into a store");
+  cmd->add_option("--store", args->store, "Store directory (created if missing)")->required();
+  cmd->add_option("inputs", args->inputs, "Dump files or directories of them (read in name order)")->required();
+  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");
+  cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
+  cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CLI::Range(1, 256));
+  cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");
+  cmd->callback([args, &exit_code] { exit_code = RunIngest(*args); });
+}
+
+}  // namespace ghsift::cli

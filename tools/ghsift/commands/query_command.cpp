@@ -1,0 +1,83 @@
+// ghsift query --store DIR --by DIMS [--metric issues|events] [filters] [--format table|csv|json]
+#include <iostream>
+#include <sstream>
+
+#include "commands/commands.hpp"
+#include "common/time_util.hpp"
+#include "output.hpp"
+#include "query/query.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+struct QueryArgs {
+  std::string store;
+  std::string by;
+  std::string metric = "issues";
+  std::string repo, category, kind = "issue", from, to;
+  std::string format = "table";
+};
+
+std::vector<std::string> SplitList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+int RunQueryCommand(const QueryArgs& args) {
+  Format format;
+  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  QueryOptions options;
+  if (args.metric == "issues") options.metric = Metric::kIssues;
+  else if (args.metric == "events") options.metric = Metric::kEvents;
+  else return Fail("--metric must be issues or events");
+  options.dimensions = SplitList(args.by);
+  if (!args.repo.empty()) options.repo = args.repo;
+  if (!args.category.empty()) options.category = args.category;
+  options.kind = args.kind;
+  if (!args.from.empty()) {
+    options.from_month = ParseMonth(args.from);
+    if (!options.from_month) return Fail("--from must be YYYY-MM");
+  }
+  if (!args.to.empty()) {
+    options.to_month = ParseMonth(args.to);
+    if (!options.to_month) return Fail("--to must be YYYY-MM");
+  }
+  auto store = Store::Open(args.store, StoreMode::kRead);
+  if (!store.ok()) return Fail(store.status().message());
+  auto table = RunQuery(**store, options);
+  if (!table.ok()) return Fail(table.status().message());
+  std::vector<std::vector<std::string>> rows;
+  for (size_t i = 0; i < table->rows.size(); ++i) {
+    rows.push_back(table->rows[i]);
+    rows.back().push_back(std::to_string(table->counts[i]));
+  }
+  std::vector<bool> numeric(table->columns.size(), false);
+  numeric.back() = true;
+  WriteTable(std::cout, format, table->columns, rows, numeric);
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddQueryCommand(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<QueryArgs>();
+  CLI::App* cmd = app.add_subcommand("query", "Count reports or events in a store, grouped by dimensions");
+  cmd->add_option("--store", args->store, "Store directory")->required();
+  cmd->add_option("--by", args->by, "Comma list of: repo, month, category, label, state, kind (issues); repo, month, "
+                                    "day, type (events). Empty: one total");
+  cmd->add_option("--metric", args->metric, "issues (distinct reports) or events")->capture_default_str();
+  cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repo had)");
+  cmd->add_option("--category", args->category, "Only reports flagged with this category");
+  cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
+  cmd->add_option("--from", args->from, "First month, YYYY-MM");
+  cmd->add_option("--to", args->to, "Last month, YYYY-MM");
+  cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();
+  cmd->callback([args, &exit_code] { exit_code = RunQueryCommand(*args); });
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,40 @@
+// ghsift rules check [--rules PATH]  (and the rule-tuning subcommands)
+#include <iostream>
+
+#include "commands/commands.hpp"
+#include "commands/common_options.hpp"
+#include "output.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+struct RulesCheckArgs {
+  std::string rules;
+};
+
+int RunRulesCheck(const RulesCheckArgs& args) {
+  auto db = LoadRules(args.rules);
+  if (!db.ok()) return Fail(db.status().message());
+  const RuleSet& set = (*db)->rules();
+  std::map<std::string, int> per_category;
+  for (const Rule& r : set.rules) ++per_category[r.category];
+  std::cout << "ok: " << set.rules.size() << " rules compiled into " << HumanBytes(static_cast<double>((*db)->database_bytes()))
+            << " of Hyperscan databases\n";
+  for (const auto& [category, count] : per_category) {
+    std::cout << "  " << category << ": " << count << " rules, threshold " << set.ThresholdOf(category) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddRulesCommand(CLI::App& app, int& exit_code) {
+  CLI::App* rules = app.add_subcommand("rules", "Check, evaluate, explain and benchmark rule sets");
+  rules->require_subcommand(1);
+  auto check = std::make_shared<RulesCheckArgs>();
+  CLI::App* cmd = rules->add_subcommand("check", "Validate and compile a rule set");
+  cmd->add_option("--rules", check->rules, "Rule file or directory (default: the bundled rules/)");
+  cmd->callback([check, &exit_code] { exit_code = RunRulesCheck(*check); });
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,43 @@
+// ghsift: parse the command line, dispatch, report. Exceptions stop here.
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include "commands/commands.hpp"
+
+namespace ghsift::cli {
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "ghsift: %s\n", message.c_str());
+  return kExitError;
+}
+
+}  // namespace ghsift::cli
+
+int main(int argc, char** argv) {
+  // A closed pipe (`ghsift issues | head`) is a normal end, not an error.
+  std::signal(SIGPIPE, SIG_IGN);
+  CLI::App app{"ghsift: finds the GitHub issue reports that speak of performance problems, accuracy problems and "
+               "silent bugs, in GH Archive dumps"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "ghsift 0.1.0");
+  int exit_code = 0;
+  using namespace ghsift::cli;
+  AddIngestCommand(app, exit_code);
+  AddQueryCommand(app, exit_code);
+  AddIssuesCommand(app, exit_code);
+  AddStatsCommand(app, exit_code);
+  AddRulesCommand(app, exit_code);
+  AddGenCommand(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitError;
+  } catch (const std::exception& e) {
+    return Fail(e.what());
+  }
+  std::cout.flush();
+  return exit_code;
+}

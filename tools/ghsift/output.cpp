@@ -1,0 +1,116 @@
+#include "output.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ghsift::cli {
+
+bool ParseFormat(const std::string& text, Format* out) {
+  if (text == "table") *out = Format::kTable;
+  else if (text == "csv") *out = Format::kCsv;
+  else if (text == "json") *out = Format::kJson;
+  else return false;
+  return true;
+}
+
+std::string CsvField(std::string_view s) {
+  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string JsonString(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string HumanBytes(double bytes) {
+  const char* units[] = {"B", "kB", "MB", "GB", "TB"};
+  int u = 0;
+  while (bytes >= 1000 && u < 4) {
+    bytes /= 1000;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+  return buf;
+}
+
+std::string WithCommas(uint64_t n) {
+  std::string digits = std::to_string(n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
+                const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {
+  auto is_numeric = [&](size_t c) { return c < numeric.size() && numeric[c]; };
+  if (format == Format::kCsv) {
+    for (size_t c = 0; c < columns.size(); ++c) out << (c ? "," : "") << CsvField(columns[c]);
+    out << '\n';
+    for (const auto& row : rows) {
+      for (size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << CsvField(row[c]);
+      out << '\n';
+    }
+    return;
+  }
+  if (format == Format::kJson) {
+    out << "[";
+    for (size_t r = 0; r < rows.size(); ++r) {
+      out << (r ? ",\n " : "\n ") << "{";
+      for (size_t c = 0; c < columns.size() && c < rows[r].size(); ++c) {
+        out << (c ? ", " : "") << JsonString(columns[c]) << ": "
+            << (is_numeric(c) ? rows[r][c] : JsonString(rows[r][c]));
+      }
+      out << "}";
+    }
+    out << (rows.empty() ? "]\n" : "\n]\n");
+    return;
+  }
+  std::vector<size_t> width(columns.size());
+  for (size_t c = 0; c < columns.size(); ++c) width[c] = columns[c].size();
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  auto write_row = [&](const std::vector<std::string>& row) {
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c) {
+      const size_t pad = width[c] - row[c].size();
+      if (c) out << "  ";
+      if (is_numeric(c)) out << std::string(pad, ' ') << row[c];
+      else out << row[c] << (c + 1 < row.size() ? std::string(pad, ' ') : "");
+    }
+    out << '\n';
+  };
+  write_row(columns);
+  std::vector<std::string> rule;
+  for (size_t w : width) rule.push_back(std::string(w, '-'));
+  write_row(rule);
+  for (const auto& row : rows) write_row(row);
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Writes tables as aligned text, CSV or JSON, and the small helpers the commands share.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ghsift::cli {
+
+enum class Format { kTable, kCsv, kJson };
+
+//! Parses table|csv|json; returns false for anything else.
+bool ParseFormat(const std::string& text, Format* out);
+
+//! `columns` head the cells; `numeric` marks right-aligned (and unquoted JSON) columns.
+void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
+                const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric);
+
+std::string CsvField(std::string_view s);
+std::string JsonString(std::string_view s);
+//! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
+std::string HumanBytes(double bytes);
+//! 1234567 -> "1,234,567".
+std::string WithCommas(uint64_t n);
+
+}  // namespace ghsift::cli

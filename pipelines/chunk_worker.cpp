@@ -3,30 +3,20 @@
 #include <cstring>
 
 #include "common/assert.hpp"
-#include "json/markdown_splitter.hpp"
 
 namespace ghsift {
 
 ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes)
-    : scanner_(std::move(rules)), repos_(repos), max_line_bytes_(max_line_bytes) {}
-
-void ChunkWorker::ScanField(Field field, std::string_view text, MatchSet& matches) {
-  // A scan fails only on a Hyperscan bug or memory exhaustion; the database is ours.
-  const Status s = scanner_.Scan(field, text, matches);
-  GHSIFT_ASSERT(s.ok());
-}
+    : scanner_(std::move(rules)), report_scan_(scanner_), repos_(repos), max_line_bytes_(max_line_bytes) {}
 
 void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
-  prose_.clear();
-  comment_prose_.clear();
-  code_.clear();
-  SplitMarkdown(report.body, prose_, code_);
-  SplitMarkdown(report.comment, comment_prose_, code_);
-  ScanField(Field::kTitle, report.title, matches);
-  ScanField(Field::kBody, prose_, matches);
-  ScanField(Field::kComment, comment_prose_, matches);
-  ScanField(Field::kCode, code_, matches);
-  for (std::string_view label : report.labels) ScanField(Field::kLabel, label, matches);
+  const std::string_view comments[] = {report.comment};
+  ReportText text;
+  text.title = report.title;
+  text.body = report.body;
+  text.comments = report.comment.empty() ? std::span<const std::string_view>() : std::span(comments);
+  text.labels = report.labels;
+  report_scan_.Scan(text, matches);
 }
 
 void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {

@@ -8,6 +8,7 @@
 #include "aggregate/repo_filter.hpp"
 #include "io/line_splitter.hpp"
 #include "json/event_extractor.hpp"
+#include "rules/report_scan.hpp"
 #include "rules/scanner.hpp"
 
 namespace ghsift {
@@ -23,15 +24,13 @@ class ChunkWorker {
   void ScanReport(const ReportFields& report, MatchSet& matches);
 
  private:
-  void ScanField(Field field, std::string_view text, MatchSet& matches);
-
   Scanner scanner_;
+  ReportScan report_scan_;
   const RepoFilter& repos_;
   size_t max_line_bytes_;
   EventExtractor extractor_;
   Event event_;
   MatchSet matches_;
-  std::string prose_, comment_prose_, code_;  //!< reused across reports
 };
 
 }  // namespace ghsift

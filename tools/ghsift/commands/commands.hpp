@@ -16,6 +16,11 @@ void AddStatsCommand(CLI::App& app, int& exit_code);
 void AddRulesCommand(CLI::App& app, int& exit_code);
 void AddGenCommand(CLI::App& app, int& exit_code);
 
+// Subcommands of `ghsift rules`, one file each.
+void AddRulesEvalCommand(CLI::App& rules, int& exit_code);
+void AddRulesTuneCommand(CLI::App& rules, int& exit_code);
+void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
+
 //! Prints "ghsift: <message>" to stderr and returns kExitError.
 int Fail(const std::string& message);
 

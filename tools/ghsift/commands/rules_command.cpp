@@ -35,6 +35,9 @@ void AddRulesCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = rules->add_subcommand("check", "Validate and compile a rule set");
   cmd->add_option("--rules", check->rules, "Rule file or directory (default: the bundled rules/)");
   cmd->callback([check, &exit_code] { exit_code = RunRulesCheck(*check); });
+  AddRulesEvalCommand(*rules, exit_code);
+  AddRulesTuneCommand(*rules, exit_code);
+  AddRulesExplainCommand(*rules, exit_code);
 }
 
 }  // namespace ghsift::cli

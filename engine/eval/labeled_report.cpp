@@ -1,0 +1,256 @@
+#include "eval/labeled_report.hpp"
+
+#include <simdjson.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace ghsift {
+namespace {
+
+std::string ReadAll(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  *ok = static_cast<bool>(in) || in.eof();
+  return text.str();
+}
+
+void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+uint32_t HexValue(std::string_view s) {
+  uint32_t v = 0;
+  for (char c : s) {
+    v <<= 4;
+    if (c >= '0' && c <= '9') v |= static_cast<uint32_t>(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= static_cast<uint32_t>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') v |= static_cast<uint32_t>(c - 'A' + 10);
+  }
+  return v;
+}
+
+std::vector<std::string> StringArray(simdjson::simdjson_result<simdjson::dom::element> e, bool object_names) {
+  std::vector<std::string> out;
+  simdjson::dom::array array;
+  if (e.get_array().get(array) != simdjson::SUCCESS) return out;
+  for (simdjson::dom::element item : array) {
+    std::string_view s;
+    if (item.get_string().get(s) == simdjson::SUCCESS) {
+      out.emplace_back(s);
+    } else if (object_names && item["name"].get_string().get(s) == simdjson::SUCCESS) {
+      out.emplace_back(s);
+    }
+  }
+  return out;
+}
+
+std::string StringOf(simdjson::dom::element e, std::string_view key) {
+  std::string_view s;
+  if (e[key].get_string().get(s) == simdjson::SUCCESS) return std::string(s);
+  return {};
+}
+
+std::optional<int> IntOf(simdjson::dom::element e, std::string_view key) {
+  int64_t i;
+  if (e[key].get_int64().get(i) == simdjson::SUCCESS) return static_cast<int>(i);
+  bool b;
+  if (e[key].get_bool().get(b) == simdjson::SUCCESS) return b ? 1 : 0;
+  return std::nullopt;
+}
+
+Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std::string& text,
+                                             const LabelOptions& options) {
+  std::vector<LabeledReport> out;
+  simdjson::dom::parser parser;
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    simdjson::dom::element e;
+    if (parser.parse(line).get(e) != simdjson::SUCCESS || !e.is_object()) {
+      return Status::InvalidArgument(path + ":" + std::to_string(number) + ": not a JSON object");
+    }
+    LabeledReport r;
+    r.title = StringOf(e, "title");
+    r.body = StringOf(e, "body");
+    r.group = StringOf(e, "repo");
+    if (r.group.empty()) r.group = StringOf(e, "group");
+    std::string id = StringOf(e, "id");
+    int64_t issue_number = 0;
+    if (e["number"].get_int64().get(issue_number) != simdjson::SUCCESS) issue_number = 0;
+    r.id = !id.empty() ? id : r.group + "#" + std::to_string(issue_number);
+    r.comments = StringArray(e["comments"], false);
+    r.code = StringArray(e["code"], false);
+    r.labels = StringArray(e["labels"], true);
+    r.binary = IntOf(e, options.label_key);
+    simdjson::dom::element expected;
+    if (e["expected"].get(expected) == simdjson::SUCCESS) {
+      const auto list = StringArray(e["expected"], false);
+      r.expected = std::set<std::string>(list.begin(), list.end());
+    }
+    if (r.body.empty() && !options.issue_dir.empty() && issue_number > 0) {
+      const std::string file = options.issue_dir + "/" + std::to_string(issue_number) + ".json";
+      if (std::filesystem::exists(file)) {
+        simdjson::dom::parser issue_parser;
+        simdjson::dom::element issue;
+        if (issue_parser.load(file).get(issue) != simdjson::SUCCESS) {
+          return Status::InvalidArgument(file + ": not valid JSON");
+        }
+        r.body = StringOf(issue, "body");
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const std::string& text,
+                                                 const LabelOptions& options) {
+  const auto records = ParseCsv(text);
+  if (records.empty()) return Status::InvalidArgument(path + ": empty CSV");
+  std::map<std::string, size_t> column;
+  for (size_t i = 0; i < records[0].size(); ++i) column[records[0][i]] = i;
+  for (const char* required : {"Title", "Body"}) {
+    if (!column.count(required)) return Status::InvalidArgument(path + ": no '" + required + "' column");
+  }
+  auto get = [&](const std::vector<std::string>& rec, const std::string& name) -> std::string {
+    auto it = column.find(name);
+    return it != column.end() && it->second < rec.size() ? rec[it->second] : std::string();
+  };
+  std::vector<LabeledReport> out;
+  for (size_t i = 1; i < records.size(); ++i) {
+    const auto& rec = records[i];
+    if (rec.size() == 1 && rec[0].empty()) continue;
+    LabeledReport r;
+    r.group = get(rec, "Repository");
+    r.id = r.group + "#" + get(rec, "Number");
+    r.title = get(rec, "Title");
+    r.body = get(rec, "Body");
+    // Labels are joined by spaces and may contain spaces themselves: kept as one label value.
+    const std::string labels = get(rec, "Labels");
+    if (!labels.empty()) r.labels.push_back(labels);
+    r.comments = ParsePythonStringList(get(rec, "Comments"));
+    r.code = ParsePythonStringList(get(rec, "Codes"));
+    const std::string label = get(rec, options.label_key);
+    if (!label.empty()) {
+      try {
+        r.binary = std::stoi(label);
+      } catch (const std::exception&) {
+        return Status::InvalidArgument(path + ": record " + std::to_string(i) + ": '" + options.label_key +
+                                       "' is not an integer");
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> ParseCsv(std::string_view text) {
+  std::vector<std::vector<std::string>> records(1);
+  std::string field;
+  bool quoted = false, field_started = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += c;
+      }
+    } else if (c == '"' && !field_started) {
+      quoted = field_started = true;
+    } else if (c == ',') {
+      records.back().push_back(std::move(field));
+      field.clear();
+      field_started = false;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      records.back().push_back(std::move(field));
+      field.clear();
+      field_started = false;
+      records.emplace_back();
+    } else {
+      field += c;
+      field_started = true;
+    }
+  }
+  if (field_started || !field.empty() || !records.back().empty()) records.back().push_back(std::move(field));
+  if (records.back().empty()) records.pop_back();
+  return records;
+}
+
+std::vector<std::string> ParsePythonStringList(std::string_view text) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const char quote = text[i];
+    if (quote != '\'' && quote != '"') {
+      ++i;
+      continue;
+    }
+    std::string item;
+    ++i;
+    while (i < text.size() && text[i] != quote) {
+      if (text[i] == '\\' && i + 1 < text.size()) {
+        const char e = text[++i];
+        switch (e) {
+          case 'n': item += '\n'; break;
+          case 't': item += '\t'; break;
+          case 'r': item += '\r'; break;
+          case 'x':
+            if (i + 2 < text.size()) AppendUtf8(item, HexValue(text.substr(i + 1, 2)));
+            i += 2;
+            break;
+          case 'u':
+            if (i + 4 < text.size()) AppendUtf8(item, HexValue(text.substr(i + 1, 4)));
+            i += 4;
+            break;
+          default: item += e;
+        }
+        ++i;
+      } else {
+        item += text[i++];
+      }
+    }
+    ++i;  // closing quote
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+Result<std::vector<LabeledReport>> ReadLabeledReports(const std::string& path, const LabelOptions& options) {
+  bool ok = false;
+  const std::string text = ReadAll(path, &ok);
+  if (!ok || !std::filesystem::is_regular_file(path)) return Status::IoError(path + ": cannot read");
+  const bool csv = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
+  return csv ? ReadMhnurfCsv(path, text, options) : ReadJsonl(path, text, options);
+}
+
+}  // namespace ghsift

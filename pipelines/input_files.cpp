@@ -5,12 +5,30 @@
 
 namespace ghsift {
 
-bool LooksLikeDump(const std::string& name) {
-  for (const char* ending : {".json", ".json.gz", ".json.zst", ".ndjson", ".ndjson.gz", ".ndjson.zst"}) {
-    const std::string e(ending);
-    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) return true;
+namespace {
+
+bool EndsWith(const std::string& s, const std::string& e) {
+  return s.size() > e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
+}
+
+//! YYYY-MM-DD-H or YYYY-MM-DD-HH before the first '.'.
+bool HourName(const std::string& name) {
+  const std::string stem = name.substr(0, name.find('.'));
+  if (stem.size() < 12 || stem.size() > 13) return false;
+  for (size_t i = 0; i < stem.size(); ++i) {
+    const bool dash = i == 4 || i == 7 || i == 10;
+    if (dash ? stem[i] != '-' : (stem[i] < '0' || stem[i] > '9')) return false;
   }
-  return false;
+  return true;
+}
+
+}  // namespace
+
+bool LooksLikeDump(const std::string& name) {
+  for (const char* ending : {".json.gz", ".json.zst", ".ndjson", ".ndjson.gz", ".ndjson.zst"}) {
+    if (EndsWith(name, ending)) return true;
+  }
+  return EndsWith(name, ".json") && HourName(name);
 }
 
 Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments) {

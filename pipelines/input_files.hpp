@@ -8,7 +8,9 @@
 
 namespace ghsift {
 
-//! True for names GH Archive dumps can have: *.json, *.json.gz, *.json.zst (and .ndjson).
+//! True for names a directory scan takes: GH Archive hours (YYYY-MM-DD-H.json, .json.gz,
+//! .json.zst) and any *.json.gz, *.json.zst, *.ndjson[.gz|.zst]. Other plain *.json files in a
+//! directory (a truth.json, a config) are left alone; name them explicitly to read them.
 bool LooksLikeDump(const std::string& name);
 
 Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments);

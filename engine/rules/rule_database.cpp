@@ -1,8 +1,80 @@
 #include "rules/rule_database.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <vector>
 
 namespace ghsift {
+namespace {
+
+// Compiling the default rule set takes seconds; a serialized database loads in milliseconds.
+// Databases are cached by a hash of everything that shapes them (patterns, flags, ids, mode,
+// Hyperscan version); a damaged or foreign cache file is ignored and rewritten.
+std::string CacheDir() {
+  if (const char* dir = std::getenv("GHSIFT_CACHE_DIR")) return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME")) return std::string(xdg) + "/ghsift";
+  if (const char* home = std::getenv("HOME")) return std::string(home) + "/.cache/ghsift";
+  return {};
+}
+
+uint64_t Fnv1a(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+std::string CacheFile(const std::vector<const char*>& patterns, const std::vector<unsigned>& flags,
+                      const std::vector<unsigned>& ids) {
+  const std::string dir = CacheDir();
+  if (dir.empty() || std::getenv("GHSIFT_NO_RULE_CACHE") != nullptr) return {};
+  std::ostringstream key;
+  key << hs_version() << '\n';
+  for (size_t i = 0; i < patterns.size(); ++i) key << ids[i] << ' ' << flags[i] << ' ' << patterns[i] << '\n';
+  const std::string text = key.str();
+  char name[64];
+  std::snprintf(name, sizeof name, "/%016llx-%zu.hsdb", static_cast<unsigned long long>(Fnv1a(text)), text.size());
+  return dir + name;
+}
+
+hs_database_t* LoadCached(const std::string& file) {
+  if (file.empty()) return nullptr;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return nullptr;
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  const std::string data = bytes.str();
+  hs_database_t* db = nullptr;
+  if (hs_deserialize_database(data.data(), data.size(), &db) != HS_SUCCESS) return nullptr;
+  return db;
+}
+
+void StoreCached(const std::string& file, const hs_database_t* db) {
+  if (file.empty()) return;
+  char* bytes = nullptr;
+  size_t length = 0;
+  if (hs_serialize_database(db, &bytes, &length) != HS_SUCCESS) return;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
+  // Write then rename, so that a concurrent reader never sees half a file.
+  const std::string temp = file + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary);
+    out.write(bytes, static_cast<std::streamsize>(length));
+  }
+  std::free(bytes);
+  std::filesystem::rename(temp, file, ec);
+  if (ec) std::filesystem::remove(temp, ec);
+}
+
+}  // namespace
 
 Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
   unsigned flags = HS_FLAG_UTF8;
@@ -17,37 +89,50 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
   return flags;
 }
 
+namespace {
+
+//! Compiles the rules of one field into `out` (or loads them from the cache).
+Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, hs_database_t** out) {
+  std::vector<const char*> patterns;
+  std::vector<unsigned> flags;
+  std::vector<unsigned> ids;
+  for (size_t i = 0; i < rules.rules.size(); ++i) {
+    const Rule& rule = rules.rules[i];
+    if (!(rule.fields & MaskOf(field))) continue;
+    auto rule_flags = HyperscanFlags(rule, mode);
+    if (!rule_flags.ok()) return rule_flags.status();
+    patterns.push_back(rule.pattern.c_str());
+    flags.push_back(*rule_flags);
+    ids.push_back(static_cast<unsigned>(i));
+  }
+  if (patterns.empty()) return Status::Ok();
+  const std::string cache_file = CacheFile(patterns, flags, ids);
+  *out = LoadCached(cache_file);
+  if (*out != nullptr) return Status::Ok();
+  hs_compile_error_t* error = nullptr;
+  const hs_error_t rc = hs_compile_multi(patterns.data(), flags.data(), ids.data(),
+                                         static_cast<unsigned>(patterns.size()), HS_MODE_BLOCK, nullptr, out, &error);
+  if (rc != HS_SUCCESS) {
+    std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
+    std::string where = "rule set";
+    if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < ids.size()) {
+      const Rule& bad = rules.rules[ids[static_cast<size_t>(error->expression)]];
+      where = bad.source + ": rule '" + bad.id + "': pattern '" + bad.pattern + "'";
+    }
+    hs_free_compile_error(error);
+    return Status::InvalidArgument(where + ": " + message);
+  }
+  StoreCached(cache_file, *out);
+  return Status::Ok();
+}
+
+}  // namespace
+
 Result<std::shared_ptr<const RuleDatabase>> RuleDatabase::Compile(const RuleSet& rules, Mode mode) {
   std::shared_ptr<RuleDatabase> db(new RuleDatabase(rules, mode));
   for (int f = 0; f < kFieldCount; ++f) {
-    std::vector<const char*> patterns;
-    std::vector<unsigned> flags;
-    std::vector<unsigned> ids;
-    for (size_t i = 0; i < rules.rules.size(); ++i) {
-      const Rule& rule = rules.rules[i];
-      if (!(rule.fields & MaskOf(static_cast<Field>(f)))) continue;
-      auto rule_flags = HyperscanFlags(rule, mode);
-      if (!rule_flags.ok()) return rule_flags.status();
-      patterns.push_back(rule.pattern.c_str());
-      flags.push_back(*rule_flags);
-      ids.push_back(static_cast<unsigned>(i));
-    }
-    if (patterns.empty()) continue;
-    hs_compile_error_t* error = nullptr;
-    const hs_error_t rc = hs_compile_multi(patterns.data(), flags.data(), ids.data(),
-                                           static_cast<unsigned>(patterns.size()), HS_MODE_BLOCK, nullptr,
-                                           &db->databases_[f], &error);
-    if (rc != HS_SUCCESS) {
-      std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
-      std::string where = "rule set";
-      if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < ids.size()) {
-        const Rule& bad = rules.rules[ids[static_cast<size_t>(error->expression)]];
-        where = bad.source + ": rule '" + bad.id + "': pattern '" + bad.pattern + "'";
-      }
-      hs_free_compile_error(error);
-      return Status::InvalidArgument(where + ": " + message);
-    }
-    if (hs_alloc_scratch(db->databases_[f], &db->scratch_) != HS_SUCCESS) {
+    GHSIFT_TRY(CompileField(rules, static_cast<Field>(f), mode, &db->databases_[f]));
+    if (db->databases_[f] != nullptr && hs_alloc_scratch(db->databases_[f], &db->scratch_) != HS_SUCCESS) {
       return Status::InvalidArgument("Hyperscan could not allocate scratch space");
     }
   }

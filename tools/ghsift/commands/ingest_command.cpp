@@ -10,7 +10,7 @@
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
 #include "progress_display.hpp"
-#include "rules/decision.hpp"
+#include "pipelines/store_scope.hpp"
 
 namespace ghsift::cli {
 namespace {
@@ -26,25 +26,6 @@ struct IngestArgs {
   size_t max_line_mib = 64;
   bool quiet = false;
 };
-
-//! The store remembers the rules and repo scope it was built with; mixing would make its
-//! numbers mean nothing, so a mismatch is refused.
-Status CheckStoreScope(Store& store, const std::string& model_text, const std::string& scope) {
-  const std::pair<const char*, const std::string*> entries[] = {{"rules", &model_text}, {"scope", &scope}};
-  for (const auto& [key, wanted] : entries) {
-    auto existing = store.GetMeta(key);
-    if (!existing.ok()) return existing.status();
-    if (!existing->has_value()) {
-      GHSIFT_TRY(store.PutMeta(key, *wanted));
-    } else if (**existing != *wanted) {
-      return Status::InvalidArgument(
-          store.path() + ": this store was built with " +
-          (std::string(key) == "rules" ? "another rule set" : "another repository scope (--all-repos / --repos)") +
-          "; ingest into a new store, or use the same options as before");
-    }
-  }
-  return Status::Ok();
-}
 
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
   for (const FileOutcome& o : outcomes) {
@@ -73,8 +54,7 @@ int RunIngest(const IngestArgs& args) {
   if (!repos.ok()) return Fail(repos.status().message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return Fail(store.status().message());
-  const Status scope = CheckStoreScope(**store, DecisionModel::FromRuleSet((*rules)->rules()).Serialize(),
-                                       repos->Describe());
+  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos);
   if (!scope.ok()) return Fail(scope.message());
 
   IngestOptions options;

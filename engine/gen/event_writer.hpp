@@ -1,0 +1,86 @@
+#pragma once
+// Writes one event line (without the newline) in GH Archive key order: the envelope
+// `id, type, actor, repo, payload, public, created_at[, org]` and each type's payload.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gen/api_objects.hpp"
+#include "gen/issue_plan.hpp"
+#include "gen/rng.hpp"
+#include "gen/world.hpp"
+
+namespace ghsift::gen {
+
+enum class EventType : uint8_t {
+  kPush, kCreate, kWatch, kPullRequest, kIssueComment, kIssues, kDelete, kPullRequestReview,
+  kPullRequestReviewComment, kFork, kRelease, kGollum, kMember, kPublic, kCommitComment,
+  kCount
+};
+constexpr size_t kEventTypeCount = static_cast<size_t>(EventType::kCount);
+
+const char* EventTypeName(EventType type);
+
+//! Picks the type of a background (non-lifecycle) event with the archive's usual mix.
+EventType DrawBackgroundType(Rng& rng);
+
+//! A pull request as embedded in PullRequestEvent and the review events.
+struct PrView {
+  const Repo* repo = nullptr;
+  uint32_t number = 0;
+  uint64_t pr_id = 0;
+  std::string_view title;
+  std::string_view body;
+  bool body_null = true;
+  const User* user = nullptr;
+  const User* head_user = nullptr;
+  const std::vector<uint32_t>* labels = nullptr;
+  size_t label_count = 0;
+  bool open = true, merged = false, draft = false;
+  int64_t created_at = 0, updated_at = 0, closed_at = 0, merged_at = 0;
+  const User* merged_by = nullptr;
+  const User* assignee = nullptr;
+  uint32_t comments = 0, review_comments = 0, commits = 1, additions = 0, deletions = 0, changed_files = 1;
+};
+
+class EventWriter {
+ public:
+  //! `hour` is the corpus hour index: it decides the repo names in use (rename).
+  EventWriter(const World& world, const Plan& plan, uint64_t seed, int hour);
+
+  //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action.
+  EventType WriteLifecycle(const Action& action, uint64_t event_id, std::string& out);
+
+  //! Appends a background event of `type`; its contents come from `rng`. `forced_repo`, when
+  //! set, replaces the drawn repository (review types must not be forced onto tracked repos).
+  void WriteBackground(EventType type, int64_t time, uint64_t event_id, Rng& rng, std::string& out,
+                       const Repo* forced_repo = nullptr);
+
+ private:
+  void BeginEnvelope(std::string& out, uint64_t id, EventType type, const User& actor, const Repo& repo);
+  void EndEnvelope(std::string& out, int64_t time, const Repo& repo);
+
+  void AppendIssue(std::string& out, const Report& report, const Action& action);
+  void AppendComment(std::string& out, const Report& report, const Action& action);
+  void AppendPullRequest(std::string& out, const PrView& pr);
+  PrView ViewOfPlannedPr(const Report& report, const Action& action) const;
+  PrView BackgroundPr(Rng& rng, int64_t now);
+  const User* AssigneeOf(uint64_t key) const;
+
+  void PushPayload(std::string& out, const Repo& repo, const User& actor, Rng& rng);
+  void ReleasePayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng);
+  void ReviewPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng);
+  void ReviewCommentPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng);
+  void CommitCommentPayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng);
+
+  const World& world_;
+  const Plan& plan_;
+  uint64_t seed_;
+  int hour_;
+  std::string text_;     //!< reused text scratch (comments, messages)
+  std::string scratch_;  //!< reused URL scratch
+  std::string fork_full_;
+};
+
+}  // namespace ghsift::gen

@@ -1,0 +1,326 @@
+#include "gen/issue_plan.hpp"
+
+#include <algorithm>
+#include <queue>
+
+#include "gen/rng.hpp"
+
+namespace ghsift::gen {
+
+namespace {
+
+// Planning-only state of a report: the rest of its script and its running state.
+struct Progress {
+  std::vector<ActionType> script;
+  size_t step = 0;
+  bool open = true;
+  bool merged = false;
+  StateReason state_reason = StateReason::kNull;
+  uint8_t labeled = 0;
+  uint16_t commits = 1;
+  uint32_t comments = 0;
+  int64_t closed_at = 0;
+  int64_t merged_at = 0;
+  uint32_t merged_by = 0;
+  std::vector<size_t> comment_actions;  //!< indices into Plan::actions
+};
+
+struct Pending {
+  int64_t due;
+  uint64_t seq;  //!< tie-break so the order never depends on heap internals
+  uint32_t report;
+  bool operator>(const Pending& o) const { return due != o.due ? due > o.due : seq > o.seq; }
+};
+
+int64_t DrawDelay(Rng& rng) {
+  static const int kBuckets[] = {55, 25, 15, 5};
+  switch (rng.Weighted(kBuckets, 4)) {
+    case 0: return 60 + static_cast<int64_t>(rng.Below(1800));
+    case 1: return 1800 + static_cast<int64_t>(rng.Below(3 * 3600));
+    case 2: return 3 * 3600 + static_cast<int64_t>(rng.Below(21 * 3600));
+    default: return 86400 + static_cast<int64_t>(rng.Below(6 * 86400));
+  }
+}
+
+Theme DrawTheme(Rng& rng) {
+  static const int kWeights[] = {70, 12, 10, 8};
+  return static_cast<Theme>(rng.Weighted(kWeights, 4));
+}
+
+std::vector<ActionType> IssueScript(Rng& rng, bool pre_corpus) {
+  static const int kCommentWeights[] = {10, 20, 22, 20, 15, 13};
+  std::vector<ActionType> s;
+  if (!pre_corpus) s.push_back(ActionType::kOpened);
+  const int before = static_cast<int>(rng.Weighted(kCommentWeights, 6));
+  for (int i = 0; i < before; ++i) s.push_back(ActionType::kComment);
+  if (rng.Chance(0.25)) {
+    const size_t at = std::min(s.size(), static_cast<size_t>(1 + rng.Below(2)));
+    s.insert(s.begin() + static_cast<std::ptrdiff_t>(at), ActionType::kLabeled);
+  }
+  if (rng.Chance(0.55)) {
+    s.push_back(ActionType::kClosed);
+    if (rng.Chance(0.3)) s.push_back(ActionType::kComment);
+    if (rng.Chance(0.1)) {
+      s.push_back(ActionType::kReopened);
+      if (rng.Chance(0.5)) s.push_back(ActionType::kComment);
+      if (rng.Chance(0.5)) s.push_back(ActionType::kClosed);
+    }
+  }
+  if (s.empty()) s.push_back(ActionType::kComment);
+  return s;
+}
+
+std::vector<ActionType> PrScript(Rng& rng, bool pre_corpus) {
+  static const int kCommentWeights[] = {25, 30, 25, 20};
+  std::vector<ActionType> middle;
+  const int syncs = static_cast<int>(rng.Below(3));
+  for (int i = 0; i < syncs; ++i) middle.push_back(ActionType::kSynchronize);
+  const int comments = static_cast<int>(rng.Weighted(kCommentWeights, 4));
+  for (int i = 0; i < comments; ++i) middle.push_back(ActionType::kComment);
+  if (rng.Chance(0.15)) middle.push_back(ActionType::kLabeled);
+  for (size_t i = middle.size(); i > 1; --i) std::swap(middle[i - 1], middle[rng.Below(i)]);
+  std::vector<ActionType> s;
+  if (!pre_corpus) s.push_back(ActionType::kOpened);
+  for (const ActionType t : middle) s.push_back(t);
+  if (rng.Chance(0.8)) {
+    s.push_back(ActionType::kClosed);
+    if (rng.Chance(0.05)) {
+      s.push_back(ActionType::kReopened);
+      s.push_back(ActionType::kClosed);
+    }
+  }
+  if (s.empty()) s.push_back(ActionType::kComment);
+  return s;
+}
+
+uint32_t PickUser(Rng& rng, const World& world) {
+  return static_cast<uint32_t>(rng.Skewed(world.users.size()));
+}
+
+// A small stable set of maintainers per repo, who label and close.
+uint32_t PickMaintainer(Rng& rng, const World& world, uint32_t repo) {
+  uint64_t key = world.repos[repo].id * 0x9E3779B97F4A7C15ULL + rng.Below(4);
+  return static_cast<uint32_t>(8 + SplitMix64(key) % (world.users.size() - 8));
+}
+
+class Planner {
+ public:
+  Planner(const World& world, const GenOptions& options)
+      : world_(world), options_(options), rng_(MixSeed(options.seed, 0x706c616e)) {  // "plan"
+    next_high_.resize(world.repos.size());
+    next_low_.resize(world.repos.size());
+    issues_of_repo_.resize(world.repos.size());
+    for (size_t i = 0; i < world.repos.size(); ++i) {
+      next_high_[i] = world.repos[i].first_number;
+      next_low_[i] = world.repos[i].first_number - 1;
+    }
+    tracked_weights_.reserve(world.tracked_count);
+    for (size_t i = 0; i < world.tracked_count; ++i) tracked_weights_.push_back(world.repos[i].activity_weight);
+  }
+
+  Plan Run() {
+    const int per_hour = LifecycleSlotsPerHour(options_.events_per_hour);
+    std::vector<int> seconds(static_cast<size_t>(per_hour));
+    plan_.hour_begin.push_back(0);
+    for (int h = 0; h < options_.hours; ++h) {
+      const int64_t hour_start = world_.corpus_start + int64_t{3600} * h;
+      for (auto& s : seconds) s = static_cast<int>(rng_.Below(3600));
+      std::sort(seconds.begin(), seconds.end());
+      for (const int s : seconds) Slot(hour_start + s);
+      plan_.hour_begin.push_back(plan_.actions.size());
+    }
+    Finish();
+    return std::move(plan_);
+  }
+
+ private:
+  void Slot(int64_t t) {
+    if (!pending_.empty() && pending_.top().due <= t) {
+      const Pending p = pending_.top();
+      pending_.pop();
+      Execute(p.report, t);
+    } else {
+      Execute(NewReport(t), t);
+    }
+  }
+
+  uint32_t NewReport(int64_t t) {
+    Report r;
+    r.kind = rng_.Chance(0.6) ? ReportKind::kPr : ReportKind::kIssue;
+    r.theme = DrawTheme(rng_);
+    if (rng_.Chance(options_.tracked_share)) {
+      r.repo = static_cast<uint32_t>(rng_.Weighted(tracked_weights_.data(), tracked_weights_.size()));
+    } else {
+      r.repo = static_cast<uint32_t>(world_.tracked_count + rng_.Skewed(world_.repos.size() - world_.tracked_count));
+    }
+    r.pre_corpus = rng_.Chance(0.1) && next_low_[r.repo] > 0;
+    if (r.pre_corpus) {
+      r.number = next_low_[r.repo];
+      next_low_[r.repo] -= std::min<uint32_t>(next_low_[r.repo], 1 + static_cast<uint32_t>(rng_.Below(5)));
+      r.created_at = world_.corpus_start - 3600 - static_cast<int64_t>(rng_.Below(120 * 86400));
+      r.pre_comments = static_cast<uint32_t>(rng_.Below(8));
+    } else {
+      r.number = next_high_[r.repo]++;
+      r.created_at = t;
+    }
+    r.author = PickUser(rng_, world_);
+    r.issue_id = 1500000000ULL + plan_.reports.size() * 8 + rng_.Below(8);
+    r.pr_id = 1100000000ULL + plan_.reports.size() * 8 + rng_.Below(8);
+    r.body_null = rng_.Chance(0.15);
+    if (r.kind == ReportKind::kPr) {
+      r.head_user = rng_.Chance(0.8) ? r.author : PickUser(rng_, world_);
+      r.additions = static_cast<uint32_t>(rng_.Skewed(2000));
+      r.deletions = static_cast<uint32_t>(rng_.Skewed(800));
+      r.changed_files = 1 + static_cast<uint32_t>(rng_.Skewed(40));
+      r.base_commits = 1 + static_cast<uint32_t>(rng_.Below(4));
+      r.review_comments = static_cast<uint32_t>(rng_.Skewed(12));
+      r.draft = rng_.Chance(0.1);
+      auto& issues = issues_of_repo_[r.repo];
+      if (!issues.empty() && rng_.Chance(0.3)) r.fixes_issue = issues[rng_.Below(issues.size())];
+    } else if (!r.pre_corpus) {
+      issues_of_repo_[r.repo].push_back(r.number);
+    }
+    Progress progress;
+    progress.script = r.kind == ReportKind::kPr ? PrScript(rng_, r.pre_corpus) : IssueScript(rng_, r.pre_corpus);
+    progress.comments = r.pre_comments;
+    progress.commits = static_cast<uint16_t>(r.base_commits);
+    // Labels: a few at creation, one more per `labeled` action.
+    const auto& set = world_.label_sets[world_.repos[r.repo].label_set];
+    static const int kInitial[] = {40, 35, 20, 5};
+    const size_t initial = rng_.Weighted(kInitial, 4);
+    const size_t added = static_cast<size_t>(std::count(progress.script.begin(), progress.script.end(), ActionType::kLabeled));
+    while (r.labels.size() < std::min(initial + added, set.size())) {
+      const uint32_t label = set[rng_.Below(set.size())];
+      if (std::find(r.labels.begin(), r.labels.end(), label) == r.labels.end()) r.labels.push_back(label);
+    }
+    r.initial_labels = static_cast<uint8_t>(r.labels.size() - std::min(added, r.labels.size()));
+    plan_.reports.push_back(std::move(r));
+    progress_.push_back(std::move(progress));
+    return static_cast<uint32_t>(plan_.reports.size() - 1);
+  }
+
+  void Execute(uint32_t index, int64_t t) {
+    const Report& r = plan_.reports[index];
+    Progress& p = progress_[index];
+    Action a;
+    a.time = t;
+    a.report = index;
+    a.type = p.script[p.step++];
+    const bool is_pr = r.kind == ReportKind::kPr;
+    switch (a.type) {
+      case ActionType::kOpened:
+      case ActionType::kSynchronize:
+        a.actor = is_pr ? r.head_user : r.author;
+        if (a.type == ActionType::kSynchronize) ++p.commits;
+        break;
+      case ActionType::kComment:
+        a.actor = rng_.Chance(0.3) ? r.author : PickUser(rng_, world_);
+        ++p.comments;
+        a.comment_id = 1800000000ULL + next_comment_++ * 4 + rng_.Below(4);
+        p.comment_actions.push_back(plan_.actions.size());
+        break;
+      case ActionType::kLabeled:
+        a.actor = PickMaintainer(rng_, world_, r.repo);
+        if (r.initial_labels + p.labeled < r.labels.size()) ++p.labeled;
+        break;
+      case ActionType::kClosed:
+        p.open = false;
+        p.closed_at = t;
+        if (is_pr) {
+          p.merged = rng_.Chance(0.75);
+          a.actor = PickMaintainer(rng_, world_, r.repo);
+          if (p.merged) {
+            p.merged_at = t;
+            p.merged_by = a.actor;
+            // A merged PR cannot be reopened: drop what is left of its script.
+            p.script.resize(p.step);
+          }
+        } else {
+          a.actor = rng_.Chance(0.4) ? r.author : PickMaintainer(rng_, world_, r.repo);
+          p.state_reason = rng_.Chance(0.8) ? StateReason::kCompleted : StateReason::kNotPlanned;
+        }
+        break;
+      case ActionType::kReopened:
+        a.actor = r.author;
+        p.open = true;
+        p.closed_at = 0;
+        p.state_reason = is_pr ? StateReason::kNull : StateReason::kReopened;
+        break;
+    }
+    a.open = p.open;
+    a.merged = p.merged;
+    a.state_reason = p.state_reason;
+    a.labeled_so_far = p.labeled;
+    a.commits = p.commits;
+    a.comments = p.comments;
+    a.closed_at = p.closed_at;
+    a.merged_at = p.merged_at;
+    a.merged_by = p.merged_by;
+    plan_.actions.push_back(a);
+    if (p.step < p.script.size()) pending_.push({t + DrawDelay(rng_), seq_++, index});
+  }
+
+  // Markers and texts are decided once we know which events were actually written, so a
+  // planted marker always shows up in the corpus.
+  void Finish() {
+    for (uint32_t i = 0; i < plan_.reports.size(); ++i) {
+      Report& r = plan_.reports[i];
+      Progress& p = progress_[i];
+      Rng rng(MixSeed(options_.seed, 0x7465787400 + i, r.repo));  // "text"
+      const bool has_comment = !p.comment_actions.empty();
+      r.probe_title = rng.Chance(0.05);
+      r.probe_body = !r.body_null && rng.Chance(0.05);
+      if (rng.Chance(0.05)) {
+        const uint64_t mode = rng.Below(10);  // 0-5 body, 6-7 both, 8-9 a comment only
+        r.probe_code_body = !r.body_null && (mode < 8 || !has_comment);
+        r.probe_code_comment = has_comment && (mode >= 6 || r.body_null);
+      }
+      if (has_comment && rng.Chance(0.05)) {
+        r.probe_comment = true;
+        plan_.actions[p.comment_actions[rng.Below(p.comment_actions.size())]].probe_comment_prose = true;
+      }
+      if (r.probe_code_comment) {
+        plan_.actions[p.comment_actions[rng.Below(p.comment_actions.size())]].probe_comment_code = true;
+      }
+      if (rng.Chance(0.05)) {
+        r.probe_label = true;  // first label, so every snapshot shows it
+        r.labels.insert(r.labels.begin(), world_.probe_label);
+        ++r.initial_labels;
+      }
+      ReportTextSpec spec;
+      spec.repo_full_name = world_.repos[r.repo].names[0].full;
+      spec.theme = r.theme;
+      spec.is_pr = r.kind == ReportKind::kPr;
+      spec.probe_title = r.probe_title;
+      spec.probe_body = r.probe_body;
+      spec.probe_code = r.probe_code_body;
+      spec.fixes_issue = r.fixes_issue;
+      r.title = MakeTitle(rng, spec);
+      if (!r.body_null) r.body = MakeBody(rng, spec);
+    }
+  }
+
+  const World& world_;
+  const GenOptions& options_;
+  Rng rng_;
+  Plan plan_;
+  std::vector<Progress> progress_;
+  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending_;
+  std::vector<uint32_t> next_high_, next_low_;
+  std::vector<std::vector<uint32_t>> issues_of_repo_;
+  std::vector<int> tracked_weights_;
+  uint64_t seq_ = 0;
+  uint64_t next_comment_ = 0;
+};
+
+}  // namespace
+
+int LifecycleSlotsPerHour(int events_per_hour) {
+  return static_cast<int>((static_cast<int64_t>(events_per_hour) * kLifecyclePerMille + kMixTotal / 2) / kMixTotal);
+}
+
+Plan PlanReports(const World& world, const GenOptions& options) {
+  return Planner(world, options).Run();
+}
+
+}  // namespace ghsift::gen

@@ -1,0 +1,171 @@
+#include "gen/truth.hpp"
+
+#include <map>
+
+#include "gen/civil_time.hpp"
+#include "gen/json_text.hpp"
+
+namespace ghsift::gen {
+
+namespace {
+
+using Counts = std::map<std::string, uint64_t>;
+using Nested = std::map<std::string, Counts>;
+
+// A minimal pretty printer; callers emit keys in sorted order (std::map does it for us).
+class TruthWriter {
+ public:
+  void Open(char bracket) {
+    Comma();
+    out_.push_back(bracket);
+    first_ = true;
+    ++depth_;
+  }
+  void Close(char bracket) {
+    --depth_;
+    if (!first_) Newline();
+    out_.push_back(bracket);
+    first_ = false;
+  }
+  void Key(std::string_view key) {
+    Comma();
+    AppendJsonString(out_, key);
+    out_.append(": ");
+    after_key_ = true;
+  }
+  void Uint(uint64_t v) {
+    Comma();
+    AppendUint(out_, v);
+  }
+  void String(std::string_view s) {
+    Comma();
+    AppendJsonString(out_, s);
+  }
+  void CountsObject(const Counts& counts) {
+    Open('{');
+    for (const auto& [k, v] : counts) {
+      Key(k);
+      Uint(v);
+    }
+    Close('}');
+  }
+  void NestedObject(const Nested& nested) {
+    Open('{');
+    for (const auto& [k, v] : nested) {
+      Key(k);
+      CountsObject(v);
+    }
+    Close('}');
+  }
+  std::string Take() {
+    out_.push_back('\n');
+    return std::move(out_);
+  }
+
+ private:
+  void Comma() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (depth_ == 0) return;
+    if (!first_) out_.push_back(',');
+    first_ = false;
+    Newline();
+  }
+  void Newline() {
+    out_.push_back('\n');
+    out_.append(static_cast<size_t>(depth_) * 2, ' ');
+  }
+
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true;
+  bool after_key_ = false;
+};
+
+}  // namespace
+
+std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCounts& counts) {
+  Nested issues_by_month, prs_by_month;
+  Counts by_state = {{"closed", 0}, {"open", 0}};
+  static const char* const kProbeFields[] = {"probe_body", "probe_code", "probe_comment", "probe_label", "probe_title"};
+  std::map<std::string, Nested> probe;
+  for (const char* field : kProbeFields) probe[field] = {{"issue", {}}, {"pr", {}}};
+  std::map<std::string, Counts> themes;
+  for (const Theme t : {Theme::kNone, Theme::kPerformance, Theme::kAccuracy, Theme::kSilent}) themes[ThemeName(t)];
+
+  // State of each report in its latest event: actions are in time order.
+  std::vector<bool> open_at_end(plan.reports.size(), true);
+  for (const Action& a : plan.actions) open_at_end[a.report] = a.open;
+
+  for (size_t i = 0; i < plan.reports.size(); ++i) {
+    const Report& r = plan.reports[i];
+    const std::string& repo = world.repos[r.repo].LatestName().full;
+    const bool is_issue = r.kind == ReportKind::kIssue;
+    ++(is_issue ? issues_by_month : prs_by_month)[repo][MonthKey(r.created_at)];
+    const char* kind = is_issue ? "issue" : "pr";
+    if (r.probe_title) ++probe["probe_title"][kind][repo];
+    if (r.probe_body) ++probe["probe_body"][kind][repo];
+    if (r.probe_code_body || r.probe_code_comment) ++probe["probe_code"][kind][repo];
+    if (r.probe_comment) ++probe["probe_comment"][kind][repo];
+    if (r.probe_label) ++probe["probe_label"][kind][repo];
+    if (is_issue) {
+      ++by_state[open_at_end[i] ? "open" : "closed"];
+      ++themes[ThemeName(r.theme)][repo];
+    }
+  }
+
+  TruthWriter w;
+  w.Open('{');
+  w.Key("bad_lines");
+  w.Uint(counts.bad_lines);
+  w.Key("events");
+  w.Uint(counts.events);
+  w.Key("events_by_type");
+  Counts by_type;
+  for (size_t t = 0; t < kEventTypeCount; ++t) {
+    if (counts.by_type[t] > 0) by_type[EventTypeName(static_cast<EventType>(t))] = counts.by_type[t];
+  }
+  w.CountsObject(by_type);
+  w.Key("files");
+  w.Open('[');
+  for (const auto& f : counts.files) w.String(f);
+  w.Close(']');
+  w.Key("issues_by_repo_month");
+  w.NestedObject(issues_by_month);
+  w.Key("issues_by_state");
+  w.CountsObject(by_state);
+  w.Key("probe");
+  w.Open('{');
+  for (const auto& [field, kinds] : probe) {
+    w.Key(field);
+    w.NestedObject(kinds);
+  }
+  w.Close('}');
+  w.Key("prs_by_repo_month");
+  w.NestedObject(prs_by_month);
+  w.Key("repos_renamed");
+  w.Open('{');
+  for (const Repo& repo : world.repos) {
+    if (repo.rename_hour < 0 || counts.events == 0) continue;  // an empty corpus shows no rename
+    w.Key(std::to_string(repo.id));
+    w.Open('{');
+    w.Key("from");
+    w.String(repo.names[0].full);
+    w.Key("to");
+    w.String(repo.names[1].full);
+    w.Close('}');
+  }
+  w.Close('}');
+  w.Key("themes");
+  w.NestedObject(themes);
+  w.Key("tracked_repos");
+  w.Open('[');
+  for (size_t i = 0; i < world.tracked_count; ++i) w.String(world.repos[i].LatestName().full);
+  w.Close(']');
+  w.Close('}');
+  return w.Take();
+}
+
+}  // namespace ghsift::gen

@@ -1,0 +1,266 @@
+// End to end on generated data: dumps -> pipeline -> RocksDB store -> queries, compared with
+// the generator's truth file.
+#include "pipelines/ingest_pipeline.hpp"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+
+#include "pipelines/input_files.hpp"
+#include "pipelines/store_scope.hpp"
+#include "query/query.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::Nested;
+using testing::TempDir;
+
+constexpr int kHours = 4;
+constexpr int kEventsPerHour = 2500;
+constexpr int kBadLinesPerFile = 3;
+
+class IngestPipelineTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    corpus_ = new TempDir();
+    testing::Generate(*corpus_ / "gz", kHours, kEventsPerHour, 42, "gz", kBadLinesPerFile);
+    testing::Generate(*corpus_ / "zst", kHours, kEventsPerHour, 42, "zst", kBadLinesPerFile);
+    truth_text_ = new simdjson::padded_string(simdjson::padded_string::load(*corpus_ / "gz/truth.json").value());
+  }
+  static void TearDownTestSuite() {
+    delete truth_text_;
+    delete corpus_;
+  }
+
+  simdjson::dom::element Truth() {
+    if (!truth_loaded_) {
+      truth_ = parser_.parse(*truth_text_).value();
+      truth_loaded_ = true;
+    }
+    return truth_;
+  }
+
+  static std::vector<std::string> Files(const std::string& sub) {
+    return ResolveInputs({*corpus_ / sub}).value();
+  }
+
+  //! Ingests `files` into a new store at `store_dir` with `rules_path` and every repo tracked.
+  std::vector<FileOutcome> Ingest(const std::string& store_dir, const std::vector<std::string>& files,
+                                  const std::string& rules_path, int threads = 2) {
+    auto store = Store::Open(store_dir, StoreMode::kReadWrite);
+    EXPECT_TRUE(store.ok()) << store.status().message();
+    auto rules = LoadRuleSet(rules_path);
+    EXPECT_TRUE(rules.ok()) << rules.status().message();
+    auto db = RuleDatabase::Compile(*rules);
+    EXPECT_TRUE(db.ok()) << db.status().message();
+    EXPECT_TRUE(CheckStoreScope(**store, *rules, RepoFilter::All()).ok());
+    IngestOptions options;
+    options.threads = threads;
+    options.splitter.chunk_bytes = 256 << 10;  // several chunks per file
+    IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
+    return pipeline.Run(files);
+  }
+
+  static std::string ProbeRules() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/probe_rules.yaml"; }
+
+  //! Every query answer of a store, as text, to compare stores.
+  static std::string Fingerprint(const std::string& store_dir) {
+    auto store = Store::Open(store_dir, StoreMode::kRead);
+    EXPECT_TRUE(store.ok());
+    std::string out;
+    const std::vector<std::pair<Metric, std::vector<std::string>>> queries = {
+        {Metric::kEvents, {"repo", "day", "type"}},
+        {Metric::kIssues, {"repo", "month", "category", "state"}},
+        {Metric::kIssues, {"repo", "label"}}};
+    for (const std::string kind : {"issue", "pr"}) {
+      for (const auto& [metric, dims] : queries) {
+        QueryOptions o;
+        o.metric = metric;
+        o.dimensions = dims;
+        o.kind = kind;
+        auto table = RunQuery(**store, o);
+        EXPECT_TRUE(table.ok());
+        for (size_t i = 0; i < table->rows.size(); ++i) {
+          for (const auto& v : table->rows[i]) out += v + "|";
+          out += std::to_string(table->counts[i]) + "\n";
+        }
+      }
+    }
+    for (const auto& [k, v] : (*store)->Stats()) {
+      if (k != "compressed_bytes") out += k + "=" + std::to_string(v) + "\n";
+    }
+    return out;
+  }
+
+  static Nested QueryNested(const std::string& store_dir, QueryOptions options) {
+    auto store = Store::Open(store_dir, StoreMode::kRead);
+    EXPECT_TRUE(store.ok());
+    auto table = RunQuery(**store, options);
+    EXPECT_TRUE(table.ok()) << table.status().message();
+    Nested out;
+    for (size_t i = 0; i < table->rows.size(); ++i) out[table->rows[i][0]][table->rows[i][1]] = table->counts[i];
+    return out;
+  }
+
+  static TempDir* corpus_;
+  static simdjson::padded_string* truth_text_;
+  simdjson::dom::parser parser_;
+  simdjson::dom::element truth_;
+  bool truth_loaded_ = false;
+  TempDir work_;
+};
+
+TempDir* IngestPipelineTest::corpus_ = nullptr;
+simdjson::padded_string* IngestPipelineTest::truth_text_ = nullptr;
+
+TEST_F(IngestPipelineTest, CountsEventsByTypeAndBadLinesExactly) {
+  const auto outcomes = Ingest(work_ / "store", Files("gz"), ProbeRules());
+  ASSERT_EQ(outcomes.size(), static_cast<size_t>(kHours));
+  for (const auto& o : outcomes) {
+    EXPECT_EQ(o.result, FileResult::kIngested) << o.path << ": " << o.message;
+    EXPECT_EQ(o.entry.bad_lines, static_cast<uint64_t>(kBadLinesPerFile));
+    ASSERT_EQ(o.bad_lines.size(), static_cast<size_t>(kBadLinesPerFile));
+    for (const auto& b : o.bad_lines) EXPECT_GT(b.line, 0u);
+  }
+  auto store = Store::Open(work_ / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  const auto stats = (*store)->Stats();
+  EXPECT_EQ(stats.at("events"), Truth()["events"].get_int64().value());
+  EXPECT_EQ(stats.at("bad_lines"), Truth()["bad_lines"].get_int64().value());
+  EXPECT_EQ(stats.at("files"), kHours);
+
+  QueryOptions o;
+  o.metric = Metric::kEvents;
+  o.dimensions = {"type"};
+  auto table = RunQuery(**store, o);
+  ASSERT_TRUE(table.ok());
+  std::map<std::string, int64_t> by_type;
+  for (size_t i = 0; i < table->rows.size(); ++i) by_type[table->rows[i][0]] = table->counts[i];
+  std::map<std::string, int64_t> expected;
+  for (auto [type, n] : Truth()["events_by_type"].get_object()) expected[std::string(type)] = n.get_int64();
+  EXPECT_EQ(by_type, expected);
+}
+
+TEST_F(IngestPipelineTest, DistinctIssuesAndPullRequestsByRepoAndMonth) {
+  Ingest(work_ / "store", Files("gz"), ProbeRules());
+  QueryOptions o;
+  o.dimensions = {"repo", "month"};
+  EXPECT_EQ(QueryNested(work_ / "store", o), testing::ReadNested(Truth()["issues_by_repo_month"]));
+  o.kind = "pr";
+  EXPECT_EQ(QueryNested(work_ / "store", o), testing::ReadNested(Truth()["prs_by_repo_month"]));
+}
+
+TEST_F(IngestPipelineTest, IssueStatesFollowTheLatestSnapshot) {
+  Ingest(work_ / "store", Files("gz"), ProbeRules());
+  auto store = Store::Open(work_ / "store", StoreMode::kRead);
+  QueryOptions o;
+  o.dimensions = {"state"};
+  auto table = RunQuery(**store, o);
+  ASSERT_TRUE(table.ok());
+  std::map<std::string, int64_t> by_state;
+  for (size_t i = 0; i < table->rows.size(); ++i) by_state[table->rows[i][0]] = table->counts[i];
+  std::map<std::string, int64_t> expected;
+  for (auto [state, n] : Truth()["issues_by_state"].get_object()) expected[std::string(state)] = n.get_int64();
+  EXPECT_EQ(by_state, expected);
+}
+
+TEST_F(IngestPipelineTest, ProbeMarkersFlagExactlyTheirFields) {
+  Ingest(work_ / "store", Files("gz"), ProbeRules());
+  for (const std::string kind : {"issue", "pr"}) {
+    QueryOptions o;
+    o.dimensions = {"category", "repo"};
+    o.kind = kind;
+    Nested flagged = QueryNested(work_ / "store", o);
+    // The code marker appears only inside fences: no prose rule may see it.
+    EXPECT_EQ(flagged.count("probe_code_as_prose"), 0u) << kind;
+    for (const std::string category : {"probe_title", "probe_body", "probe_code", "probe_comment", "probe_label"}) {
+      std::map<std::string, int64_t> expected;
+      for (auto [repo, n] : Truth()["probe"][category][kind].get_object()) expected[std::string(repo)] = n.get_int64();
+      EXPECT_EQ(flagged[category], expected) << category << " " << kind;
+      EXPECT_FALSE(expected.empty()) << "the corpus should plant " << category << " in some " << kind;
+    }
+  }
+}
+
+TEST_F(IngestPipelineTest, ZstdInputGivesTheSameStoreAsGzip) {
+  Ingest(work_ / "gz", Files("gz"), ProbeRules());
+  Ingest(work_ / "zst", Files("zst"), ProbeRules());
+  EXPECT_EQ(Fingerprint(work_ / "gz"), Fingerprint(work_ / "zst"));
+}
+
+TEST_F(IngestPipelineTest, ThreadCountAndFileOrderDoNotChangeResults) {
+  auto files = Files("gz");
+  Ingest(work_ / "t1", files, ProbeRules(), 1);
+  std::reverse(files.begin(), files.end());
+  Ingest(work_ / "t2", files, ProbeRules(), 2);
+  std::shuffle(files.begin(), files.end(), std::mt19937(7));
+  Ingest(work_ / "t2-one-by-one", {files[0]}, ProbeRules(), 2);
+  Ingest(work_ / "t2-one-by-one", {files[1], files[2]}, ProbeRules(), 2);
+  Ingest(work_ / "t2-one-by-one", {files[3]}, ProbeRules(), 2);
+  const std::string reference = Fingerprint(work_ / "t1");
+  EXPECT_EQ(Fingerprint(work_ / "t2"), reference);
+  EXPECT_EQ(Fingerprint(work_ / "t2-one-by-one"), reference);
+}
+
+TEST_F(IngestPipelineTest, AlreadyIngestedFilesAreSkippedAndCountOnce) {
+  const auto files = Files("gz");
+  Ingest(work_ / "store", {files[0], files[1]}, ProbeRules());
+  const std::string before = Fingerprint(work_ / "store");
+  const auto again = Ingest(work_ / "store", {files[1], files[0]}, ProbeRules());
+  for (const auto& o : again) EXPECT_EQ(o.result, FileResult::kSkipped) << o.path;
+  EXPECT_EQ(Fingerprint(work_ / "store"), before);
+  // Named twice in one run: read once.
+  const auto twice = Ingest(work_ / "store2", {files[2], files[2]}, ProbeRules());
+  EXPECT_EQ(twice[0].result, FileResult::kIngested);
+  EXPECT_EQ(twice[1].result, FileResult::kSkipped);
+}
+
+TEST_F(IngestPipelineTest, CorruptGzipAmongGoodFilesIsReportedAndNotCounted) {
+  auto files = Files("gz");
+  // Flip a byte in the middle of a copy of the second file: the deflate data or its CRC breaks.
+  const std::string bad = work_ / "2024-01-01-1.json.gz";
+  std::filesystem::copy_file(files[1], bad);
+  {
+    std::fstream f(bad, std::ios::in | std::ios::out | std::ios::binary);
+    const auto size = std::filesystem::file_size(bad);
+    f.seekp(static_cast<std::streamoff>(size / 2));
+    char c;
+    f.seekg(static_cast<std::streamoff>(size / 2));
+    f.get(c);
+    f.seekp(static_cast<std::streamoff>(size / 2));
+    f.put(static_cast<char>(c ^ 0x55));
+  }
+  // And a truncated copy of the third.
+  const std::string cut = work_ / "2024-01-01-2.json.gz";
+  std::filesystem::copy_file(files[2], cut);
+  std::filesystem::resize_file(cut, std::filesystem::file_size(cut) / 3);
+  const auto outcomes = Ingest(work_ / "store", {files[0], bad, cut, files[3]}, ProbeRules());
+  EXPECT_EQ(outcomes[0].result, FileResult::kIngested);
+  EXPECT_EQ(outcomes[1].result, FileResult::kFailed);
+  EXPECT_FALSE(outcomes[1].message.empty());
+  EXPECT_EQ(outcomes[2].result, FileResult::kFailed);
+  EXPECT_NE(outcomes[2].message.find("truncated"), std::string::npos) << outcomes[2].message;
+  EXPECT_EQ(outcomes[3].result, FileResult::kIngested);
+  // The store holds exactly the two good files.
+  Ingest(work_ / "good", {files[0], files[3]}, ProbeRules());
+  EXPECT_EQ(Fingerprint(work_ / "store"), Fingerprint(work_ / "good"));
+}
+
+TEST_F(IngestPipelineTest, StoreRefusesAnotherRuleSet) {
+  Ingest(work_ / "store", {Files("gz")[0]}, ProbeRules());
+  auto store = Store::Open(work_ / "store", StoreMode::kReadWrite);
+  ASSERT_TRUE(store.ok());
+  auto other = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
+  ASSERT_TRUE(other.ok());
+  const Status s = CheckStoreScope(**store, *other, RepoFilter::All());
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("another rule set"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ghsift

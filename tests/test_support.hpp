@@ -1,0 +1,84 @@
+#pragma once
+// Helpers shared by the end-to-end tests: temporary directories, generated corpora, the
+// generator's truth file, and running the real ghsift binary.
+#include <simdjson.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "gen/generator.hpp"
+
+namespace ghsift::testing {
+
+//! A fresh directory under the test temp dir, removed when the object goes away.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "ghsift-test-XXXXXX").string();
+    path_ = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+//! Generates a corpus (or dies): `out` gets the hourly files and truth.json.
+inline void Generate(const std::string& out, int hours, int events, uint64_t seed, const std::string& compress,
+                     int bad_lines = 0) {
+  gen::GenOptions o;
+  o.out_dir = out;
+  o.hours = hours;
+  o.events_per_hour = events;
+  o.seed = seed;
+  o.compress = compress;
+  o.bad_lines_per_file = bad_lines;
+  o.level = 1;
+  const Status s = gen::Generate(o, nullptr);
+  if (!s.ok()) {
+    std::fprintf(stderr, "generator failed: %s\n", s.message().c_str());
+    std::abort();
+  }
+}
+
+//! {outer key: {inner key: count}} of a two-level object in truth.json.
+using Nested = std::map<std::string, std::map<std::string, int64_t>>;
+
+inline Nested ReadNested(simdjson::dom::element object) {
+  Nested out;
+  for (auto [outer, inner] : object.get_object()) {
+    for (auto [key, value] : inner.get_object()) out[std::string(outer)][std::string(key)] = value.get_int64();
+  }
+  return out;
+}
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  //!< stdout and stderr together
+};
+
+//! Runs a shell command line, capturing its output.
+inline CommandResult Run(const std::string& command) {
+  CommandResult r;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+//! The built ghsift binary, quoted for the shell.
+inline std::string Ghsift() { return std::string("'") + GHSIFT_BINARY + "'"; }
+
+}  // namespace ghsift::testing

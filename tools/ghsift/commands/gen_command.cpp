@@ -40,6 +40,9 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--level", options->level, "Compression level")->capture_default_str();
   cmd->add_option("--start", options->start_hour, "First hour, YYYY-MM-DDTHH (UTC)")->capture_default_str();
   cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
+  cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
   cmd->callback([options, &exit_code] { exit_code = RunGen(*options); });
 }

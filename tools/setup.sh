@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what ghsift needs from Debian's packages (when missing) and builds it.
+#   tools/setup.sh [BUILD_DIR] [extra cmake options...]
+# BUILD_DIR defaults to build/. Tests and benchmarks are built too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir="${1:-build}"
+shift || true
+
+arch="$(dpkg --print-architecture 2>/dev/null || echo amd64)"
+regex_pkg=libhyperscan-dev
+[ "$arch" = amd64 ] || regex_pkg=libvectorscan-dev   # Hyperscan's maintained fork for ARM
+packages=(build-essential cmake ninja-build pkg-config git time
+          libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
+          libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev
+          libgtest-dev libgmock-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build "$build_dir" -j 2

@@ -26,15 +26,27 @@ struct FileState {
   uint64_t chunks_folded = 0;
   uint64_t decoded_bytes = 0;
   Status error;                            //!< first failure; the file is then not committed
-  FileAggregate aggregate;                 //!< global state of the file
   bool finished = false;
 };
 
-//! One pipeline token: a chunk and the aggregate built from it.
+//! A worker thread's Local aggregates, one per file it has processed chunks of. Folding a
+//! chunk into the thread's own aggregate needs no lock; the file's Global state is built once,
+//! from at most one Local per thread, when its last chunk is through.
+struct WorkerState {
+  std::unique_ptr<ChunkWorker> worker;
+  std::mutex mutex;  //!< guards `locals` (the commit stage takes entries out)
+  std::unordered_map<const FileState*, FileAggregate> locals;
+
+  FileAggregate& LocalFor(const FileState* file) {
+    std::lock_guard<std::mutex> lock(mutex);
+    return locals[file];  // node-based: the reference survives other inserts and erases
+  }
+};
+
+//! One pipeline token: a chunk of a file.
 struct ChunkTask {
   FileState* file = nullptr;  //!< null: nothing to do (all open files were busy)
   Chunk chunk;
-  FileAggregate aggregate;
   Status error;
 };
 
@@ -104,11 +116,35 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   std::vector<FileState*> open_files;
   std::vector<std::unique_ptr<ChunkTask>> free_tasks;
 
-  tbb::enumerable_thread_specific<std::unique_ptr<ChunkWorker>> workers;
-  auto worker = [&]() -> ChunkWorker& {
-    auto& w = workers.local();
-    if (!w) w = std::make_unique<ChunkWorker>(rules_, repos_, options_.splitter.max_line_bytes);
-    return *w;
+  tbb::enumerable_thread_specific<WorkerState*> thread_states(nullptr);
+  std::vector<std::unique_ptr<WorkerState>> all_states;  // guarded by `mutex`
+  auto worker_state = [&]() -> WorkerState& {
+    WorkerState*& mine = thread_states.local();
+    if (mine == nullptr) {
+      auto state = std::make_unique<WorkerState>();
+      state->worker = std::make_unique<ChunkWorker>(rules_, repos_, options_.splitter.max_line_bytes);
+      mine = state.get();
+      std::lock_guard<std::mutex> lock(mutex);
+      all_states.push_back(std::move(state));
+    }
+    return *mine;
+  };
+  // The Global state of a finished file: every thread's Local for it, folded together.
+  auto take_file_aggregate = [&](const FileState* file) {
+    std::vector<WorkerState*> states_now;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (auto& s : all_states) states_now.push_back(s.get());
+    }
+    FileAggregate global;
+    for (WorkerState* s : states_now) {
+      std::lock_guard<std::mutex> lock(s->mutex);
+      auto it = s->locals.find(file);
+      if (it == s->locals.end()) continue;
+      global.Combine(std::move(it->second));
+      s->locals.erase(it);
+    }
+    return global;
   };
 
   // Reads the next chunk of some file no other task is reading.
@@ -158,7 +194,6 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     if (!task) task = std::make_unique<ChunkTask>();
     task->file = file;
     task->error = Status::Ok();
-    task->aggregate = FileAggregate();
     if (file == nullptr) {
       std::this_thread::yield();  // every open file is being read by another task
       return task.release();
@@ -192,8 +227,11 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
 
   auto process_stage = [&](ChunkTask* task) -> ChunkTask* {
     if (task->file != nullptr && task->error.ok() && (task->chunk.size > 0 || task->chunk.overlong_lines_before > 0)) {
-      worker().Process(task->chunk, task->aggregate);
-      progress->events += task->aggregate.events();
+      WorkerState& state = worker_state();
+      FileAggregate& local = state.LocalFor(task->file);
+      const uint64_t events_before = local.events();
+      state.worker->Process(task->chunk, local);
+      progress->events += local.events() - events_before;
     }
     return task;
   };
@@ -203,7 +241,6 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     FileState* file = task->file;
     if (file != nullptr) {
       if (!task->error.ok() && file->error.ok()) file->error = task->error;
-      if (file->error.ok()) file->aggregate.Combine(std::move(task->aggregate));
       bool done;
       {
         std::lock_guard<std::mutex> lock(mutex);
@@ -216,8 +253,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
       }
       if (done) {
         FileOutcome& outcome = outcomes[file->index];
+        FileAggregate aggregate = take_file_aggregate(file);
         if (file->error.ok()) {
-          FileAggregate& aggregate = file->aggregate;
           aggregate.ResolveLineNumbers();
           aggregate.AddBytes(file->decoded_bytes);
           FileEntry entry;
@@ -236,7 +273,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           outcome.message = file->error.message();
         }
         ++progress->files_done;
-        states[file->index].reset();  // frees the file's aggregate
+        states[file->index].reset();
       }
     }
     owned->file = nullptr;

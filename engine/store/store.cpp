@@ -1,5 +1,6 @@
 #include "store/store.hpp"
 
+#include <rocksdb/memtablerep.h>
 #include <rocksdb/options.h>
 #include <rocksdb/write_batch.h>
 #include <unistd.h>
@@ -33,6 +34,14 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
     options.compression = rocksdb::kLZ4Compression;
+    // Ingest writes large batches of merge operands that queries read back only through
+    // iterators: an unsorted vector memtable (sorted once per flush or iterator) inserts far
+    // cheaper than a skip list. Point lookups (repo names, files) keep the skip list, since a
+    // vector memtable sorts itself for every Get.
+    if (i == kCounters || i == kIssues) {
+      options.memtable_factory = std::make_shared<rocksdb::VectorRepFactory>();
+    }
+    options.write_buffer_size = 64 << 20;
     out.emplace_back(kFamilyNames[i], options);
   }
   return out;
@@ -76,6 +85,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
   options.create_if_missing = true;
   options.create_missing_column_families = true;
   options.max_background_jobs = 2;
+  options.allow_concurrent_memtable_write = false;  // required by the vector memtable
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   options.keep_log_file_num = 2;
   rocksdb::DB* raw = nullptr;

@@ -66,7 +66,7 @@ struct CommandResult {
 };
 
 //! Runs a shell command line, capturing its output.
-inline CommandResult Run(const std::string& command) {
+inline CommandResult RunCommand(const std::string& command) {
   CommandResult r;
   FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
   if (pipe == nullptr) return r;

@@ -1,0 +1,159 @@
+// The real ghsift binary, as a user runs it: exit codes, messages and output formats.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+std::string Sample() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/sample"; }
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  TempDir dir_;
+  std::string Store() const { return dir_ / "store"; }
+};
+
+TEST_F(CliTest, IngestQueryStatsOnTheBundledSample) {
+  auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + Sample());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ingested 3 files (0 skipped, 0 failed): 6,000 events, 0 bad lines"), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " query --store " + Store() + " --by type --metric events --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "type,events");
+  r = RunCommand(Ghsift() + " query --store " + Store() + " --by repo,category --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "repo,category,issues");
+  r = RunCommand(Ghsift() + " stats --store " + Store() + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* key : {"\"files\": 3", "\"skipped_files\": 0", "\"events\": 6000", "\"bad_lines\": 0",
+                          "\"bytes\": ", "\"store_bytes\": "}) {
+    EXPECT_NE(r.output.find(key), std::string::npos) << key << "\n" << r.output;
+  }
+}
+
+TEST_F(CliTest, ReingestSkipsEveryFile) {
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + Sample());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("2024-03-05-14.json.gz: skipped, already ingested"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ingested 0 files (3 skipped, 0 failed)"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + Store() + " --format json");
+  EXPECT_NE(r.output.find("\"skipped_files\": 3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"events\": 6000"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, CorruptFileIsNamedOthersAreIngestedExitIsTwo) {
+  const std::string bad = dir_ / "2024-03-05-99.json.gz";
+  WriteFile(bad, std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03garbage-that-is-not-deflate", 36));
+  auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + Sample() + " " + bad);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(bad + ": "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("nothing of this file was counted"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ingested 3 files (0 skipped, 1 failed)"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, BadLinesAreReportedWithFileAndLine) {
+  const std::string file = dir_ / "2024-01-01-0.json";
+  WriteFile(file,
+            "{\"id\":\"1\",\"type\":\"WatchEvent\",\"actor\":{\"id\":1,\"login\":\"a\"},\"repo\":{\"id\":5,\"name\":\"o/r\","
+            "\"url\":\"u\"},\"payload\":{\"action\":\"started\"},\"public\":true,\"created_at\":\"2024-01-01T00:00:01Z\"}\n"
+            "{\"id\":\"2\",\"type\":\"WatchEvent\",\"actor\n"
+            "not json at all\n");
+  auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + file);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(file + ":2: bad line skipped: invalid JSON"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(file + ":3: bad line skipped: not a JSON object"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("1 events, 2 bad lines"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, PathThatIsNotAStoreIsRefused) {
+  std::filesystem::create_directories(dir_ / "notastore");
+  WriteFile(dir_ / "notastore/precious.txt", "keep me");
+  auto r = RunCommand(Ghsift() + " ingest --store " + (dir_ / "notastore") + " " + Sample());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("not a ghsift store"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " query --store " + (dir_ / "missing") + " --by repo");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("no such store"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, BadRulePatternNamesFileRuleAndReason) {
+  const std::string rules = dir_ / "bad.yaml";
+  WriteFile(rules, "rules:\n  - id: perf.broken\n    tag: performance/x\n    pattern: 'slow(er'\n");
+  auto r = RunCommand(Ghsift() + " rules check --rules " + rules);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find(rules + ": rule 'perf.broken': pattern 'slow(er': Missing close paren"), std::string::npos)
+      << r.output;
+  WriteFile(rules, "rules:\n  - {id: a, tag: x, pattern: 'a'}\n  - {id: a, tag: x, pattern: 'b'}\n");
+  r = RunCommand(Ghsift() + " rules check --rules " + rules);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("rule 'a': duplicate id"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, QueryRejectsUnknownDimension) {
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  auto r = RunCommand(Ghsift() + " query --store " + Store() + " --by colour");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("dimension 'colour' does not apply to metric issues"), std::string::npos) << r.output;
+}
+
+// A hand-made labeled file pins the eval arithmetic: 3 tp, 1 fp, 1 fn, 2 tn.
+TEST_F(CliTest, RulesEvalArithmetic) {
+  const std::string rules = dir_ / "r.yaml";
+  WriteFile(rules,
+            "rules:\n"
+            "  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
+            "  - {id: p.leak, tag: performance/memory, pattern: 'leak', weight: 0.5}\n"
+            "  - {id: a.nan, tag: accuracy/nan, pattern: '\\bnan\\b', flags: [caseless]}\n");
+  const std::string labels = dir_ / "labels.jsonl";
+  WriteFile(labels,
+            "{\"id\":\"r1\",\"repo\":\"x\",\"title\":\"Training is slow\",\"class\":1}\n"
+            "{\"id\":\"r2\",\"repo\":\"x\",\"title\":\"Loss is NaN\",\"class\":1}\n"
+            "{\"id\":\"r3\",\"repo\":\"y\",\"title\":\"slow and leak\",\"body\":\"\",\"class\":1}\n"
+            "{\"id\":\"r4\",\"repo\":\"y\",\"title\":\"a leak only\",\"class\":1}\n"
+            "{\"id\":\"r5\",\"repo\":\"y\",\"title\":\"docs are slow to load\",\"class\":0}\n"
+            "{\"id\":\"r6\",\"repo\":\"y\",\"title\":\"typo\",\"class\":0}\n"
+            "{\"id\":\"r7\",\"repo\":\"x\",\"title\":\"crash\",\"body\":\"```\\nslow\\n```\",\"class\":0}\n");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + rules + " --labels " + labels + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* key : {"\"tp\": 3,", "\"fp\": 1,", "\"fn\": 1,", "\"tn\": 2,", "\"precision\": 0.750,",
+                          "\"recall\": 0.750,", "\"f1\": 0.750,", "\"macro_f1\": 0.708,", "\"per_category\": {",
+                          "\"per_rule\": {", "\"p.leak\": {\"hits\": 2, \"positive_hits\": 2, \"precision\": 1.000}",
+                          "\"p.slow\": {\"hits\": 3, \"positive_hits\": 2, \"precision\": 0.667}"}) {
+    EXPECT_NE(r.output.find(key), std::string::npos) << key << "\n" << r.output;
+  }
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules + " --labels " + labels + " --show fn");
+  EXPECT_NE(r.output.find("r4  a leak only\n    rules: p.leak"), std::string::npos) << r.output;
+}
+
+TEST_F(CliTest, RulesExplainMarksSpansAndScores) {
+  const std::string rules = dir_ / "r.yaml";
+  WriteFile(rules,
+            "rules:\n"
+            "  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
+            "  - {id: p.leak, tag: performance/memory, pattern: 'leak', weight: 0.5}\n");
+  auto r = RunCommand(Ghsift() + " rules explain --no-color --rules " + rules +
+               " --title 'Training got Slow' --text 'it may leak\n```\nslow code\n```'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("title:\n  1: Training got [[Slow]]\n     rules: p.slow"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("body:\n  1: it may [[leak]]\n     rules: p.leak"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("code: (no match)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("performance    1.50 / 1.00  FLAGGED"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -19,6 +19,17 @@ void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
   report_scan_.Scan(text, matches);
 }
 
+void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate) {
+  aggregate.CountEvent(event_);
+  if (!event_.has_report || event_.report.number <= 0 || !repos_.Tracks(event_.repo_name)) return;
+  matches_.Clear();
+  ScanReport(event_.report, matches_);
+  std::vector<std::string> ids;
+  ids.reserve(matches_.ids().size());
+  for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
+  aggregate.AddReport(event_, std::move(ids));
+}
+
 void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
   uint64_t line_index = 0;
   for (uint32_t i = 0; i < chunk.overlong_lines_before; ++i) {
@@ -39,18 +50,17 @@ void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
       aggregate.AddBadLine(chunk.sequence, index, "line longer than " + std::to_string(max_line_bytes_) + " bytes");
       continue;
     }
-    if (extractor_.Extract(line, event_) == ExtractOutcome::kBadLine) {
-      aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
-      continue;
+    // Usually one record per line; `}{` lines hold more, each counted on its own.
+    for (std::string_view rest = line; !rest.empty();) {
+      if (extractor_.Extract(rest, event_) == ExtractOutcome::kBadLine) {
+        aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
+        break;
+      }
+      const bool more = extractor_.consumed() < rest.size();
+      if (more) aggregate.AddJoinedRecord();
+      AddEvent(rules, aggregate);
+      rest.remove_prefix(extractor_.consumed());
     }
-    aggregate.CountEvent(event_);
-    if (!event_.has_report || event_.report.number <= 0 || !repos_.Tracks(event_.repo_name)) continue;
-    matches_.Clear();
-    ScanReport(event_.report, matches_);
-    std::vector<std::string> ids;
-    ids.reserve(matches_.ids().size());
-    for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
-    aggregate.AddReport(event_, std::move(ids));
   }
   aggregate.AddChunkLines(chunk.sequence, line_index);
 }

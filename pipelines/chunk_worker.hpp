@@ -24,6 +24,9 @@ class ChunkWorker {
   void ScanReport(const ReportFields& report, MatchSet& matches);
 
  private:
+  //! Counts the extracted event and, for a tracked report, scans and aggregates it.
+  void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate);
+
   Scanner scanner_;
   ReportScan report_scan_;
   const RepoFilter& repos_;

@@ -104,6 +104,7 @@ void FileAggregate::Combine(FileAggregate&& other) {
   bad_line_count_ += other.bad_line_count_;
   bytes_ += other.bytes_;
   reports_ += other.reports_;
+  joined_records_ += other.joined_records_;
 }
 
 void FileAggregate::ResolveLineNumbers() {

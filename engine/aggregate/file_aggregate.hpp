@@ -68,6 +68,8 @@ class FileAggregate {
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
   void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
+  //! A record that shared its line with the next one (`}{`); both are counted as events.
+  void AddJoinedRecord() { ++joined_records_; }
   void AddChunkLines(uint64_t chunk, uint64_t lines);
 
   //! Folds another aggregate into this one.
@@ -87,6 +89,7 @@ class FileAggregate {
   uint64_t bad_lines() const { return bad_line_count_; }
   uint64_t bytes() const { return bytes_; }
   uint64_t reports() const { return reports_; }
+  uint64_t joined_records() const { return joined_records_; }
   uint64_t lines() const;
 
  private:
@@ -100,6 +103,7 @@ class FileAggregate {
   uint64_t bad_line_count_ = 0;
   uint64_t bytes_ = 0;
   uint64_t reports_ = 0;
+  uint64_t joined_records_ = 0;
 };
 
 }  // namespace ghsift

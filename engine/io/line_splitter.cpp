@@ -54,10 +54,12 @@ Result<bool> LineSplitter::Next(Chunk& chunk) {
     GHSIFT_TRY(Fill(chunk, want));
     // Find the last newline; grow the chunk while one line is longer than it, up to the cap.
     const char* end = nullptr;
+    // A line of exactly max_line_bytes is kept: the cap counts its bytes, not its '\n'.
+    const size_t cap_with_newline = options_.max_line_bytes + 1;
     while (true) {
       end = static_cast<const char*>(memrchr(chunk.buffer.data(), '\n', chunk.size));
-      if (end != nullptr || decoder_done_ || chunk.size >= options_.max_line_bytes) break;
-      want = std::min(options_.max_line_bytes, chunk.size * 2);
+      if (end != nullptr || decoder_done_ || chunk.size >= cap_with_newline) break;
+      want = std::min(cap_with_newline, chunk.size * 2);
       GHSIFT_TRY(Fill(chunk, want));
     }
     if (end == nullptr && !decoder_done_) {

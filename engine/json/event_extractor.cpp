@@ -14,6 +14,7 @@ constexpr std::string_view kTypeKey = "\"type\":\"";
 constexpr std::string_view kRepoKey = "\"repo\":{\"id\":";
 constexpr std::string_view kNameKey = ",\"name\":\"";
 constexpr std::string_view kCreatedKey = "\"created_at\":\"";
+constexpr std::string_view kNextRecord = "}{\"";
 constexpr size_t kTypeWindow = 96;      //!< `type` is the second key of 2015+ lines
 constexpr size_t kCreatedWindow = 640;  //!< created_at and an optional org close the line
 constexpr size_t kIsoTimeLength = 20;   //!< "2015-01-01T15:00:01Z"
@@ -203,16 +204,22 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
     line.remove_suffix(1);
   }
+  consumed_ = line.size();
   if (line.empty() || line.front() != '{') return Bad("not a JSON object");
   // Prefilter: decide from the first bytes whether the payload matters.
   const size_t type_at = line.substr(0, kTypeWindow).find(kTypeKey);
   if (type_at != std::string_view::npos) {
     const size_t start = type_at + kTypeKey.size();
     const size_t end = line.find('"', start);
+    // Where a second record starts on the same line, the envelope is read from the first only.
+    const size_t next_record = line.find(kNextRecord);
+    const std::string_view first =
+        next_record == std::string_view::npos ? line : line.substr(0, next_record + 1);
     if (end != std::string_view::npos &&
         EventKindOf(line.substr(start, end - start)) == EventKind::kOther &&
-        ReadEnvelopeFast(line, event)) {
+        ReadEnvelopeFast(first, event)) {
       event.type = line.substr(start, end - start);
+      consumed_ = first.size();
       return ExtractOutcome::kEvent;
     }
   }
@@ -251,7 +258,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   od::document doc;
   if (parser_.iterate(view).get(doc) != simdjson::SUCCESS) return Bad("invalid JSON");
   od::object root;
-  if (doc.get_object().get(root) != simdjson::SUCCESS) return Bad("not a JSON object");
+  if (doc.get_object().get(root) != simdjson::SUCCESS) return Bad("invalid JSON");
   bool have_type = false;
   bool have_time = false;
   for (auto field_result : root) {
@@ -279,8 +286,12 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
     }
   }
   // simdjson 3.0 has no trailing-content check: a location still in bounds means more bytes.
+  // Another object right after this one is a second record on the same line.
   const char* rest = nullptr;
-  if (doc.current_location().get(rest) == simdjson::SUCCESS) return Bad("trailing content after the JSON object");
+  if (doc.current_location().get(rest) == simdjson::SUCCESS) {
+    if (*rest != '{') return Bad("trailing content after the JSON object");
+    consumed_ = static_cast<size_t>(rest - line.data());
+  }
   if (!have_type) return Bad("no `type`");
   if (!have_time) return Bad("no `created_at`");
   if (event.kind == EventKind::kOther) event.has_report = false;

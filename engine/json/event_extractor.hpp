@@ -22,6 +22,10 @@ class EventExtractor {
  public:
   //! `line` must be followed by at least simdjson::SIMDJSON_PADDING readable bytes.
   ExtractOutcome Extract(std::string_view line, Event& event);
+  //! Bytes of the line the last event used. Less than the line when two records share one
+  //! line with no newline between them (`}{`, a known archive quirk): the caller extracts the
+  //! rest as the next record.
+  size_t consumed() const { return consumed_; }
   //! Why the last line was bad (static text).
   const char* error() const { return error_; }
 
@@ -35,6 +39,7 @@ class EventExtractor {
 
   simdjson::ondemand::parser parser_;
   const char* error_ = "";
+  size_t consumed_ = 0;
 };
 
 //! Classifies an event type name.

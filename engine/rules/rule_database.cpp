@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <set>
 #include <vector>
 
 namespace ghsift {
@@ -92,7 +93,8 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
 namespace {
 
 //! Compiles the rules of one field into `out` (or loads them from the cache).
-Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, hs_database_t** out) {
+Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, hs_database_t** out,
+                    std::set<uint32_t>* without_start) {
   std::vector<const char*> patterns;
   std::vector<unsigned> flags;
   std::vector<unsigned> ids;
@@ -108,10 +110,27 @@ Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, 
   if (patterns.empty()) return Status::Ok();
   const std::string cache_file = CacheFile(patterns, flags, ids);
   *out = LoadCached(cache_file);
-  if (*out != nullptr) return Status::Ok();
+  if (*out != nullptr) {
+    // Rules compiled without start offsets are listed beside the cached database.
+    std::ifstream list(cache_file + ".nostart");
+    for (uint32_t id; without_start != nullptr && list >> id;) without_start->insert(id);
+    return Status::Ok();
+  }
   hs_compile_error_t* error = nullptr;
-  const hs_error_t rc = hs_compile_multi(patterns.data(), flags.data(), ids.data(),
-                                         static_cast<unsigned>(patterns.size()), HS_MODE_BLOCK, nullptr, out, &error);
+  hs_error_t rc;
+  while (true) {
+    rc = hs_compile_multi(patterns.data(), flags.data(), ids.data(), static_cast<unsigned>(patterns.size()),
+                          HS_MODE_BLOCK, nullptr, out, &error);
+    // Start offsets (explain mode) are refused for some patterns with long gaps: such a rule
+    // then reports where its matches end only, instead of failing the whole explanation.
+    const bool retry = rc != HS_SUCCESS && error != nullptr && error->expression >= 0 &&
+                       (flags[static_cast<size_t>(error->expression)] & HS_FLAG_SOM_LEFTMOST);
+    if (!retry) break;
+    flags[static_cast<size_t>(error->expression)] &= ~static_cast<unsigned>(HS_FLAG_SOM_LEFTMOST);
+    if (without_start != nullptr) without_start->insert(ids[static_cast<size_t>(error->expression)]);
+    hs_free_compile_error(error);
+    error = nullptr;
+  }
   if (rc != HS_SUCCESS) {
     std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
     std::string where = "rule set";
@@ -122,6 +141,10 @@ Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, 
     hs_free_compile_error(error);
     return Status::InvalidArgument(where + ": " + message);
   }
+  if (without_start != nullptr && !without_start->empty() && !cache_file.empty()) {
+    std::ofstream list(cache_file + ".nostart");
+    for (uint32_t id : *without_start) list << id << '\n';
+  }
   StoreCached(cache_file, *out);
   return Status::Ok();
 }
@@ -131,7 +154,7 @@ Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, 
 Result<std::shared_ptr<const RuleDatabase>> RuleDatabase::Compile(const RuleSet& rules, Mode mode) {
   std::shared_ptr<RuleDatabase> db(new RuleDatabase(rules, mode));
   for (int f = 0; f < kFieldCount; ++f) {
-    GHSIFT_TRY(CompileField(rules, static_cast<Field>(f), mode, &db->databases_[f]));
+    GHSIFT_TRY(CompileField(rules, static_cast<Field>(f), mode, &db->databases_[f], &db->without_start_));
     if (db->databases_[f] != nullptr && hs_alloc_scratch(db->databases_[f], &db->scratch_) != HS_SUCCESS) {
       return Status::InvalidArgument("Hyperscan could not allocate scratch space");
     }

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <set>
 
 #include "common/result.hpp"
 #include "rules/rule_set.hpp"
@@ -28,6 +29,8 @@ class RuleDatabase {
   //! A scratch prototype sized for all field databases; clone it per thread.
   const hs_scratch_t* scratch_prototype() const { return scratch_; }
   Mode mode() const { return mode_; }
+  //! Explain mode: rules Hyperscan could not give start offsets for (their spans start at 0).
+  bool ReportsStart(uint32_t rule) const { return !without_start_.count(rule); }
   //! Bytes of compiled database (all fields).
   size_t database_bytes() const;
 
@@ -37,6 +40,7 @@ class RuleDatabase {
   Mode mode_;
   std::array<hs_database_t*, kFieldCount> databases_{};
   hs_scratch_t* scratch_ = nullptr;
+  std::set<uint32_t> without_start_;
 };
 
 //! Hyperscan flags for a rule.

@@ -160,7 +160,8 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
                                                     {"bad_lines", aggregate.bad_lines()},
                                                     {"bytes", aggregate.bytes()},
                                                     {"compressed_bytes", entry.size},
-                                                    {"reports", aggregate.reports()}};
+                                                    {"reports", aggregate.reports()},
+                                                    {"joined_records", aggregate.joined_records()}};
   for (const auto& [stat, value] : stats) {
     batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }

@@ -69,6 +69,8 @@ class Explainer {
     if (text.empty()) return;
     std::vector<Span> spans;
     const Status s = scanner_.ScanSpans(field, text, [&](unsigned id, size_t from, size_t to) {
+      // Without a start offset, the word that ends the match is shown.
+      if (!db_->ReportsStart(id)) from = WordStart(text, to);
       spans.push_back({id, from, to});
     });
     if (!s.ok()) {
@@ -88,6 +90,12 @@ class Explainer {
   const std::set<std::string>& fired() const { return fired_; }
 
  private:
+  static size_t WordStart(const std::string& text, size_t end) {
+    size_t from = end;
+    while (from > 0 && text[from - 1] != ' ' && text[from - 1] != '\n') --from;
+    return from == end && end > 0 ? end - 1 : from;
+  }
+
   void PrintLinesWithSpans(const std::string& text, std::vector<Span> spans) {
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.from < b.from; });
     size_t line_start = 0;

@@ -1,0 +1,259 @@
+#include "io/gzip_decoder.hpp"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "io/decoder.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+
+//! One complete gzip member (header, deflate data, CRC32 and length trailer).
+std::string GzipMember(const std::string& text, int level = Z_DEFAULT_COMPRESSION) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, text.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+std::string NdjsonLines(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) {
+    text += "{\"id\":\"" + std::to_string(i) + "\",\"type\":\"PushEvent\",\"n\":" + std::to_string(i * 7) + "}\n";
+  }
+  return text;
+}
+
+std::string RandomBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string s(n, '\0');
+  for (char& c : s) c = static_cast<char>(rng() & 0xff);
+  return s;
+}
+
+class GzipDecoderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-gzip-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  std::string Write(const std::string& name, const std::string& bytes) {
+    const std::string path = (fs::path(dir_) / name).string();
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    EXPECT_TRUE(out.good());
+    return path;
+  }
+
+  //! Decodes the whole file through spans of `span` bytes.
+  Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
+    auto decoder = OpenDecoder(path);
+    if (!decoder.ok()) return decoder.status();
+    std::string out;
+    std::string buffer(span, '\0');
+    for (int guard = 0; guard < 10'000'000; ++guard) {
+      auto n = (*decoder)->Decode({buffer.data(), buffer.size()});
+      if (!n.ok()) return n.status();
+      if (*n == 0) return out;
+      out.append(buffer.data(), *n);
+    }
+    ADD_FAILURE() << "decoder never reached the end";
+    return out;
+  }
+
+  std::string dir_;
+};
+
+TEST_F(GzipDecoderTest, CompressionFromName) {
+  EXPECT_EQ(CompressionFromName("2015-01-01-15.json.gz"), Compression::kGzip);
+  EXPECT_EQ(CompressionFromName("a.json.zst"), Compression::kZstd);
+  EXPECT_EQ(CompressionFromName("a.json.zstd"), Compression::kZstd);
+  EXPECT_EQ(CompressionFromName("a.json"), Compression::kNone);
+  EXPECT_EQ(CompressionFromName("gz"), Compression::kNone);
+}
+
+TEST_F(GzipDecoderTest, DecodesOneMember) {
+  const std::string text = NdjsonLines(500);
+  const std::string path = Write("one.json.gz", GzipMember(text));
+  auto decoded = DecodeAll(path);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+}
+
+TEST_F(GzipDecoderTest, DecodesThroughTinyOutputSpans) {
+  const std::string text = NdjsonLines(300);
+  const std::string path = Write("tiny.json.gz", GzipMember(text));
+  for (size_t span : {size_t{1}, size_t{7}, size_t{4096}}) {
+    auto decoded = DecodeAll(path, span);
+    ASSERT_TRUE(decoded.ok()) << "span " << span << ": " << decoded.status().message();
+    EXPECT_EQ(*decoded, text) << "span " << span;
+  }
+}
+
+TEST_F(GzipDecoderTest, DecodesEveryMemberOfAMultiMemberFile) {
+  const std::string a = NdjsonLines(10);
+  const std::string b = "{\"second\":true}\n";
+  const std::string c = NdjsonLines(1000);
+  const std::string path = Write("multi.json.gz", GzipMember(a) + GzipMember(b, 1) + GzipMember(c, 9));
+  auto decoded = DecodeAll(path);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, a + b + c);
+  auto small = DecodeAll(path, 13);
+  ASSERT_TRUE(small.ok()) << small.status().message();
+  EXPECT_EQ(*small, a + b + c);
+}
+
+TEST_F(GzipDecoderTest, MemberBoundaryAcrossInputBlocks) {
+  // The first member is incompressible and larger than the decoder's 1 MiB input block, so the
+  // second member starts in a later read.
+  const std::string a = RandomBytes((1 << 20) + 12345, 7);
+  const std::string b = NdjsonLines(50);
+  const std::string path = Write("big.json.gz", GzipMember(a, 1) + GzipMember(b) + GzipMember(""));
+  auto decoded = DecodeAll(path);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  ASSERT_EQ(decoded->size(), a.size() + b.size());
+  EXPECT_TRUE(*decoded == a + b);
+}
+
+TEST_F(GzipDecoderTest, EmptyMemberDecodesToNothing) {
+  const std::string path = Write("empty-member.json.gz", GzipMember(""));
+  auto decoded = DecodeAll(path);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, "");
+}
+
+TEST_F(GzipDecoderTest, ZeroByteFileIsAnEmptyError) {
+  const std::string path = Write("zero.json.gz", "");
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+  EXPECT_NE(decoded.status().message().find("empty"), std::string::npos) << decoded.status().message();
+}
+
+TEST_F(GzipDecoderTest, TrailingZeroPaddingIsAccepted) {
+  const std::string text = NdjsonLines(20);
+  const std::string path = Write("padded.json.gz", GzipMember(text) + std::string(512, '\0'));
+  auto decoded = DecodeAll(path);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+}
+
+TEST_F(GzipDecoderTest, OnlyZerosIsNotAGzipFile) {
+  const std::string path = Write("zeros.json.gz", std::string(64, '\0'));
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+}
+
+TEST_F(GzipDecoderTest, GarbageAfterAMemberIsCorrupt) {
+  const std::string text = NdjsonLines(20);
+  const std::string path = Write("garbage.json.gz", GzipMember(text) + "this is not gzip");
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+}
+
+TEST_F(GzipDecoderTest, PlainTextIsNotGzip) {
+  const std::string path = Write("plain.json.gz", "{\"type\":\"PushEvent\"}\n");
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+  EXPECT_NE(decoded.status().message().find("header"), std::string::npos) << decoded.status().message();
+}
+
+TEST_F(GzipDecoderTest, CorruptedCrcIsReported) {
+  const std::string text = NdjsonLines(200);
+  std::string bytes = GzipMember(text);
+  bytes[bytes.size() - 8] ^= 0x5a;  // first byte of the CRC32 trailer
+  const std::string path = Write("crc.json.gz", bytes);
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+  EXPECT_NE(decoded.status().message().find("CRC"), std::string::npos) << decoded.status().message();
+}
+
+TEST_F(GzipDecoderTest, CorruptedDataByteIsReported) {
+  const std::string text = NdjsonLines(2000);
+  const std::string good = GzipMember(text);
+  ASSERT_GT(good.size(), 200u);
+  // Flip bytes at several places inside the deflate data: every one must be detected, by the
+  // inflater (bad block, symbol or distance) or by the CRC check; none may decode silently.
+  for (size_t at : {size_t{20}, good.size() / 3, good.size() / 2, good.size() - 20}) {
+    std::string bytes = good;
+    bytes[at] = static_cast<char>(bytes[at] ^ 0xff);
+    const std::string path = Write("flip" + std::to_string(at) + ".json.gz", bytes);
+    auto decoded = DecodeAll(path);
+    ASSERT_FALSE(decoded.ok()) << "flip at " << at << " decoded " << decoded->size() << " bytes";
+    EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput) << "flip at " << at;
+  }
+}
+
+TEST_F(GzipDecoderTest, TruncatedFileIsReported) {
+  const std::string text = NdjsonLines(2000);
+  const std::string good = GzipMember(text);
+  for (size_t keep : {good.size() / 2, good.size() - 1, good.size() - 8, size_t{5}}) {
+    const std::string path = Write("cut" + std::to_string(keep) + ".json.gz", good.substr(0, keep));
+    auto decoded = DecodeAll(path);
+    ASSERT_FALSE(decoded.ok()) << "kept " << keep << " of " << good.size();
+    EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput) << "kept " << keep;
+    EXPECT_NE(decoded.status().message().find("truncated"), std::string::npos)
+        << "kept " << keep << ": " << decoded.status().message();
+  }
+}
+
+TEST_F(GzipDecoderTest, TruncatedSecondMemberIsReported) {
+  const std::string a = NdjsonLines(30);
+  const std::string b = GzipMember(NdjsonLines(300));
+  const std::string path = Write("cut2.json.gz", GzipMember(a) + b.substr(0, b.size() / 2));
+  auto decoded = DecodeAll(path);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+  EXPECT_NE(decoded.status().message().find("truncated"), std::string::npos) << decoded.status().message();
+}
+
+TEST_F(GzipDecoderTest, CountsCompressedBytes) {
+  const std::string bytes = GzipMember(NdjsonLines(100));
+  const std::string path = Write("count.json.gz", bytes);
+  auto source = FileSource::Open(path);
+  ASSERT_TRUE(source.ok());
+  GzipDecoder decoder(std::move(source).value());
+  EXPECT_EQ(decoder.compressed_size(), bytes.size());
+  std::string buffer(1 << 16, '\0');
+  while (true) {
+    auto n = decoder.Decode({buffer.data(), buffer.size()});
+    ASSERT_TRUE(n.ok()) << n.status().message();
+    if (*n == 0) break;
+  }
+  EXPECT_EQ(decoder.compressed_bytes_read(), bytes.size());
+}
+
+TEST_F(GzipDecoderTest, MissingFileIsAnIoError) {
+  auto decoder = OpenDecoder((fs::path(dir_) / "missing.json.gz").string());
+  ASSERT_FALSE(decoder.ok());
+  EXPECT_EQ(decoder.status().code(), StatusCode::kIoError);
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -1,0 +1,424 @@
+#include "json/event_extractor.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/time_util.hpp"
+
+namespace ghsift {
+namespace {
+
+//! Holds a line followed by SIMDJSON_PADDING readable bytes, as the extractor requires.
+class PaddedLine {
+ public:
+  explicit PaddedLine(std::string line) : size_(line.size()) {
+    storage_ = std::move(line);
+    storage_.append(simdjson::SIMDJSON_PADDING, ' ');
+  }
+  std::string_view view() const { return std::string_view(storage_.data(), size_); }
+
+ private:
+  std::string storage_;
+  size_t size_;
+};
+
+int64_t Time(const char* iso) { return *ParseIsoTime(iso); }
+
+const std::string kPushLine =
+    R"({"id":"2489651045","type":"PushEvent","actor":{"id":665991,"login":"petroav","gravatar_id":"",)"
+    R"("url":"https://api.github.com/users/petroav","avatar_url":"https://avatars.githubusercontent.com/u/665991?"},)"
+    R"("repo":{"id":28688495,"name":"petroav/6.828","url":"https://api.github.com/repos/petroav/6.828"},)"
+    R"("payload":{"push_id":536752122,"size":1,"distinct_size":1,"ref":"refs/heads/master",)"
+    R"("commits":[{"sha":"6b9c","message":"Solution to \"ex\" {x}","distinct":true}]},)"
+    R"("public":true,"created_at":"2015-01-01T15:00:00Z"})";
+
+const std::string kIssuesLine =
+    R"({"id":"2489651050","type":"IssuesEvent","actor":{"id":1,"login":"alice"},)"
+    R"("repo":{"id":123,"name":"owner/repo","url":"https://api.github.com/repos/owner/repo"},)"
+    R"("payload":{"action":"closed","issue":{"url":"https://api.github.com/repos/owner/repo/issues/42",)"
+    R"("id":55,"number":42,"title":"Training is very slow","user":{"login":"bob","id":2},)"
+    R"("labels":[{"url":"https://x","name":"bug","color":"fc2929"},{"name":"performance"}],)"
+    R"("state":"closed","locked":false,"assignee":null,"milestone":null,"comments":3,)"
+    R"("created_at":"2015-01-01T10:00:00Z","updated_at":"2015-01-02T11:00:00Z",)"
+    R"("closed_at":"2015-01-02T11:00:00Z","body":null}},)"
+    R"("public":true,"created_at":"2015-01-02T11:00:01Z"})";
+
+std::string IssueCommentLine(const std::string& pull_request_member) {
+  return R"({"id":"9","type":"IssueCommentEvent","actor":{"id":1,"login":"alice"},)"
+         R"("repo":{"id":77,"name":"org/proj","url":"https://api.github.com/repos/org/proj"},)"
+         R"("payload":{"action":"created","issue":{"number":7,"title":"Fix the loader",)" +
+         pull_request_member +
+         R"("labels":[],"state":"open","comments":1,"created_at":"2016-03-01T00:00:00Z","closed_at":null,)"
+         R"("body":"Body text\n```\ncode\n```"},)"
+         R"("comment":{"id":100,"body":"LGTM, but it is slow","user":{"login":"carol"}}},)"
+         R"("public":true,"created_at":"2016-03-02T08:09:10Z","org":{"id":5,"login":"org"}})";
+}
+
+TEST(EventExtractorTest, PushEventEnvelope) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(kPushLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kOther);
+  EXPECT_EQ(event.type, "PushEvent");
+  EXPECT_EQ(event.repo_id, 28688495);
+  EXPECT_EQ(event.repo_name, "petroav/6.828");
+  EXPECT_EQ(event.created_at, Time("2015-01-01T15:00:00Z"));
+  EXPECT_FALSE(event.has_report);
+  // The fast path reads straight from the line's bytes.
+  EXPECT_GE(event.type.data(), line.view().data());
+  EXPECT_LT(event.type.data(), line.view().data() + line.view().size());
+}
+
+TEST(EventExtractorTest, PushEventWithOrgTail) {
+  std::string text = kPushLine;
+  text.pop_back();
+  text += R"(,"org":{"id":9,"login":"acme","url":"https://api.github.com/orgs/acme"}})";
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(text);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.type, "PushEvent");
+  EXPECT_EQ(event.repo_id, 28688495);
+  EXPECT_EQ(event.repo_name, "petroav/6.828");
+  EXPECT_EQ(event.created_at, Time("2015-01-01T15:00:00Z"));
+}
+
+TEST(EventExtractorTest, OtherKeyOrderFallsBackToFullParse) {
+  const std::string text =
+      R"({"created_at":"2014-06-01T12:00:00-07:00","type":"WatchEvent","payload":{"action":"started"},)"
+      R"("repo":{"name":"a/b","id":"31"},"public":true})";
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(text);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.type, "WatchEvent");
+  EXPECT_EQ(event.kind, EventKind::kOther);
+  EXPECT_EQ(event.repo_id, 31);  // string ids are accepted
+  EXPECT_EQ(event.repo_name, "a/b");
+  EXPECT_EQ(event.created_at, Time("2014-06-01T19:00:00Z"));
+}
+
+TEST(EventExtractorTest, EscapedRepoNameIsUnescaped) {
+  const std::string text =
+      R"({"id":"1","type":"ForkEvent","actor":{},"repo":{"id":5,"name":"a\/b","url":""},"payload":{},)"
+      R"("public":true,"created_at":"2015-01-01T00:00:00Z"})";
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(text);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.repo_name, "a/b");
+  EXPECT_EQ(event.repo_id, 5);
+}
+
+TEST(EventExtractorTest, IssuesEventReport) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(kIssuesLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kIssues);
+  EXPECT_EQ(event.type, "IssuesEvent");
+  EXPECT_EQ(event.repo_id, 123);
+  EXPECT_EQ(event.repo_name, "owner/repo");
+  EXPECT_EQ(event.created_at, Time("2015-01-02T11:00:01Z"));
+  ASSERT_TRUE(event.has_report);
+  const ReportFields& r = event.report;
+  EXPECT_EQ(r.kind, ReportKind::kIssue);
+  EXPECT_EQ(r.number, 42);
+  EXPECT_EQ(r.action, "closed");
+  EXPECT_EQ(r.title, "Training is very slow");
+  EXPECT_EQ(r.body, "");
+  EXPECT_EQ(r.comment, "");
+  EXPECT_EQ(r.labels, (std::vector<std::string_view>{"bug", "performance"}));
+  EXPECT_EQ(r.state, "closed");
+  EXPECT_EQ(r.created_at, Time("2015-01-01T10:00:00Z"));
+  EXPECT_EQ(r.closed_at, Time("2015-01-02T11:00:00Z"));
+  EXPECT_EQ(r.comments, 3);
+  EXPECT_FALSE(r.merged);
+}
+
+TEST(EventExtractorTest, IssueCommentOnPullRequest) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(IssueCommentLine(R"("pull_request":{"url":"https://api.github.com/repos/org/proj/pulls/7",)"
+                                   R"("html_url":"https://github.com/org/proj/pull/7"},)"));
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kIssueComment);
+  EXPECT_EQ(event.repo_id, 77);
+  EXPECT_EQ(event.created_at, Time("2016-03-02T08:09:10Z"));
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
+  EXPECT_EQ(event.report.number, 7);
+  EXPECT_EQ(event.report.action, "created");
+  EXPECT_EQ(event.report.title, "Fix the loader");
+  EXPECT_EQ(event.report.body, "Body text\n```\ncode\n```");
+  EXPECT_EQ(event.report.comment, "LGTM, but it is slow");
+  EXPECT_TRUE(event.report.labels.empty());
+  EXPECT_EQ(event.report.state, "open");
+  EXPECT_EQ(event.report.closed_at, 0);
+  EXPECT_EQ(event.report.comments, 1);
+}
+
+TEST(EventExtractorTest, IssueCommentOnPlainIssue) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(IssueCommentLine(""));
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kIssueComment);
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kIssue);
+  EXPECT_EQ(event.report.number, 7);
+  EXPECT_EQ(event.report.comment, "LGTM, but it is slow");
+}
+
+TEST(EventExtractorTest, OldStyleNullPullRequestIsNotAPullRequest) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(IssueCommentLine(R"("pull_request":{"html_url":null,"diff_url":null,"patch_url":null},)"));
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kIssue);
+  EXPECT_EQ(event.report.number, 7);
+}
+
+TEST(EventExtractorTest, PullRequestEvent) {
+  const std::string text =
+      R"({"id":"3","type":"PullRequestEvent","actor":{"id":1},"repo":{"id":99,"name":"x/y","url":""},)"
+      R"("payload":{"action":"closed","number":15,"pull_request":{"url":"https://api.github.com/repos/x/y/pulls/15",)"
+      R"("id":1,"number":15,"state":"closed","title":"Speed up the parser","body":"It was 10x slower",)"
+      R"("labels":["perf"],"created_at":"2017-05-05T05:05:05Z","closed_at":"2017-05-06T06:06:06Z",)"
+      R"("merged":true,"comments":2,"head":{"repo":{"id":1,"name":"fork"}}}},)"
+      R"("public":true,"created_at":"2017-05-06T06:06:07Z"})";
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(text);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kPullRequest);
+  EXPECT_EQ(event.repo_id, 99);
+  EXPECT_EQ(event.repo_name, "x/y");
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
+  EXPECT_EQ(event.report.number, 15);
+  EXPECT_EQ(event.report.title, "Speed up the parser");
+  EXPECT_EQ(event.report.body, "It was 10x slower");
+  EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"perf"}));
+  EXPECT_EQ(event.report.state, "closed");
+  EXPECT_TRUE(event.report.merged);
+  EXPECT_EQ(event.report.comments, 2);
+  EXPECT_EQ(event.report.created_at, Time("2017-05-05T05:05:05Z"));
+  EXPECT_EQ(event.report.closed_at, Time("2017-05-06T06:06:06Z"));
+  EXPECT_EQ(event.created_at, Time("2017-05-06T06:06:07Z"));
+}
+
+TEST(EventExtractorTest, PreviousEventIsCleared) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine issues(kIssuesLine);
+  ASSERT_EQ(extractor.Extract(issues.view(), event), ExtractOutcome::kEvent);
+  ASSERT_TRUE(event.has_report);
+  PaddedLine push(kPushLine);
+  ASSERT_EQ(extractor.Extract(push.view(), event), ExtractOutcome::kEvent);
+  EXPECT_FALSE(event.has_report);
+  EXPECT_EQ(event.kind, EventKind::kOther);
+  EXPECT_EQ(event.report.number, 0);
+  EXPECT_EQ(event.report.title, "");
+  EXPECT_TRUE(event.report.labels.empty());
+  PaddedLine bad("not json");
+  ASSERT_EQ(extractor.Extract(bad.view(), event), ExtractOutcome::kBadLine);
+  EXPECT_EQ(event.type, "");
+  EXPECT_EQ(event.repo_id, 0);
+}
+
+TEST(EventExtractorTest, TrailingCarriageReturnAndSpacesAreIgnored) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(kIssuesLine + " \r");
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.report.number, 42);
+}
+
+TEST(EventExtractorTest, EventKindOf) {
+  EXPECT_EQ(EventKindOf("IssuesEvent"), EventKind::kIssues);
+  EXPECT_EQ(EventKindOf("IssueCommentEvent"), EventKind::kIssueComment);
+  EXPECT_EQ(EventKindOf("PullRequestEvent"), EventKind::kPullRequest);
+  EXPECT_EQ(EventKindOf("PullRequestReviewCommentEvent"), EventKind::kOther);
+  EXPECT_EQ(EventKindOf(""), EventKind::kOther);
+}
+
+// ---------------------------------------------------------------- bad input
+
+ExtractOutcome ExtractText(EventExtractor& extractor, const std::string& text, Event& event) {
+  PaddedLine line(text);
+  return extractor.Extract(line.view(), event);
+}
+
+TEST(EventExtractorTest, InvalidJsonIsABadLine) {
+  EventExtractor extractor;
+  Event event;
+  EXPECT_EQ(ExtractText(extractor, R"({"type":"IssuesEvent",)", event), ExtractOutcome::kBadLine);
+  EXPECT_EQ(ExtractText(extractor, R"({"type":"IssuesEvent" "created_at":"2015-01-01T00:00:00Z"})", event),
+            ExtractOutcome::kBadLine);
+  EXPECT_EQ(ExtractText(extractor, R"({type:IssuesEvent})", event), ExtractOutcome::kBadLine);
+  EXPECT_STRNE(extractor.error(), "");
+}
+
+TEST(EventExtractorTest, TruncatedLinesAreBad) {
+  for (const std::string* full : {&kIssuesLine, &kPushLine}) {
+    for (size_t keep : {full->size() / 2, full->size() - 1, full->size() - 2, size_t{10}}) {
+      EventExtractor extractor;
+      Event event;
+      EXPECT_EQ(ExtractText(extractor, full->substr(0, keep), event), ExtractOutcome::kBadLine)
+          << full->substr(0, keep);
+    }
+  }
+}
+
+// Two records on one line with no newline between them (an archive quirk): the extractor reads
+// the first and says how far it got, so the caller can read the second.
+TEST(EventExtractorTest, TwoObjectsOnOneLineAreReadOneAfterTheOther) {
+  {
+    EventExtractor extractor;
+    Event event;
+    PaddedLine line(kIssuesLine + kIssuesLine);
+    ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent);
+    EXPECT_EQ(event.type, "IssuesEvent");
+    EXPECT_EQ(extractor.consumed(), kIssuesLine.size());
+    ASSERT_EQ(extractor.Extract(line.view().substr(extractor.consumed()), event), ExtractOutcome::kEvent);
+    EXPECT_EQ(extractor.consumed(), kIssuesLine.size());
+  }
+  {
+    // The fast envelope path must read the first record's time, not the second's.
+    EventExtractor extractor;
+    Event event;
+    std::string second = kPushLine;
+    const size_t at = second.find("2015-01-01T15:00:00Z");
+    second.replace(at, 20, "2016-06-06T06:06:06Z");
+    PaddedLine line(kPushLine + second);
+    ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent);
+    EXPECT_EQ(FormatIsoTime(event.created_at), "2015-01-01T15:00:00Z");
+    EXPECT_EQ(extractor.consumed(), kPushLine.size());
+    ASSERT_EQ(extractor.Extract(line.view().substr(extractor.consumed()), event), ExtractOutcome::kEvent);
+    EXPECT_EQ(FormatIsoTime(event.created_at), "2016-06-06T06:06:06Z");
+  }
+  {
+    // Anything else after the object is still a bad line.
+    EventExtractor extractor;
+    Event event;
+    PaddedLine line(kIssuesLine + " [1]");
+    EXPECT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kBadLine);
+    EXPECT_STREQ(extractor.error(), "invalid JSON");
+  }
+}
+
+TEST(EventExtractorTest, NotAnObjectIsBad) {
+  for (const char* text : {"", "[1,2,3]", "\"PushEvent\"", "42", "null", "   ", "\r"}) {
+    EventExtractor extractor;
+    Event event;
+    EXPECT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kBadLine) << "'" << text << "'";
+    EXPECT_STREQ(extractor.error(), "not a JSON object") << "'" << text << "'";
+  }
+}
+
+TEST(EventExtractorTest, MissingTypeOrTimeIsBad) {
+  EventExtractor extractor;
+  Event event;
+  EXPECT_EQ(ExtractText(extractor, R"({"created_at":"2015-01-01T00:00:00Z"})", event), ExtractOutcome::kBadLine);
+  EXPECT_STREQ(extractor.error(), "no `type`");
+  EXPECT_EQ(ExtractText(extractor, R"({"type":"PushEvent"})", event), ExtractOutcome::kBadLine);
+  EXPECT_STREQ(extractor.error(), "no `created_at`");
+  EXPECT_EQ(ExtractText(extractor, R"({"type":5,"created_at":"2015-01-01T00:00:00Z"})", event),
+            ExtractOutcome::kBadLine);
+  EXPECT_EQ(ExtractText(extractor, R"({"type":"PushEvent","created_at":"yesterday"})", event),
+            ExtractOutcome::kBadLine);
+  EXPECT_EQ(ExtractText(extractor, R"({"type":"PushEvent","created_at":1420070400})", event),
+            ExtractOutcome::kBadLine);
+}
+
+TEST(EventExtractorTest, NumbersWhereStringsAreExpected) {
+  const std::string text =
+      R"({"type":"IssuesEvent","repo":{"id":1,"name":2},"payload":{"action":3,"issue":{"number":"12",)"
+      R"("title":123,"body":[1,2],"state":5,"labels":[1,2.5,true],"comments":"x","created_at":7,)"
+      R"("closed_at":false}},"created_at":"2015-01-01T00:00:00Z"})";
+  EventExtractor extractor;
+  Event event;
+  ASSERT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.repo_id, 1);
+  EXPECT_EQ(event.repo_name, "");
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.number, 12);  // numeric strings are accepted for numbers
+  EXPECT_EQ(event.report.action, "");
+  EXPECT_EQ(event.report.title, "");
+  EXPECT_EQ(event.report.body, "");
+  EXPECT_EQ(event.report.state, "");
+  EXPECT_TRUE(event.report.labels.empty());
+  EXPECT_EQ(event.report.comments, 0);
+  EXPECT_EQ(event.report.created_at, 0);
+  EXPECT_EQ(event.report.closed_at, 0);
+}
+
+TEST(EventExtractorTest, PayloadThatIsAStringHasNoReport) {
+  const std::string text =
+      R"({"type":"IssuesEvent","repo":{"id":4,"name":"a/b"},"payload":"oops","created_at":"2015-01-01T00:00:00Z"})";
+  EventExtractor extractor;
+  Event event;
+  ASSERT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kIssues);
+  EXPECT_FALSE(event.has_report);
+  EXPECT_EQ(event.repo_id, 4);
+}
+
+TEST(EventExtractorTest, IssueThatIsNotAnObject) {
+  const std::string text =
+      R"({"type":"IssuesEvent","repo":{"id":4,"name":"a/b"},"payload":{"action":"opened","issue":17},)"
+      R"("created_at":"2015-01-01T00:00:00Z"})";
+  EventExtractor extractor;
+  Event event;
+  ASSERT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.report.action, "opened");
+  EXPECT_EQ(event.report.number, 0);
+  EXPECT_EQ(event.report.title, "");
+}
+
+TEST(EventExtractorTest, DeeplyNestedPayloadDoesNotCrash) {
+  const std::string open(10000, '[');
+  const std::string close(10000, ']');
+  {
+    // Unbalanced: invalid JSON.
+    EventExtractor extractor;
+    Event event;
+    const std::string text = R"({"type":"IssuesEvent","repo":{"id":1,"name":"a/b"},"payload":{"x":)" + open +
+                             R"(},"created_at":"2015-01-01T00:00:00Z"})";
+    EXPECT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kBadLine);
+  }
+  {
+    // Balanced but deeper than any parser's limit: a bad line, or an event without the nested
+    // part; never a crash.
+    EventExtractor extractor;
+    Event event;
+    const std::string text = R"({"type":"IssuesEvent","repo":{"id":1,"name":"a/b"},"payload":{"x":)" + open +
+                             close + R"(,"issue":{"number":3}},"created_at":"2015-01-01T00:00:00Z"})";
+    const ExtractOutcome outcome = ExtractText(extractor, text, event);
+    if (outcome == ExtractOutcome::kEvent) {
+      EXPECT_EQ(event.kind, EventKind::kIssues);
+      EXPECT_EQ(event.repo_id, 1);
+    } else {
+      EXPECT_STRNE(extractor.error(), "");
+    }
+    // The extractor stays usable.
+    PaddedLine line(kIssuesLine);
+    ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+    EXPECT_EQ(event.report.number, 42);
+  }
+  {
+    EventExtractor extractor;
+    Event event;
+    const std::string text = open + close;
+    EXPECT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kBadLine);
+  }
+}
+
+}  // namespace
+}  // namespace ghsift

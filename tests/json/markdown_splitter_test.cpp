@@ -1,0 +1,146 @@
+#include "json/markdown_splitter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace ghsift {
+namespace {
+
+struct Split {
+  std::string prose;
+  std::string code;
+};
+
+Split SplitText(std::string_view text) {
+  Split s;
+  SplitMarkdown(text, s.prose, s.code);
+  return s;
+}
+
+TEST(MarkdownSplitterTest, NoFencesIsAllProse) {
+  const Split s = SplitText("line one\nline two");
+  EXPECT_EQ(s.prose, "line one\nline two\n");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, EmptyText) {
+  const Split s = SplitText("");
+  EXPECT_EQ(s.prose, "");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, BacktickFence) {
+  const Split s = SplitText("before\n```\nx = 1\ny = 2\n```\nafter\n");
+  EXPECT_EQ(s.prose, "before\nafter\n");
+  EXPECT_EQ(s.code, "x = 1\ny = 2\n");
+}
+
+TEST(MarkdownSplitterTest, TildeFence) {
+  const Split s = SplitText("a\n~~~\ncode\n~~~\nb");
+  EXPECT_EQ(s.prose, "a\nb\n");
+  EXPECT_EQ(s.code, "code\n");
+}
+
+TEST(MarkdownSplitterTest, InfoStringIsNotCode) {
+  const Split s = SplitText("```python title=x\nimport torch\n```\n~~~ {.cpp}\nint x;\n~~~\n");
+  EXPECT_EQ(s.prose, "");
+  EXPECT_EQ(s.code, "import torch\nint x;\n");
+}
+
+TEST(MarkdownSplitterTest, AppendsToExistingOutput) {
+  std::string prose = "P:";
+  std::string code = "C:";
+  SplitMarkdown("x\n```\ny\n```", prose, code);
+  EXPECT_EQ(prose, "P:x\n");
+  EXPECT_EQ(code, "C:y\n");
+}
+
+TEST(MarkdownSplitterTest, IndentedUpToThreeSpacesIsAFence) {
+  const Split s = SplitText("   ```\ncode\n   ```\ntext\n");
+  EXPECT_EQ(s.prose, "text\n");
+  EXPECT_EQ(s.code, "code\n");
+  const Split one = SplitText(" ~~~\ncode\n  ~~~\n");
+  EXPECT_EQ(one.prose, "");
+  EXPECT_EQ(one.code, "code\n");
+}
+
+TEST(MarkdownSplitterTest, FourSpacesIsNotAFence) {
+  const Split s = SplitText("    ```\nnot code\n    ```\n");
+  EXPECT_EQ(s.prose, "    ```\nnot code\n    ```\n");
+  EXPECT_EQ(s.code, "");
+  // Inside a block, a closing fence indented by four spaces is content.
+  const Split inner = SplitText("```\na\n    ```\nb\n```\nc\n");
+  EXPECT_EQ(inner.code, "a\n    ```\nb\n");
+  EXPECT_EQ(inner.prose, "c\n");
+}
+
+TEST(MarkdownSplitterTest, TwoMarkersAreNotAFence) {
+  const Split s = SplitText("``\nx\n``\n~~\n");
+  EXPECT_EQ(s.prose, "``\nx\n``\n~~\n");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, ClosingFenceMustUseTheSameCharacter) {
+  const Split s = SplitText("```\na\n~~~\nb\n```\nc\n");
+  EXPECT_EQ(s.code, "a\n~~~\nb\n");
+  EXPECT_EQ(s.prose, "c\n");
+  const Split t = SplitText("~~~\na\n```\n~~~\nc\n");
+  EXPECT_EQ(t.code, "a\n```\n");
+  EXPECT_EQ(t.prose, "c\n");
+}
+
+TEST(MarkdownSplitterTest, ClosingFenceMustBeAtLeastAsLong) {
+  const Split s = SplitText("````\na\n```\nb\n`````\nc\n");
+  EXPECT_EQ(s.code, "a\n```\nb\n");
+  EXPECT_EQ(s.prose, "c\n");
+}
+
+TEST(MarkdownSplitterTest, ClosingFenceTakesOnlySpacesAfterIt) {
+  const Split s = SplitText("```\na\n``` not closed\nb\n```   \nc\n");
+  EXPECT_EQ(s.code, "a\n``` not closed\nb\n");
+  EXPECT_EQ(s.prose, "c\n");
+}
+
+TEST(MarkdownSplitterTest, UnclosedFenceRunsToTheEnd) {
+  const Split s = SplitText("intro\n```\nline 1\nline 2");
+  EXPECT_EQ(s.prose, "intro\n");
+  EXPECT_EQ(s.code, "line 1\nline 2\n");
+}
+
+TEST(MarkdownSplitterTest, CrLfLineEndings) {
+  const Split s = SplitText("before\r\n```py\r\nx = 1\r\n```\r\nafter\r\n");
+  EXPECT_EQ(s.prose, "before\nafter\n");
+  EXPECT_EQ(s.code, "x = 1\n");
+}
+
+TEST(MarkdownSplitterTest, BacktickInInfoStringIsNotAFence) {
+  const Split s = SplitText("```a`b\nstill prose\n");
+  EXPECT_EQ(s.prose, "```a`b\nstill prose\n");
+  EXPECT_EQ(s.code, "");
+  // Inline code that starts a line is prose too.
+  const Split inline_code = SplitText("```x``` is inline\nmore\n");
+  EXPECT_EQ(inline_code.prose, "```x``` is inline\nmore\n");
+  EXPECT_EQ(inline_code.code, "");
+}
+
+TEST(MarkdownSplitterTest, TildeFenceMayHaveBackticksInItsInfoString) {
+  const Split s = SplitText("~~~ a`b\ncode\n~~~\n");
+  EXPECT_EQ(s.prose, "");
+  EXPECT_EQ(s.code, "code\n");
+}
+
+TEST(MarkdownSplitterTest, SeveralBlocks) {
+  const Split s = SplitText("p1\n```\nc1\n```\np2\n~~~~\nc2\n~~~~\np3");
+  EXPECT_EQ(s.prose, "p1\np2\np3\n");
+  EXPECT_EQ(s.code, "c1\nc2\n");
+}
+
+TEST(MarkdownSplitterTest, EmptyLinesArePreserved) {
+  const Split s = SplitText("a\n\nb\n```\n\n```\n");
+  EXPECT_EQ(s.prose, "a\n\nb\n");
+  EXPECT_EQ(s.code, "\n");
+}
+
+}  // namespace
+}  // namespace ghsift

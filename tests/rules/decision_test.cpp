@@ -1,0 +1,212 @@
+#include "rules/decision.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "json/markdown_splitter.hpp"
+#include "rules/rule_database.hpp"
+#include "rules/scanner.hpp"
+
+namespace ghsift {
+namespace {
+
+using Ids = std::vector<std::string>;
+
+Rule MakeRule(std::string id, std::string tag, double weight) {
+  Rule r;
+  r.id = std::move(id);
+  r.tag = std::move(tag);
+  r.category = r.tag.substr(0, r.tag.find('/'));
+  r.pattern = "x";
+  r.weight = weight;
+  r.source = "test.yaml";
+  return r;
+}
+
+DecisionModel Model(std::vector<Rule> rules, std::map<std::string, double> thresholds = {}) {
+  RuleSet set;
+  set.rules = std::move(rules);
+  set.thresholds = std::move(thresholds);
+  return DecisionModel::FromRuleSet(set);
+}
+
+TEST(DecisionTest, ToMicro) {
+  EXPECT_EQ(ToMicro(1.0), 1000000);
+  EXPECT_EQ(ToMicro(0.1), 100000);
+  EXPECT_EQ(ToMicro(-0.75), -750000);
+  EXPECT_EQ(ToMicro(0.0000004), 0);
+}
+
+TEST(DecisionTest, TwoHalvesReachTheThreshold) {
+  const DecisionModel m = Model({MakeRule("a", "perf/x", 0.5), MakeRule("b", "perf/y", 0.5)});
+  EXPECT_EQ(m.Flagged({"a"}), Ids{});
+  EXPECT_EQ(m.Flagged({"a", "b"}), Ids{"perf"});
+  const auto scores = m.Score({"a", "b"});
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].category, "perf");
+  EXPECT_EQ(scores[0].score, 1.0);
+  EXPECT_EQ(scores[0].threshold, 1.0);
+  EXPECT_TRUE(scores[0].flagged);
+}
+
+TEST(DecisionTest, QuartersAndTenthsSumExactly) {
+  const DecisionModel quarters = Model({MakeRule("q1", "p", 0.25), MakeRule("q2", "p", 0.25),
+                                        MakeRule("q3", "p", 0.25), MakeRule("q4", "p", 0.25)});
+  EXPECT_EQ(quarters.Flagged({"q1", "q2", "q3"}), Ids{});
+  EXPECT_EQ(quarters.Flagged({"q1", "q2", "q3", "q4"}), Ids{"p"});
+  EXPECT_EQ(quarters.Score({"q4", "q3", "q2", "q1"})[0].score, 1.0);
+
+  // 0.1 summed ten times is 0.9999999999999999 in floating point; the decision must not care.
+  std::vector<Rule> tenths;
+  Ids all;
+  for (int i = 0; i < 10; ++i) {
+    tenths.push_back(MakeRule("t" + std::to_string(i), "p", 0.1));
+    all.push_back("t" + std::to_string(i));
+  }
+  const DecisionModel m = Model(tenths);
+  EXPECT_EQ(m.Flagged(all), Ids{"p"});
+  all.pop_back();
+  EXPECT_EQ(m.Flagged(all), Ids{});
+}
+
+TEST(DecisionTest, NegativeWeights) {
+  const DecisionModel m = Model({MakeRule("strong", "perf", 1.0), MakeRule("strong2", "perf", 1.0),
+                                 MakeRule("question", "perf/not-a-bug", -1.0), MakeRule("weak", "perf", 0.5)});
+  EXPECT_EQ(m.Flagged({"strong"}), Ids{"perf"});
+  EXPECT_EQ(m.Flagged({"strong", "question"}), Ids{});
+  EXPECT_EQ(m.Flagged({"strong", "strong2", "question"}), Ids{"perf"});
+  EXPECT_EQ(m.Flagged({"question"}), Ids{});
+  const auto scores = m.Score({"question", "weak"});
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].score, -0.5);
+  EXPECT_FALSE(scores[0].flagged);
+}
+
+TEST(DecisionTest, RepeatedIdsCountOnce) {
+  const DecisionModel m = Model({MakeRule("a", "perf", 0.5), MakeRule("b", "perf", 0.5)});
+  EXPECT_EQ(m.Flagged({"a", "a"}), Ids{});
+  EXPECT_EQ(m.Score({"a", "a", "a"})[0].score, 0.5);
+  EXPECT_EQ(m.Flagged({"b", "a", "b"}), Ids{"perf"});
+}
+
+TEST(DecisionTest, UnknownIdsAreIgnored) {
+  const DecisionModel m = Model({MakeRule("a", "perf", 0.5)});
+  EXPECT_EQ(m.Flagged({"a", "zzz", "unknown"}), Ids{});
+  EXPECT_EQ(m.Score({"zzz"})[0].score, 0.0);
+}
+
+TEST(DecisionTest, CategoriesWithoutAMatchAreNeverFlagged) {
+  const DecisionModel m = Model({MakeRule("p", "perf", 1.0), MakeRule("z", "zero", 0.5), MakeRule("n", "neg", 0.5)},
+                                {{"zero", 0.0}, {"neg", -2.0}});
+  // No rule of "zero" or "neg" matched: not flagged, even though 0 >= 0 and 0 >= -2.
+  EXPECT_EQ(m.Flagged({}), Ids{});
+  EXPECT_EQ(m.Flagged({"p"}), Ids{"perf"});
+  EXPECT_EQ(m.Flagged({"p", "z"}), (Ids{"perf", "zero"}));
+  EXPECT_EQ(m.Flagged({"n"}), Ids{"neg"});
+}
+
+TEST(DecisionTest, ThresholdsPerCategory) {
+  const DecisionModel m = Model({MakeRule("a", "acc/x", 1.0), MakeRule("b", "acc/y", 1.0), MakeRule("c", "sil", 0.25)},
+                                {{"acc", 2.0}, {"sil", 0.25}});
+  EXPECT_EQ(m.Flagged({"a"}), Ids{});
+  EXPECT_EQ(m.Flagged({"a", "b"}), Ids{"acc"});
+  EXPECT_EQ(m.Flagged({"c"}), Ids{"sil"});
+  const auto scores = m.Score({"a", "c"});
+  ASSERT_EQ(scores.size(), 2u);
+  EXPECT_EQ(scores[0].category, "acc");
+  EXPECT_EQ(scores[0].score, 1.0);
+  EXPECT_EQ(scores[0].threshold, 2.0);
+  EXPECT_FALSE(scores[0].flagged);
+  EXPECT_EQ(scores[1].category, "sil");
+  EXPECT_EQ(scores[1].score, 0.25);
+  EXPECT_EQ(scores[1].threshold, 0.25);
+  EXPECT_TRUE(scores[1].flagged);
+}
+
+TEST(DecisionTest, FlaggedIsSortedAndScoresCoverEveryCategory) {
+  const DecisionModel m = Model({MakeRule("z1", "zeta", 1.0), MakeRule("a1", "alpha", 1.0), MakeRule("m1", "mid", 1.0)});
+  EXPECT_EQ(m.Flagged({"z1", "a1"}), (Ids{"alpha", "zeta"}));
+  const auto scores = m.Score({});
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_EQ(scores[0].category, "alpha");
+  EXPECT_EQ(scores[1].category, "mid");
+  EXPECT_EQ(scores[2].category, "zeta");
+}
+
+TEST(DecisionTest, CategoryAndTagOf) {
+  const DecisionModel m = Model({MakeRule("a", "performance/memory", 1.0)});
+  EXPECT_EQ(m.CategoryOf("a"), "performance");
+  EXPECT_EQ(m.TagOf("a"), "performance/memory");
+  EXPECT_EQ(m.CategoryOf("b"), "");
+  EXPECT_EQ(m.TagOf("b"), "");
+  EXPECT_FALSE(m.empty());
+  EXPECT_TRUE(DecisionModel().empty());
+}
+
+TEST(DecisionTest, SerializeParseRoundTrip) {
+  const DecisionModel m = Model({MakeRule("perf.a", "performance/low-speed", 0.75),
+                                 MakeRule("perf.neg", "performance/not-a-bug", -1.0),
+                                 MakeRule("acc.a", "accuracy", 1.0), MakeRule("tiny", "info/x", 0.000001)},
+                                {{"accuracy", 2.5}});
+  const std::string text = m.Serialize();
+  auto parsed = DecisionModel::Parse(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_TRUE(*parsed == m);
+  EXPECT_EQ(parsed->Serialize(), text);
+  EXPECT_EQ(parsed->CategoryOf("perf.neg"), "performance");
+  EXPECT_EQ(parsed->TagOf("perf.neg"), "performance/not-a-bug");
+  EXPECT_EQ(parsed->Flagged({"perf.a"}), Ids{});
+  EXPECT_EQ(parsed->Flagged({"acc.a"}), Ids{});
+  const auto scores = parsed->Score({"tiny"});
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_EQ(scores[1].category, "info");
+  EXPECT_EQ(scores[1].score, 0.000001);
+}
+
+TEST(DecisionTest, ParseOfEmptyAndDamagedText) {
+  auto empty = DecisionModel::Parse("");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_TRUE(empty->empty());
+  auto damaged = DecisionModel::Parse("rule\ta\tp\t1000000\nbogus line\n");
+  ASSERT_FALSE(damaged.ok());
+  EXPECT_EQ(damaged.status().code(), StatusCode::kStoreError);
+  EXPECT_NE(damaged.status().message().find("bogus line"), std::string::npos);
+}
+
+TEST(DecisionTest, DefaultRuleSetDecides) {
+  auto set = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  auto db = RuleDatabase::Compile(*set);
+  ASSERT_TRUE(db.ok()) << db.status().message();
+  for (Field f : {Field::kTitle, Field::kBody, Field::kCode, Field::kComment, Field::kLabel}) {
+    EXPECT_NE((*db)->database(f), nullptr) << FieldName(f);
+  }
+  const DecisionModel model = DecisionModel::FromRuleSet(*set);
+  auto round = DecisionModel::Parse(model.Serialize());
+  ASSERT_TRUE(round.ok());
+  EXPECT_TRUE(*round == model);
+
+  Scanner scanner(*db);
+  auto flag = [&](std::string_view title, std::string_view body) {
+    MatchSet matches;
+    std::string prose, code;
+    SplitMarkdown(body, prose, code);
+    EXPECT_TRUE(scanner.Scan(Field::kTitle, title, matches).ok());
+    EXPECT_TRUE(scanner.Scan(Field::kBody, prose, matches).ok());
+    EXPECT_TRUE(scanner.Scan(Field::kCode, code, matches).ok());
+    Ids ids;
+    for (uint32_t id : matches.ids()) ids.push_back(set->rules[id].id);
+    const Ids flagged = model.Flagged(ids);
+    return std::find(flagged.begin(), flagged.end(), "performance") != flagged.end();
+  };
+  // README: "memory leak" and "very slow" are strong phrases, enough on their own.
+  EXPECT_TRUE(flag("Memory leak when calling predict in a loop", ""));
+  EXPECT_TRUE(flag("Model update", "Since 2.3 the training is very slow on GPU."));
+  EXPECT_FALSE(flag("Update the README", "Fix a typo in the install section."));
+}
+
+}  // namespace
+}  // namespace ghsift

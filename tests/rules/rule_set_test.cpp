@@ -1,0 +1,303 @@
+#include "rules/rule_set.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RuleSetTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-rules-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string path = (fs::path(dir_) / name).string();
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    EXPECT_TRUE(out.good());
+    return path;
+  }
+  std::string dir_;
+};
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+TEST_F(RuleSetTest, DefaultsForFieldsWeightAndFlags) {
+  const std::string path = Write("one.yaml",
+                                 "rules:\n"
+                                 "  - id: perf.slow\n"
+                                 "    tag: performance/low-speed\n"
+                                 "    pattern: 'slow'\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->rules.size(), 1u);
+  const Rule& r = set->rules[0];
+  EXPECT_EQ(r.id, "perf.slow");
+  EXPECT_EQ(r.tag, "performance/low-speed");
+  EXPECT_EQ(r.category, "performance");
+  EXPECT_EQ(r.pattern, "slow");
+  EXPECT_EQ(r.fields, MaskOf(Field::kTitle) | MaskOf(Field::kBody));
+  EXPECT_TRUE(r.flags.empty());
+  EXPECT_EQ(r.weight, 1.0);
+  EXPECT_EQ(r.source, path);
+  EXPECT_TRUE(set->thresholds.empty());
+  EXPECT_EQ(set->ThresholdOf("performance"), kDefaultThreshold);
+  EXPECT_EQ(kDefaultThreshold, 1.0);
+}
+
+TEST_F(RuleSetTest, AllKeysAreRead) {
+  Write("one.yaml",
+        "rules:\n"
+        "  - id: a-1_b.c\n"
+        "    tag: silent\n"
+        "    pattern: 'x'\n"
+        "    fields: [code, comment, label]\n"
+        "    flags: [caseless, dotall, multiline, ucp]\n"
+        "    weight: -0.75\n"
+        "    description: some words\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->rules.size(), 1u);
+  const Rule& r = set->rules[0];
+  EXPECT_EQ(r.id, "a-1_b.c");
+  EXPECT_EQ(r.tag, "silent");
+  EXPECT_EQ(r.category, "silent");
+  EXPECT_EQ(r.fields, MaskOf(Field::kCode) | MaskOf(Field::kComment) | MaskOf(Field::kLabel));
+  EXPECT_EQ(r.flags, (std::vector<std::string>{"caseless", "dotall", "multiline", "ucp"}));
+  EXPECT_EQ(r.weight, -0.75);
+}
+
+TEST_F(RuleSetTest, FilesLoadInNameOrder) {
+  Write("b.yaml", "rules:\n  - {id: from-b, tag: t, pattern: b}\n");
+  Write("a.yml", "rules:\n  - {id: from-a1, tag: t, pattern: a}\n  - {id: from-a2, tag: t, pattern: a}\n");
+  Write("c.yaml", "rules:\n  - {id: from-c, tag: u, pattern: c}\n");
+  Write("notes.txt", "rules: [this is not loaded\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->rules.size(), 4u);
+  EXPECT_EQ(set->rules[0].id, "from-a1");
+  EXPECT_EQ(set->rules[1].id, "from-a2");
+  EXPECT_EQ(set->rules[2].id, "from-b");
+  EXPECT_EQ(set->rules[3].id, "from-c");
+  EXPECT_EQ(set->Categories(), (std::vector<std::string>{"t", "u"}));
+}
+
+TEST_F(RuleSetTest, SingleFilePath) {
+  const std::string path = Write("only.yaml", "rules:\n  - {id: x, tag: t, pattern: p}\n");
+  Write("other.yaml", "rules:\n  - {id: y, tag: t, pattern: p}\n");
+  auto set = LoadRuleSet(path);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->rules.size(), 1u);
+  EXPECT_EQ(set->rules[0].id, "x");
+}
+
+TEST_F(RuleSetTest, DuplicateIdAcrossFilesNamesBothFiles) {
+  const std::string first = Write("a.yaml", "rules:\n  - {id: dup, tag: t, pattern: a}\n");
+  const std::string second = Write("b.yaml", "rules:\n  - {id: other, tag: t, pattern: b}\n  - {id: dup, tag: t, pattern: c}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
+  const std::string& m = set.status().message();
+  EXPECT_TRUE(Contains(m, first)) << m;
+  EXPECT_TRUE(Contains(m, second)) << m;
+  EXPECT_TRUE(Contains(m, "'dup'")) << m;
+  EXPECT_TRUE(Contains(m, "duplicate")) << m;
+}
+
+TEST_F(RuleSetTest, DuplicateIdInOneFile) {
+  const std::string path = Write("a.yaml", "rules:\n  - {id: dup, tag: t, pattern: a}\n  - {id: dup, tag: t, pattern: b}\n");
+  auto set = LoadRuleSet(path);
+  ASSERT_FALSE(set.ok());
+  EXPECT_TRUE(Contains(set.status().message(), "duplicate")) << set.status().message();
+}
+
+TEST_F(RuleSetTest, InvalidIds) {
+  for (const char* id : {"Upper", "has space", "slash/id", "\"\"", "é"}) {
+    RuleSet set;
+    const std::string yaml = std::string("rules:\n  - id: ") + id + "\n    tag: t\n    pattern: p\n";
+    const Status s = ParseRuleYaml(yaml, "mem.yaml", set);
+    ASSERT_FALSE(s.ok()) << id;
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << id;
+    EXPECT_TRUE(Contains(s.message(), "mem.yaml")) << s.message();
+    EXPECT_TRUE(set.rules.empty());
+  }
+  RuleSet set;
+  const Status s = ParseRuleYaml("rules:\n  - {id: Bad, tag: t, pattern: p}\n", "mem.yaml", set);
+  EXPECT_TRUE(Contains(s.message(), "rule 'Bad'")) << s.message();
+  EXPECT_TRUE(Contains(s.message(), "[a-z0-9._-]+")) << s.message();
+}
+
+TEST_F(RuleSetTest, InvalidTags) {
+  for (const char* tag : {"Perf", "/perf", "per f"}) {
+    RuleSet set;
+    const Status s = ParseRuleYaml(std::string("rules:\n  - {id: x, tag: '") + tag + "', pattern: p}\n", "m.yaml", set);
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << tag;
+  }
+}
+
+TEST_F(RuleSetTest, MissingRequiredKeys) {
+  struct Case {
+    const char* yaml;
+    const char* expect;
+  } cases[] = {
+      {"rules:\n  - {tag: t, pattern: p}\n", "missing 'id'"},
+      {"rules:\n  - {id: x, pattern: p}\n", "missing 'tag'"},
+      {"rules:\n  - {id: x, tag: t}\n", "missing 'pattern'"},
+      {"rules:\n  - {id: x, tag: t, pattern: ''}\n", "empty pattern"},
+      {"rules:\n  - just a string\n", "must be a mapping"},
+  };
+  for (const auto& c : cases) {
+    RuleSet set;
+    const Status s = ParseRuleYaml(c.yaml, "m.yaml", set);
+    ASSERT_FALSE(s.ok()) << c.yaml;
+    EXPECT_TRUE(Contains(s.message(), c.expect)) << s.message();
+  }
+}
+
+TEST_F(RuleSetTest, UnknownFieldIsRefused) {
+  const std::string path = Write("f.yaml", "rules:\n  - {id: x, tag: t, pattern: p, fields: [title, titel]}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(set.status().message(), "unknown field 'titel'")) << set.status().message();
+  EXPECT_TRUE(Contains(set.status().message(), path)) << set.status().message();
+  EXPECT_TRUE(Contains(set.status().message(), "rule 'x'")) << set.status().message();
+}
+
+TEST_F(RuleSetTest, EmptyFieldListIsRefused) {
+  RuleSet set;
+  const Status s = ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, fields: []}\n", "m.yaml", set);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(s.message(), "non-empty list")) << s.message();
+}
+
+TEST_F(RuleSetTest, UnknownFlagIsRefused) {
+  Write("f.yaml", "rules:\n  - {id: x, tag: t, pattern: p, flags: [caseless, ignorecase]}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(set.status().message(), "unknown flag 'ignorecase'")) << set.status().message();
+}
+
+TEST_F(RuleSetTest, UnknownRuleKeyIsRefused) {
+  Write("k.yaml", "rules:\n  - {id: x, tag: t, pattern: p, wieght: 2}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(set.status().message(), "unknown key 'wieght'")) << set.status().message();
+}
+
+TEST_F(RuleSetTest, UnknownTopLevelKeyIsRefused) {
+  Write("k.yaml", "rules:\n  - {id: x, tag: t, pattern: p}\nthresholds: {t: 2}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_TRUE(Contains(set.status().message(), "unknown top-level key 'thresholds'")) << set.status().message();
+}
+
+TEST_F(RuleSetTest, BadWeightIsRefused) {
+  RuleSet set;
+  const Status s = ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: heavy}\n", "m.yaml", set);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(s.message(), "weight must be a number")) << s.message();
+}
+
+TEST_F(RuleSetTest, InvalidYamlIsRefused) {
+  RuleSet set;
+  const Status s = ParseRuleYaml("rules: [unclosed\n", "broken.yaml", set);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(s.message(), "broken.yaml")) << s.message();
+  EXPECT_TRUE(Contains(s.message(), "invalid YAML")) << s.message();
+  const Status list = ParseRuleYaml("- a\n- b\n", "list.yaml", set);
+  EXPECT_EQ(list.code(), StatusCode::kInvalidArgument);
+}
+
+TEST_F(RuleSetTest, CategoryThresholds) {
+  Write("a.yaml",
+        "categories:\n"
+        "  performance: {threshold: 2.5}\n"
+        "  silent:\n"
+        "    threshold: 0.5\n"
+        "rules:\n"
+        "  - {id: p1, tag: performance/memory, pattern: leak}\n"
+        "  - {id: s1, tag: silent, pattern: quiet}\n"
+        "  - {id: a1, tag: accuracy/nan-inf, pattern: nan}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  EXPECT_EQ(set->ThresholdOf("performance"), 2.5);
+  EXPECT_EQ(set->ThresholdOf("silent"), 0.5);
+  EXPECT_EQ(set->ThresholdOf("accuracy"), 1.0);
+  EXPECT_EQ(set->thresholds.size(), 2u);
+  EXPECT_EQ(set->Categories(), (std::vector<std::string>{"accuracy", "performance", "silent"}));
+}
+
+TEST_F(RuleSetTest, ThresholdDefinedTwiceIsRefused) {
+  Write("a.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n  - {id: x, tag: perf, pattern: p}\n");
+  const std::string second = Write("b.yaml", "categories:\n  perf: {threshold: 2}\n");
+  auto set = LoadRuleSet(dir_);
+  ASSERT_FALSE(set.ok());
+  EXPECT_TRUE(Contains(set.status().message(), "defined twice")) << set.status().message();
+  EXPECT_TRUE(Contains(set.status().message(), second)) << set.status().message();
+}
+
+TEST_F(RuleSetTest, CategoryWithoutThresholdIsRefused) {
+  RuleSet set;
+  const Status s = ParseRuleYaml("categories:\n  perf: {limit: 1}\n", "m.yaml", set);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(s.message(), "missing 'threshold'")) << s.message();
+}
+
+TEST_F(RuleSetTest, TagGivesTheCategory) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n"
+                            "  - {id: a, tag: performance/low-speed, pattern: p}\n"
+                            "  - {id: b, tag: stage/data-loading/x, pattern: p}\n"
+                            "  - {id: c, tag: info, pattern: p}\n",
+                            "m.yaml", set)
+                  .ok());
+  ASSERT_EQ(set.rules.size(), 3u);
+  EXPECT_EQ(set.rules[0].category, "performance");
+  EXPECT_EQ(set.rules[1].category, "stage");
+  EXPECT_EQ(set.rules[1].tag, "stage/data-loading/x");
+  EXPECT_EQ(set.rules[2].category, "info");
+  EXPECT_EQ(set.Categories(), (std::vector<std::string>{"info", "performance", "stage"}));
+}
+
+TEST_F(RuleSetTest, EmptyDirectoryAndMissingPath) {
+  auto empty = LoadRuleSet(dir_);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().code(), StatusCode::kInvalidArgument);
+  auto missing = LoadRuleSet((fs::path(dir_) / "nope").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  Write("empty.yaml", "");
+  auto no_rules = LoadRuleSet(dir_);
+  ASSERT_FALSE(no_rules.ok());
+  EXPECT_TRUE(Contains(no_rules.status().message(), "no rules")) << no_rules.status().message();
+}
+
+TEST_F(RuleSetTest, DefaultRuleDirectoryLoads) {
+  auto set = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  EXPECT_GT(set->rules.size(), 50u);
+  EXPECT_EQ(set->Categories(), (std::vector<std::string>{"accuracy", "info", "performance", "silent", "stage"}));
+  for (const std::string& c : set->Categories()) EXPECT_EQ(set->ThresholdOf(c), 1.0) << c;
+}
+
+}  // namespace
+}  // namespace ghsift

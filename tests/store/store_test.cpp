@@ -1,0 +1,327 @@
+#include "store/store.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "aggregate/event_type_table.hpp"
+#include "common/time_util.hpp"
+#include "store/key_codec.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+
+int64_t Time(const char* iso) { return *ParseIsoTime(iso); }
+
+Event MakeEvent(std::string_view type, int64_t repo_id, std::string_view repo_name, const char* time) {
+  Event e;
+  e.type = type;
+  e.repo_id = repo_id;
+  e.repo_name = repo_name;
+  e.created_at = Time(time);
+  return e;
+}
+
+Event MakeReport(int64_t repo_id, int64_t number, const char* time, std::string_view title, std::string_view state) {
+  Event e = MakeEvent("IssuesEvent", repo_id, "o/r", time);
+  e.kind = EventKind::kIssues;
+  e.has_report = true;
+  e.report.number = number;
+  e.report.title = title;
+  e.report.state = state;
+  e.report.created_at = Time("2015-01-01T00:00:00Z");
+  return e;
+}
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-store-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+    path_ = (fs::path(dir_) / "store").string();
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::unique_ptr<Store> OpenWriter() {
+    auto store = Store::Open(path_, StoreMode::kReadWrite);
+    EXPECT_TRUE(store.ok()) << store.status().message();
+    return store.ok() ? std::move(store).value() : nullptr;
+  }
+  int64_t Counter(const Store& store, const std::string& key) {
+    int64_t value = 0;
+    int hits = 0;
+    EXPECT_TRUE(store
+                    .ScanCounters(key,
+                                  [&](std::string_view k, int64_t v) {
+                                    if (k == key) {
+                                      value = v;
+                                      ++hits;
+                                    }
+                                  })
+                    .ok());
+    EXPECT_LE(hits, 1);
+    return value;
+  }
+  std::string dir_;
+  std::string path_;
+};
+
+TEST_F(StoreTest, OpenCreatesDirectoryAndMarker) {
+  ASSERT_FALSE(fs::exists(path_));
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  EXPECT_TRUE(fs::is_directory(path_));
+  EXPECT_TRUE(fs::exists(fs::path(path_) / "GHSIFT_STORE"));
+  EXPECT_EQ(store->path(), path_);
+  EXPECT_GT(store->DiskBytes(), 0u);
+  EXPECT_TRUE(store->Stats().empty());
+}
+
+TEST_F(StoreTest, EmptyExistingDirectoryIsAccepted) {
+  fs::create_directories(path_);
+  auto store = Store::Open(path_, StoreMode::kReadWrite);
+  ASSERT_TRUE(store.ok()) << store.status().message();
+  EXPECT_TRUE(fs::exists(fs::path(path_) / "GHSIFT_STORE"));
+}
+
+TEST_F(StoreTest, NonEmptyNonStoreDirectoryIsRefused) {
+  fs::create_directories(path_);
+  std::ofstream(fs::path(path_) / "thesis.tex") << "precious";
+  auto store = Store::Open(path_, StoreMode::kReadWrite);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kStoreError);
+  EXPECT_NE(store.status().message().find("not a ghsift store"), std::string::npos) << store.status().message();
+  EXPECT_FALSE(fs::exists(fs::path(path_) / "GHSIFT_STORE"));
+  EXPECT_FALSE(fs::exists(fs::path(path_) / "CURRENT"));
+  auto reader = Store::Open(path_, StoreMode::kRead);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.status().code(), StatusCode::kStoreError);
+}
+
+TEST_F(StoreTest, AFileIsRefused) {
+  std::ofstream(path_) << "x";
+  auto store = Store::Open(path_, StoreMode::kReadWrite);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kStoreError);
+}
+
+TEST_F(StoreTest, ReaderOfAMissingStore) {
+  auto store = Store::Open(path_, StoreMode::kRead);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kNotFound);
+  EXPECT_FALSE(fs::exists(path_));
+}
+
+TEST_F(StoreTest, CommitFileThenFindFile) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  auto missing = store->FindFile("2015-01-01-0.json.gz");
+  ASSERT_TRUE(missing.ok());
+  EXPECT_FALSE(missing->has_value());
+
+  FileAggregate agg;
+  agg.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+  agg.AddBytes(1234);
+  FileEntry entry;
+  entry.size = 100;
+  entry.decoded_bytes = 1234;
+  entry.events = 1;
+  entry.bad_lines = 0;
+  entry.ingested_at = 1700000000;
+  ASSERT_TRUE(store->CommitFile("2015-01-01-0.json.gz", entry, agg).ok());
+  auto found = store->FindFile("2015-01-01-0.json.gz");
+  ASSERT_TRUE(found.ok());
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->size, 100u);
+  EXPECT_EQ((*found)->decoded_bytes, 1234u);
+  EXPECT_EQ((*found)->events, 1u);
+  EXPECT_EQ((*found)->bad_lines, 0u);
+  EXPECT_EQ((*found)->ingested_at, 1700000000);
+  auto other = store->FindFile("2015-01-01-1.json.gz");
+  ASSERT_TRUE(other.ok());
+  EXPECT_FALSE(other->has_value());
+}
+
+TEST_F(StoreTest, CountersAndStatsMergeAcrossCommits) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  const int32_t day = DayOf(Time("2015-01-01T00:00:00Z"));
+  FileAggregate a;
+  a.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+  a.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:20:00Z"));
+  a.CountEvent(MakeEvent("PushEvent", 2, "c/d", "2015-01-01T00:20:00Z"));
+  a.CountEvent(MakeEvent("WeirdEvent", 1, "a/b", "2015-01-01T00:20:00Z"));
+  a.AddBadLine(0, 0, "bad");
+  a.AddBytes(10);
+  FileAggregate b;
+  b.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T05:00:00Z"));
+  b.CountEvent(MakeEvent("WeirdEvent", 1, "a/b", "2015-01-01T05:00:00Z"));
+  b.AddBytes(20);
+  ASSERT_TRUE(store->CommitFile("a.json.gz", FileEntry{5, 10, 4, 1, 0}, a).ok());
+  ASSERT_TRUE(store->CommitFile("b.json.gz", FileEntry{7, 20, 2, 0, 0}, b).ok());
+  EXPECT_EQ(Counter(*store, keys::RepoCounter(1, day, "PushEvent")), 3);
+  EXPECT_EQ(Counter(*store, keys::RepoCounter(2, day, "PushEvent")), 1);
+  EXPECT_EQ(Counter(*store, keys::RepoCounter(1, day, "WeirdEvent")), 2);
+  EXPECT_EQ(Counter(*store, keys::TypeCounter(day, "PushEvent")), 4);
+  EXPECT_EQ(Counter(*store, keys::TypeCounter(day, "WeirdEvent")), 2);
+  const auto stats = store->Stats();
+  EXPECT_EQ(stats.at("files"), 2);
+  EXPECT_EQ(stats.at("events"), 6);
+  EXPECT_EQ(stats.at("bad_lines"), 1);
+  EXPECT_EQ(stats.at("bytes"), 30);
+  EXPECT_EQ(stats.at("compressed_bytes"), 12);
+  EXPECT_EQ(stats.at("reports"), 0);
+  ASSERT_TRUE(store->AddStat("files", -1).ok());
+  EXPECT_EQ(store->Stats().at("files"), 1);
+  std::vector<std::string> names;
+  ASSERT_TRUE(store->ScanFiles([&](const std::string& name, const FileEntry&) { names.push_back(name); }).ok());
+  EXPECT_EQ(names, (std::vector<std::string>{"a.json.gz", "b.json.gz"}));
+}
+
+TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  FileAggregate a;
+  a.AddReport(MakeReport(10, 3, "2015-01-02T00:00:00Z", "Slow", "open"), {"r1"});
+  FileAggregate b;
+  b.AddReport(MakeReport(10, 3, "2015-01-03T00:00:00Z", "Slow fit", "closed"), {"r2"});
+  b.AddReport(MakeReport(10, 4, "2015-01-03T00:00:00Z", "Other", "open"), {});
+  IssueRecord expected = a.issues().at(IssueKey{10, 3});
+  expected.Merge(b.issues().at(IssueKey{10, 3}));
+  ASSERT_TRUE(store->CommitFile("b", FileEntry{}, b).ok());
+  ASSERT_TRUE(store->CommitFile("a", FileEntry{}, a).ok());
+  auto got = store->GetIssue(10, 3);
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  ASSERT_TRUE(got->has_value());
+  EXPECT_EQ(**got, expected);
+  EXPECT_EQ((*got)->title, "Slow fit");
+  EXPECT_EQ((*got)->state, "closed");
+  EXPECT_EQ((*got)->events, 2u);
+  EXPECT_EQ((*got)->rules, (std::vector<std::string>{"r1", "r2"}));
+  auto none = store->GetIssue(10, 99);
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->has_value());
+  std::vector<int64_t> numbers;
+  ASSERT_TRUE(store
+                  ->ScanIssues(10,
+                               [&](int64_t repo, int64_t number, const IssueRecord&) {
+                                 EXPECT_EQ(repo, 10);
+                                 numbers.push_back(number);
+                                 return Status::Ok();
+                               })
+                  .ok());
+  EXPECT_EQ(numbers, (std::vector<int64_t>{3, 4}));
+  int other_repo = 0;
+  ASSERT_TRUE(store->ScanIssues(11, [&](int64_t, int64_t, const IssueRecord&) {
+                     ++other_repo;
+                     return Status::Ok();
+                   }).ok());
+  EXPECT_EQ(other_repo, 0);
+  EXPECT_EQ(store->Stats().at("reports"), 3);
+}
+
+TEST_F(StoreTest, SecondWriterIsRefusedWithLockMessage) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  auto second = Store::Open(path_, StoreMode::kReadWrite);
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().code(), StatusCode::kAlreadyExists);
+  EXPECT_NE(second.status().message().find("LOCK"), std::string::npos) << second.status().message();
+}
+
+TEST_F(StoreTest, ReaderSeesWhatTheWriterCommitted) {
+  auto writer = OpenWriter();
+  ASSERT_NE(writer, nullptr);
+  FileAggregate agg;
+  agg.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+  agg.AddReport(MakeReport(1, 2, "2015-01-01T00:10:00Z", "t", "open"), {"x"});
+  ASSERT_TRUE(writer->CommitFile("f1", FileEntry{1, 2, 3, 0, 5}, agg).ok());
+  ASSERT_TRUE(writer->PutMeta("rules", "rule\tx\tperf\t1000000\n").ok());
+
+  auto reader = Store::Open(path_, StoreMode::kRead);
+  ASSERT_TRUE(reader.ok()) << reader.status().message();
+  auto found = (*reader)->FindFile("f1");
+  ASSERT_TRUE(found.ok());
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->events, 3u);
+  auto issue = (*reader)->GetIssue(1, 2);
+  ASSERT_TRUE(issue.ok());
+  ASSERT_TRUE(issue->has_value());
+  EXPECT_EQ((*issue)->rules, (std::vector<std::string>{"x"}));
+  auto meta = (*reader)->GetMeta("rules");
+  ASSERT_TRUE(meta.ok());
+  ASSERT_TRUE(meta->has_value());
+  EXPECT_EQ(**meta, "rule\tx\tperf\t1000000\n");
+  EXPECT_EQ((*reader)->Stats().at("events"), 1);
+  EXPECT_EQ((*reader)->RepoName(1), "a/b");
+  // The writer keeps working while a reader is open.
+  ASSERT_TRUE(writer->CommitFile("f2", FileEntry{}, FileAggregate()).ok());
+}
+
+TEST_F(StoreTest, DataSurvivesReopen) {
+  {
+    auto store = OpenWriter();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->PutMeta("scope", "all").ok());
+    ASSERT_TRUE(store->CommitFile("f", FileEntry{9, 9, 9, 9, 9}, FileAggregate()).ok());
+  }
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  auto meta = store->GetMeta("scope");
+  ASSERT_TRUE(meta.ok());
+  ASSERT_TRUE(meta->has_value());
+  EXPECT_EQ(**meta, "all");
+  auto missing = store->GetMeta("nothing");
+  ASSERT_TRUE(missing.ok());
+  EXPECT_FALSE(missing->has_value());
+  auto found = store->FindFile("f");
+  ASSERT_TRUE(found.ok());
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->bad_lines, 9u);
+}
+
+TEST_F(StoreTest, RepoNamesAndRenames) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  FileAggregate later;
+  later.CountEvent(MakeEvent("PushEvent", 42, "NewOwner/Renamed", "2016-01-01T00:00:00Z"));
+  later.CountEvent(MakeEvent("PushEvent", 43, "someone/renamed", "2016-01-01T00:00:00Z"));
+  FileAggregate earlier;
+  earlier.CountEvent(MakeEvent("PushEvent", 42, "OldOwner/Project", "2015-01-01T00:00:00Z"));
+  // Committed newest first: the latest name must still win.
+  ASSERT_TRUE(store->CommitFile("later", FileEntry{}, later).ok());
+  ASSERT_TRUE(store->CommitFile("earlier", FileEntry{}, earlier).ok());
+  EXPECT_EQ(store->RepoName(42), "NewOwner/Renamed");
+  EXPECT_EQ(store->RepoName(43), "someone/renamed");
+  EXPECT_EQ(store->RepoName(44), "");
+  EXPECT_EQ(store->RepoIdsByName("oldowner/project"), (std::vector<int64_t>{42}));
+  EXPECT_EQ(store->RepoIdsByName("OLDOWNER/PROJECT"), (std::vector<int64_t>{42}));
+  EXPECT_EQ(store->RepoIdsByName("newowner/renamed"), (std::vector<int64_t>{42}));
+  EXPECT_EQ(store->RepoIdsByName("SomeOne/Renamed"), (std::vector<int64_t>{43}));
+  // Whole names only: no prefix matches.
+  EXPECT_TRUE(store->RepoIdsByName("oldowner/proj").empty());
+  EXPECT_TRUE(store->RepoIdsByName("oldowner").empty());
+  EXPECT_TRUE(store->RepoIdsByName("nobody/nothing").empty());
+}
+
+TEST_F(StoreTest, TwoRepositoriesThatHeldTheSameName) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  FileAggregate agg;
+  agg.CountEvent(MakeEvent("PushEvent", 5, "x/name", "2015-01-01T00:00:00Z"));
+  agg.CountEvent(MakeEvent("PushEvent", 6, "X/Name", "2016-01-01T00:00:00Z"));
+  ASSERT_TRUE(store->CommitFile("f", FileEntry{}, agg).ok());
+  EXPECT_EQ(store->RepoIdsByName("x/name"), (std::vector<int64_t>{5, 6}));
+}
+
+}  // namespace
+}  // namespace ghsift

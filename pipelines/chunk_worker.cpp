@@ -2,12 +2,18 @@
 
 #include <cstring>
 
+#include "aggregate/report_text_record.hpp"
 #include "common/assert.hpp"
 
 namespace ghsift {
 
-ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes)
-    : scanner_(std::move(rules)), report_scan_(scanner_), repos_(repos), max_line_bytes_(max_line_bytes) {}
+ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes,
+                         bool keep_text)
+    : scanner_(std::move(rules)),
+      report_scan_(scanner_),
+      repos_(repos),
+      max_line_bytes_(max_line_bytes),
+      keep_text_(keep_text) {}
 
 void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
   const std::string_view comments[] = {report.comment};
@@ -28,6 +34,12 @@ void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggreg
   ids.reserve(matches_.ids().size());
   for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
   aggregate.AddReport(event_, std::move(ids));
+  if (keep_text_) {
+    const ReportFields& r = event_.report;
+    ReportTextRecord text{std::string(r.title), std::string(r.body), std::string(r.comment), {}};
+    for (std::string_view label : r.labels) text.labels.emplace_back(label);
+    aggregate.AddText(event_.repo_id, r.number, text.Encode());
+  }
 }
 
 void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {

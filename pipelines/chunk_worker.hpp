@@ -15,7 +15,9 @@ namespace ghsift {
 
 class ChunkWorker {
  public:
-  ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes);
+  //! `keep_text`: also keep each tracked report event's text for `rescan`.
+  ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes,
+              bool keep_text = false);
 
   //! Extracts, scans and aggregates every line of `chunk` into `aggregate`.
   void Process(const Chunk& chunk, FileAggregate& aggregate);
@@ -31,6 +33,7 @@ class ChunkWorker {
   ReportScan report_scan_;
   const RepoFilter& repos_;
   size_t max_line_bytes_;
+  bool keep_text_;
   EventExtractor extractor_;
   Event event_;
   MatchSet matches_;

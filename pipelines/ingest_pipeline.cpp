@@ -122,7 +122,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     WorkerState*& mine = thread_states.local();
     if (mine == nullptr) {
       auto state = std::make_unique<WorkerState>();
-      state->worker = std::make_unique<ChunkWorker>(rules_, repos_, options_.splitter.max_line_bytes);
+      state->worker =
+          std::make_unique<ChunkWorker>(rules_, repos_, options_.splitter.max_line_bytes, options_.keep_text);
       mine = state.get();
       std::lock_guard<std::mutex> lock(mutex);
       all_states.push_back(std::move(state));
@@ -153,6 +154,22 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     std::unique_ptr<ChunkTask> task;
     {
       std::lock_guard<std::mutex> lock(mutex);
+      if (options_.stop != nullptr && options_.stop->load()) {
+        // Abandon what is open; the commit stage then drops those files whole.
+        for (FileState* f : open_files) {
+          if (f->reading_done) continue;
+          f->reading_done = true;
+          if (f->error.ok()) f->error = Status::Cancelled("stopped before the end of the file");
+          if (!f->busy) {
+            f->splitter.reset();
+            --open_count;
+          }
+        }
+        if (std::none_of(open_files.begin(), open_files.end(), [](FileState* f) { return f->busy; })) {
+          control.stop();
+          return nullptr;
+        }
+      }
       for (FileState* f : open_files) {
         if (!f->busy && !f->reading_done) {
           file = f;
@@ -204,6 +221,12 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     if (more.ok() && *more) progress->decoded_bytes += task->chunk.size;
     std::lock_guard<std::mutex> lock(mutex);
     file->busy = false;
+    if (file->reading_done) {  // abandoned by a stop request while this chunk was read
+      file->splitter.reset();
+      --open_count;
+      ++file->chunks_read;
+      return task.release();
+    }
     if (!more.ok()) {
       task->error = more.status();
       file->reading_done = true;
@@ -269,7 +292,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           outcome.bad_lines = aggregate.bad_line_samples();
         }
         if (!file->error.ok()) {
-          outcome.result = FileResult::kFailed;
+          outcome.result =
+              file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
           outcome.message = file->error.message();
         }
         ++progress->files_done;
@@ -281,10 +305,26 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     free_tasks.push_back(std::move(owned));
   };
 
+  // After a stop request: files abandoned between chunks, and files never opened.
+  auto settle_stopped = [&] {
+    for (size_t k = 0; k < to_read.size(); ++k) {
+      const size_t index = to_read[k];
+      if (k >= next_to_open) {
+        outcomes[index].result = FileResult::kStopped;
+        outcomes[index].message = "not started";
+      } else if (states[index] != nullptr) {
+        take_file_aggregate(states[index].get());
+        outcomes[index].result = FileResult::kStopped;
+        outcomes[index].message = "stopped before the end of the file";
+        states[index].reset();
+      }
+    }
+  };
   tbb::parallel_pipeline(tokens,
                          tbb::make_filter<void, ChunkTask*>(tbb::filter_mode::parallel, read_stage) &
                              tbb::make_filter<ChunkTask*, ChunkTask*>(tbb::filter_mode::parallel, process_stage) &
                              tbb::make_filter<ChunkTask*, void>(tbb::filter_mode::serial_out_of_order, commit_stage));
+  settle_stopped();
   return outcomes;
 }
 

@@ -23,12 +23,17 @@ struct IngestOptions {
   int threads = 0;                 //!< 0 = all cores
   LineSplitterOptions splitter;
   size_t max_in_flight = 0;        //!< chunks alive at once; 0 = 2 * threads + 2
+  //! Set from a signal handler to stop: files in flight are abandoned (nothing of them is
+  //! committed), files not started are left for the next run.
+  const std::atomic<bool>* stop = nullptr;
+  bool keep_text = false;          //!< keep tracked reports' text for `rescan`
 };
 
 enum class FileResult {
   kIngested,  //!< counted now
   kSkipped,   //!< was already in the store
   kFailed,    //!< unreadable or corrupt; nothing of it was committed
+  kStopped,   //!< not finished because ingest was asked to stop; nothing of it was committed
 };
 
 struct FileOutcome {

@@ -4,9 +4,9 @@
 
 namespace ghsift {
 
-Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos) {
+Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos, bool keep_text) {
   const std::string model = DecisionModel::FromRuleSet(rules).Serialize();
-  const std::string scope = repos.Describe();
+  const std::string scope = repos.Describe() + (keep_text ? ";keep-text" : "");
   const std::pair<std::string, const std::string*> entries[] = {{"rules", &model}, {"scope", &scope}};
   for (const auto& [key, wanted] : entries) {
     auto existing = store.GetMeta(key);
@@ -16,7 +16,8 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
     } else if (**existing != *wanted) {
       return Status::InvalidArgument(
           store.path() + ": this store was built with " +
-          (key == "rules" ? "another rule set" : "another repository scope (--all-repos / --repos)") +
+          (key == "rules" ? "another rule set (use `ghsift rescan` on a --keep-text store)"
+                          : "another repository scope (--all-repos / --repos / --keep-text)") +
           "; ingest into a new store, or use the same options as before");
     }
   }

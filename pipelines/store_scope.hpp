@@ -7,7 +7,8 @@
 
 namespace ghsift {
 
-//! Records the scope in a new store, or checks it against the one recorded.
-Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos);
+//! Records the scope in a new store, or checks it against the one recorded. `keep_text` is
+//! part of the scope: a store either keeps every tracked report's text or none.
+Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos, bool keep_text = false);
 
 }  // namespace ghsift

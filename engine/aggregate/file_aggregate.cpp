@@ -5,6 +5,8 @@
 #include <tuple>
 
 #include "aggregate/event_type_table.hpp"
+#include "common/byte_codec.hpp"
+#include "common/hash.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -65,6 +67,19 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
   }
 }
 
+std::string FileAggregate::TextKey(int64_t repo_id, int64_t number, std::string_view encoded_text) {
+  std::string key;
+  PutOrderedInt64(key, repo_id);
+  PutOrderedInt64(key, number);
+  PutFixed64BE(key, Fnv1a64(encoded_text));
+  return key;
+}
+
+void FileAggregate::AddText(int64_t repo_id, int64_t number, std::string encoded_text) {
+  std::string key = TextKey(repo_id, number, encoded_text);
+  texts_.try_emplace(std::move(key), std::move(encoded_text));
+}
+
 void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason) {
   ++bad_line_count_;
   bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason)});
@@ -105,6 +120,7 @@ void FileAggregate::Combine(FileAggregate&& other) {
   bytes_ += other.bytes_;
   reports_ += other.reports_;
   joined_records_ += other.joined_records_;
+  for (auto& [key, text] : other.texts_) texts_.try_emplace(key, std::move(text));
 }
 
 void FileAggregate::ResolveLineNumbers() {

@@ -68,6 +68,8 @@ class FileAggregate {
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
   void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
+  //! Keeps one report event's text (deduplicated per report) for later rescans.
+  void AddText(int64_t repo_id, int64_t number, std::string encoded_text);
   //! A record that shared its line with the next one (`}{`); both are counted as events.
   void AddJoinedRecord() { ++joined_records_; }
   void AddChunkLines(uint64_t chunk, uint64_t lines);
@@ -90,6 +92,10 @@ class FileAggregate {
   uint64_t bytes() const { return bytes_; }
   uint64_t reports() const { return reports_; }
   uint64_t joined_records() const { return joined_records_; }
+  //! (repo id, number, text hash) -> encoded ReportTextRecord.
+  const std::unordered_map<std::string, std::string>& texts() const { return texts_; }
+  //! The identity of a text in `texts()`: repo id, number and a hash of the text.
+  static std::string TextKey(int64_t repo_id, int64_t number, std::string_view encoded_text);
   uint64_t lines() const;
 
  private:
@@ -104,6 +110,7 @@ class FileAggregate {
   uint64_t bytes_ = 0;
   uint64_t reports_ = 0;
   uint64_t joined_records_ = 0;
+  std::unordered_map<std::string, std::string> texts_;
 };
 
 }  // namespace ghsift

@@ -1,5 +1,7 @@
 #include "rules/rule_database.hpp"
 
+#include "common/hash.hpp"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -23,15 +25,6 @@ std::string CacheDir() {
   return {};
 }
 
-uint64_t Fnv1a(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
 std::string CacheFile(const std::vector<const char*>& patterns, const std::vector<unsigned>& flags,
                       const std::vector<unsigned>& ids) {
   const std::string dir = CacheDir();
@@ -41,7 +34,7 @@ std::string CacheFile(const std::vector<const char*>& patterns, const std::vecto
   for (size_t i = 0; i < patterns.size(); ++i) key << ids[i] << ' ' << flags[i] << ' ' << patterns[i] << '\n';
   const std::string text = key.str();
   char name[64];
-  std::snprintf(name, sizeof name, "/%016llx-%zu.hsdb", static_cast<unsigned long long>(Fnv1a(text)), text.size());
+  std::snprintf(name, sizeof name, "/%016llx-%zu.hsdb", static_cast<unsigned long long>(Fnv1a64(text)), text.size());
   return dir + name;
 }
 

@@ -20,8 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // Column families, in the order of their handles.
-enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kFamilyCount };
-const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", "issues", "files", "meta"};
+enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, kFamilyCount };
+const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", "issues", "files", "meta", "texts"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 constexpr const char* kFormat = "ghsift store format 1\n";
@@ -33,7 +33,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
     if (i == kCounters) options.merge_operator = MakeCounterMergeOperator();
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
-    options.compression = rocksdb::kLZ4Compression;
+    options.compression = i == kTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
     // Ingest writes large batches of merge operands that queries read back only through
     // iterators: an unsorted vector memtable (sorted once per flush or iterator) inserts far
     // cheaper than a skip list. Point lookups (repo names, files) keep the skip list, since a
@@ -165,6 +165,7 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
   for (const auto& [stat, value] : stats) {
     batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
+  for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
   batch.Put(Family(kFiles), name, entry.Encode());
   return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + name);
 }
@@ -209,6 +210,27 @@ Status Store::ScanIssues(std::optional<int64_t> repo_id,
     GHSIFT_TRY(fn(repo, number, *record));
   }
   return FromRocks(it->status(), "scanning issues");
+}
+
+Status Store::ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kTexts)));
+  const std::string prefix = keys::Issue(repo_id, number);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    GHSIFT_TRY(fn(it->value().ToStringView()));
+  }
+  return FromRocks(it->status(), "scanning report texts");
+}
+
+Status Store::ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,
+                            const std::map<std::string, std::string>& meta) {
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, record] : records) {
+    batch.Put(Family(kIssues), keys::Issue(key.first, key.second), record.Encode());
+  }
+  for (const auto& [name, value] : meta) batch.Put(Family(kMeta), name, value);
+  rocksdb::WriteOptions options;
+  options.sync = true;
+  return FromRocks(db_->Write(options, &batch), "rewriting issue records");
 }
 
 Result<std::optional<IssueRecord>> Store::GetIssue(int64_t repo_id, int64_t number) const {

@@ -42,6 +42,11 @@ class Store {
   Status ScanIssues(std::optional<int64_t> repo_id,
                     const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
   Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
+  //! Calls `fn(encoded ReportTextRecord)` for each text kept for a report (ingest --keep-text).
+  Status ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const;
+  //! Overwrites issue records and meta entries in one atomic batch (rescan).
+  Status ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,
+                       const std::map<std::string, std::string>& meta);
   //! Calls `fn(name, entry)` for each ingested file, in name order.
   Status ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const;
 

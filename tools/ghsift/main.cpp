@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   AddIssuesCommand(app, exit_code);
   AddStatsCommand(app, exit_code);
   AddRulesCommand(app, exit_code);
+  AddRescanCommand(app, exit_code);
   AddGenCommand(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -1,7 +1,9 @@
 // ghsift ingest --store DIR [--rules PATH] [--all-repos | --repos FILE] [--threads N] FILE|DIR...
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 
 #include "commands/commands.hpp"
@@ -15,6 +17,16 @@
 namespace ghsift::cli {
 namespace {
 
+// Set by SIGINT/SIGTERM: the pipeline stops taking chunks, abandons the files in flight
+// (nothing of them is committed) and every finished file stays committed.
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_stop_signal{0};
+
+void OnStopSignal(int signal) {
+  g_stop_signal = signal;
+  g_stop = true;
+}
+
 struct IngestArgs {
   std::string store;
   std::vector<std::string> inputs;
@@ -25,6 +37,7 @@ struct IngestArgs {
   size_t chunk_mib = 4;
   size_t max_line_mib = 64;
   bool quiet = false;
+  bool keep_text = false;
 };
 
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
@@ -54,13 +67,17 @@ int RunIngest(const IngestArgs& args) {
   if (!repos.ok()) return Fail(repos.status().message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return Fail(store.status().message());
-  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos);
+  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
   if (!scope.ok()) return Fail(scope.message());
 
   IngestOptions options;
   options.threads = args.threads;
   options.splitter.chunk_bytes = args.chunk_mib << 20;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
+  options.stop = &g_stop;
+  options.keep_text = args.keep_text;
+  std::signal(SIGINT, OnStopSignal);
+  std::signal(SIGTERM, OnStopSignal);
   IngestPipeline pipeline(**store, *rules, *repos, options);
   IngestProgress progress;
   const auto start = std::chrono::steady_clock::now();
@@ -72,7 +89,7 @@ int RunIngest(const IngestArgs& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 
-  uint64_t ingested = 0, skipped = 0, failed = 0, events = 0, bad = 0, bytes = 0;
+  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, events = 0, bad = 0, bytes = 0;
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kIngested) {
       ++ingested;
@@ -81,6 +98,8 @@ int RunIngest(const IngestArgs& args) {
       bytes += o.entry.decoded_bytes;
     } else if (o.result == FileResult::kSkipped) {
       ++skipped;
+    } else if (o.result == FileResult::kStopped) {
+      ++stopped;
     } else {
       ++failed;
     }
@@ -97,6 +116,15 @@ int RunIngest(const IngestArgs& args) {
                  seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
                  seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
                  HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+  }
+  if (g_stop) {
+    const int signal = g_stop_signal.load();
+    std::fprintf(stderr,
+                 "ghsift: stopped by %s: %llu files committed, %llu not finished (nothing of them counted; run "
+                 "the same command again to finish)\n",
+                 signal == SIGINT ? "SIGINT" : "SIGTERM", static_cast<unsigned long long>(ingested),
+                 static_cast<unsigned long long>(stopped));
+    return 128 + signal;
   }
   return failed > 0 ? kExitError : kExitOk;
 }
@@ -116,6 +144,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");
+  cmd->add_flag("--keep-text", args->keep_text,
+                "Keep tracked reports' text (compressed) so `ghsift rescan` can re-apply changed rules");
   cmd->callback([args, &exit_code] { exit_code = RunIngest(*args); });
 }
 

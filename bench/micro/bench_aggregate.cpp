@@ -173,7 +173,8 @@ void Verify() {
   }
   Check(whole.events() == GzCorpus().TruthEvents(), "CountEvent: events != truth.json");
   std::map<std::string, uint64_t> by_type;
-  for (const auto& [key, n] : whole.counters()) by_type[std::string(EventTypeName(key.type_id))] += n;
+  whole.counters().ForEach(
+      [&](const CounterKey& key, uint64_t n) { by_type[std::string(EventTypeName(key.type_id))] += n; });
   for (const auto& [name, counters] : whole.unknown_types())
     for (const auto& [key, n] : counters) by_type[name] += n;
   auto truth = GzCorpus().TruthEventsByType();

@@ -30,7 +30,7 @@ void FileAggregate::CountEvent(const Event& event) {
   if (key.type_id == kUnknownEventType) {
     ++unknown_types_[std::string(event.type)][key];
   } else {
-    ++counters_[key];
+    counters_.Add(key, 1);
   }
   if (event.repo_id != 0 && !event.repo_name.empty()) {
     auto [it, inserted] = repo_names_.try_emplace(event.repo_id);
@@ -95,7 +95,7 @@ uint64_t FileAggregate::lines() const {
 }
 
 void FileAggregate::Combine(FileAggregate&& other) {
-  for (const auto& [k, v] : other.counters_) counters_[k] += v;
+  counters_.Merge(other.counters_);
   for (auto& [name, map] : other.unknown_types_) {
     auto& mine = unknown_types_[name];
     for (const auto& [k, v] : map) mine[k] += v;

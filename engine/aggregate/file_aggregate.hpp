@@ -10,24 +10,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "aggregate/counter_table.hpp"
 #include "aggregate/issue_record.hpp"
 #include "json/event.hpp"
 
 namespace ghsift {
 
-struct CounterKey {
-  int64_t repo_id = 0;
-  int32_t day = 0;
-  uint16_t type_id = 0;  //!< EventTypeId, or kUnknownEventType with the name in unknown_types
-  bool operator==(const CounterKey&) const = default;
-};
-struct CounterKeyHash {
-  size_t operator()(const CounterKey& k) const {
-    uint64_t h = static_cast<uint64_t>(k.repo_id) * 0x9E3779B97F4A7C15ull;
-    h ^= (static_cast<uint64_t>(static_cast<uint32_t>(k.day)) << 16 | k.type_id) * 0xC2B2AE3D27D4EB4Full;
-    return static_cast<size_t>(h ^ (h >> 29));
-  }
-};
 
 struct IssueKey {
   int64_t repo_id = 0;
@@ -79,7 +67,7 @@ class FileAggregate {
   //! Turns chunk-relative bad-line positions into file line numbers (call once, at file end).
   void ResolveLineNumbers();
 
-  const std::unordered_map<CounterKey, uint64_t, CounterKeyHash>& counters() const { return counters_; }
+  const CounterTable& counters() const { return counters_; }
   const std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>>& unknown_types()
       const {
     return unknown_types_;
@@ -99,7 +87,7 @@ class FileAggregate {
   uint64_t lines() const;
 
  private:
-  std::unordered_map<CounterKey, uint64_t, CounterKeyHash> counters_;
+  CounterTable counters_;
   std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>> unknown_types_;
   std::unordered_map<int64_t, RepoName> repo_names_;
   std::unordered_map<IssueKey, IssueRecord, IssueKeyHash> issues_;

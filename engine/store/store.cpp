@@ -141,7 +141,8 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
                 keys::EncodeInt64(static_cast<int64_t>(count)));
     type_totals[{key.day, std::string(type)}] += static_cast<int64_t>(count);
   };
-  for (const auto& [key, count] : aggregate.counters()) add_counter(key, EventTypeName(key.type_id), count);
+  aggregate.counters().ForEach(
+      [&](const CounterKey& key, uint64_t count) { add_counter(key, EventTypeName(key.type_id), count); });
   for (const auto& [type, map] : aggregate.unknown_types()) {
     for (const auto& [key, count] : map) add_counter(key, type, count);
   }

@@ -1,6 +1,7 @@
 // Tests of the synthetic GH Archive generator: determinism, file naming, compression,
 // the event schema, and truth.json against an independent recount of the written files.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <simdjson.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -24,8 +25,10 @@ namespace fs = std::filesystem;
 
 // ---- helpers -------------------------------------------------------------------------------
 
+// ctest runs every test in its own process, in parallel: each process gets its own directory.
 fs::path FreshDir(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("ghsift_gen_test_" + name);
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("ghsift_gen_test_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir;
 }

@@ -1,6 +1,7 @@
 #include "aggregate/event_type_table.hpp"
 
 #include <array>
+#include <vector>
 
 namespace ghsift {
 namespace {
@@ -15,9 +16,20 @@ constexpr std::array<std::string_view, 25> kTypes = {
 
 }  // namespace
 
+// Candidates by name length, so that a lookup (once per event) compares one or two names.
+struct TypesByLength {
+  static constexpr size_t kMaxLength = 40;
+  std::array<std::vector<uint16_t>, kMaxLength + 1> ids;
+  TypesByLength() {
+    for (size_t i = 0; i < kTypes.size(); ++i) ids[kTypes[i].size()].push_back(static_cast<uint16_t>(i));
+  }
+};
+
 uint16_t EventTypeId(std::string_view type) {
-  for (size_t i = 0; i < kTypes.size(); ++i) {
-    if (kTypes[i] == type) return static_cast<uint16_t>(i);
+  static const TypesByLength by_length;
+  if (type.size() > TypesByLength::kMaxLength) return kUnknownEventType;
+  for (uint16_t id : by_length.ids[type.size()]) {
+    if (kTypes[id] == type) return id;
   }
   return kUnknownEventType;
 }

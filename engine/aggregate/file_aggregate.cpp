@@ -37,7 +37,8 @@ void FileAggregate::CountEvent(const Event& event) {
     if (inserted || event.created_at > it->second.time ||
         (event.created_at == it->second.time && event.repo_name > it->second.name)) {
       it->second.time = event.created_at;
-      it->second.name.assign(event.repo_name);
+      // Names rarely change: skip the copy for the many events of one repo.
+      if (it->second.name != event.repo_name) it->second.name.assign(event.repo_name);
     }
   }
 }

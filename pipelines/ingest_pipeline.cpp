@@ -279,6 +279,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         FileAggregate aggregate = take_file_aggregate(file);
         if (file->error.ok()) {
           aggregate.ResolveLineNumbers();
+          aggregate.RemoveDuplicateEvents();
           aggregate.AddBytes(file->decoded_bytes);
           FileEntry entry;
           std::error_code ec;

@@ -41,6 +41,14 @@ class CounterTable {
     }
     s.count += n;
   }
+  //! Takes `n` back from a count that is larger than `n` (a slot never becomes empty again,
+  //! which would break the probe chains of other keys).
+  void Subtract(const CounterKey& key, uint64_t n) {
+    GHSIFT_ASSERT(!slots_.empty());
+    Slot& s = Find(key);
+    GHSIFT_ASSERT(s.count > n);
+    s.count -= n;
+  }
   //! The count of `key` (0 when absent).
   uint64_t at(const CounterKey& key) const {
     if (slots_.empty()) return 0;

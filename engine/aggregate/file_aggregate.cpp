@@ -32,6 +32,13 @@ void FileAggregate::CountEvent(const Event& event) {
   } else {
     counters_.Add(key, 1);
   }
+  if (event.id != 0) {
+    EventRef ref;
+    ref.id = event.id;
+    ref.key = key;
+    if (key.type_id == kUnknownEventType) ref.unknown_type = event.type;
+    event_refs_.push_back(std::move(ref));
+  }
   if (event.repo_id != 0 && !event.repo_name.empty()) {
     auto [it, inserted] = repo_names_.try_emplace(event.repo_id);
     if (inserted || event.created_at > it->second.time ||
@@ -60,6 +67,10 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
   std::sort(matched_rule_ids.begin(), matched_rule_ids.end());
   matched_rule_ids.erase(std::unique(matched_rule_ids.begin(), matched_rule_ids.end()), matched_rule_ids.end());
   delta.rules = std::move(matched_rule_ids);
+  if (event.id != 0 && !event_refs_.empty() && event_refs_.back().id == event.id) {
+    event_refs_.back().has_report = true;
+    event_refs_.back().report = IssueKey{event.repo_id, report.number};
+  }
   auto [it, inserted] = issues_.try_emplace(IssueKey{event.repo_id, report.number});
   if (inserted) {
     it->second = std::move(delta);
@@ -121,7 +132,35 @@ void FileAggregate::Combine(FileAggregate&& other) {
   bytes_ += other.bytes_;
   reports_ += other.reports_;
   joined_records_ += other.joined_records_;
+  duplicate_events_ += other.duplicate_events_;
+  event_refs_.insert(event_refs_.end(), std::make_move_iterator(other.event_refs_.begin()),
+                     std::make_move_iterator(other.event_refs_.end()));
   for (auto& [key, text] : other.texts_) texts_.try_emplace(key, std::move(text));
+}
+
+uint64_t FileAggregate::RemoveDuplicateEvents() {
+  std::sort(event_refs_.begin(), event_refs_.end(), [](const EventRef& a, const EventRef& b) { return a.id < b.id; });
+  uint64_t removed = 0;
+  for (size_t i = 1; i < event_refs_.size(); ++i) {
+    if (event_refs_[i].id != event_refs_[i - 1].id) continue;
+    // A repeat: take back what it added (issue snapshots merge idempotently; counts do not).
+    const EventRef& dup = event_refs_[i];
+    if (dup.unknown_type.empty()) {
+      counters_.Subtract(dup.key, 1);
+    } else {
+      --unknown_types_[dup.unknown_type][dup.key];
+    }
+    if (dup.has_report) {
+      --issues_[dup.report].events;
+      --reports_;
+    }
+    --events_;
+    ++removed;
+  }
+  duplicate_events_ += removed;
+  event_refs_.clear();
+  event_refs_.shrink_to_fit();
+  return removed;
 }
 
 void FileAggregate::ResolveLineNumbers() {

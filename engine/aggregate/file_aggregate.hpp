@@ -62,6 +62,10 @@ class FileAggregate {
   void AddJoinedRecord() { ++joined_records_; }
   void AddChunkLines(uint64_t chunk, uint64_t lines);
 
+  //! Counts every event of a duplicated event id once (an archive quirk): call once per file,
+  //! after all chunks are combined. Returns the number of duplicates removed.
+  uint64_t RemoveDuplicateEvents();
+
   //! Folds another aggregate into this one.
   void Combine(FileAggregate&& other);
   //! Turns chunk-relative bad-line positions into file line numbers (call once, at file end).
@@ -80,6 +84,7 @@ class FileAggregate {
   uint64_t bytes() const { return bytes_; }
   uint64_t reports() const { return reports_; }
   uint64_t joined_records() const { return joined_records_; }
+  uint64_t duplicate_events() const { return duplicate_events_; }
   //! (repo id, number, text hash) -> encoded ReportTextRecord.
   const std::unordered_map<std::string, std::string>& texts() const { return texts_; }
   //! The identity of a text in `texts()`: repo id, number and a hash of the text.
@@ -98,6 +103,16 @@ class FileAggregate {
   uint64_t bytes_ = 0;
   uint64_t reports_ = 0;
   uint64_t joined_records_ = 0;
+  uint64_t duplicate_events_ = 0;
+  //! What each event with an id added, so that a duplicate's share can be taken back.
+  struct EventRef {
+    uint64_t id = 0;
+    CounterKey key;
+    std::string unknown_type;  //!< set when the type is not in the table
+    bool has_report = false;
+    IssueKey report;
+  };
+  std::vector<EventRef> event_refs_;
   std::unordered_map<std::string, std::string> texts_;
 };
 

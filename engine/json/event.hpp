@@ -3,6 +3,7 @@
 // event, and for issue/PR events the report's fields. String views point into the parser's
 // buffers and stay valid until the next line is extracted with the same extractor.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,10 +47,13 @@ struct ReportFields {
 
 struct Event {
   EventKind kind = EventKind::kOther;
+  uint64_t id = 0;               //!< event id (2015+ layout); 0 when the line has none
   std::string_view type;         //!< "PushEvent", ...
   int64_t created_at = 0;        //!< UTC Unix seconds
   int64_t repo_id = 0;
   std::string_view repo_name;    //!< "owner/name"
+  //! Storage for a name joined from the old layout's repository.owner and repository.name.
+  std::string joined_repo_name;
   bool has_report = false;       //!< `report` holds an issue or PR snapshot
   ReportFields report;
 };

@@ -14,6 +14,7 @@ namespace {
 namespace od = simdjson::ondemand;
 
 constexpr std::string_view kTypeKey = "\"type\":\"";
+constexpr std::string_view kIdKey = "{\"id\":\"";
 constexpr std::string_view kRepoKey = "\"repo\":{\"id\":";
 constexpr std::string_view kNameKey = ",\"name\":\"";
 constexpr std::string_view kCreatedKey = "\"created_at\":\"";
@@ -159,6 +160,30 @@ simdjson::error_code ReadPayload(od::value value, Event& event) {
   return simdjson::SUCCESS;
 }
 
+//! The 2011-2014 layout: `repository` {id, name (repo only), owner, ...}; the full name is
+//! joined into the event's own storage, since string views die with the next string read.
+simdjson::error_code ReadLegacyRepository(od::value value, Event& event) {
+  od::object repo;
+  if (value.get_object().get(repo) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  std::string name, owner;
+  for (auto field_result : repo) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    if (field.key() == "id") {
+      event.repo_id = IntOr(field.value());
+    } else if (field.key() == "name") {
+      name = StringOr(field.value());
+    } else if (field.key() == "owner") {
+      owner = StringOr(field.value());
+    }
+  }
+  if (!name.empty() && !owner.empty()) {
+    event.joined_repo_name = owner + "/" + name;
+    event.repo_name = event.joined_repo_name;
+  }
+  return simdjson::SUCCESS;
+}
+
 simdjson::error_code ReadRepo(od::value value, Event& event) {
   od::object repo;
   if (value.get_object().get(repo) != simdjson::SUCCESS) return simdjson::SUCCESS;
@@ -227,7 +252,9 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.kind = EventKind::kOther;
   event.type = {};
   event.created_at = event.repo_id = 0;
+  event.id = 0;
   event.repo_name = {};
+  event.joined_repo_name.clear();
   event.has_report = false;
   event.report.Clear();
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
@@ -257,6 +284,12 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
 
 bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   if (line.back() != '}') return false;
+  // `id` opens 2015+ lines: {"id":"2489651045",...
+  if (line.starts_with(kIdKey)) {
+    size_t at = kIdKey.size();
+    int64_t id = 0;
+    if (ParseDigits(line, &at, &id) && at < line.size() && line[at] == '"') event.id = static_cast<uint64_t>(id);
+  }
   size_t pos = line.find(kRepoKey);
   if (pos == std::string_view::npos) return false;
   pos += kRepoKey.size();
@@ -307,6 +340,13 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       have_time = true;
     } else if (key == "repo") {
       if (ReadRepo(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
+    } else if (key == "repository") {
+      // The old Timeline API layout; a 2015+ `repo` wins when both are present.
+      if (event.repo_id == 0 && ReadLegacyRepository(field.value(), event) != simdjson::SUCCESS) {
+        return Bad("invalid JSON");
+      }
+    } else if (key == "id") {
+      event.id = static_cast<uint64_t>(IntOr(field.value()));
     } else if (key == "payload") {
       // Payloads of the types ghsift does not read are skipped unparsed.
       if (!have_type || event.kind != EventKind::kOther) {

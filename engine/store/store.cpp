@@ -162,7 +162,8 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
                                                     {"bytes", aggregate.bytes()},
                                                     {"compressed_bytes", entry.size},
                                                     {"reports", aggregate.reports()},
-                                                    {"joined_records", aggregate.joined_records()}};
+                                                    {"joined_records", aggregate.joined_records()},
+                                                    {"duplicate_events", aggregate.duplicate_events()}};
   for (const auto& [stat, value] : stats) {
     batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }

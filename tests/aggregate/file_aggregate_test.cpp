@@ -221,3 +221,40 @@ TEST(FileAggregateTest, ManyBadLinesInOneChunk) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// The archive holds some events twice (same id): they count once, in whichever chunks the two
+// copies fall.
+TEST(FileAggregateTest, DuplicateEventIdsCountOnce) {
+  FileAggregate first, second;
+  Event push = MakeEvent("PushEvent", 1, "a/one", "2015-01-01T10:00:00Z");
+  push.id = 100;
+  Event odd = MakeEvent("MysteryEvent", 1, "a/one", "2015-01-01T10:00:00Z");
+  odd.id = 101;
+  Event report = MakeReport(1, 9, "2015-01-01T10:00:01Z", "title", "open", {});
+  report.id = 102;
+  first.CountEvent(push);
+  first.CountEvent(odd);
+  first.CountEvent(report);
+  first.AddReport(report, {"r1"});
+  second.CountEvent(push);  // the copies land in another chunk
+  second.CountEvent(odd);
+  second.CountEvent(report);
+  second.AddReport(report, {"r1"});
+  Event other = MakeEvent("PushEvent", 1, "a/one", "2015-01-01T10:00:02Z");
+  other.id = 103;
+  second.CountEvent(other);
+  first.Combine(std::move(second));
+  EXPECT_EQ(first.RemoveDuplicateEvents(), 3u);
+  EXPECT_EQ(first.events(), 4u);
+  EXPECT_EQ(first.duplicate_events(), 3u);
+  EXPECT_EQ(first.reports(), 1u);
+  EXPECT_EQ(first.counters().at(CounterKey{1, DayOf(Time("2015-01-01T00:00:00Z")), EventTypeId("PushEvent")}), 2u);
+  EXPECT_EQ(first.unknown_types().at("MysteryEvent").begin()->second, 1u);
+  EXPECT_EQ(first.issues().at(IssueKey{1, 9}).events, 1u);
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -422,3 +422,47 @@ TEST(EventExtractorTest, DeeplyNestedPayloadDoesNotCrash) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// The 2011-2014 Timeline API layout: created_at first with a local offset, `type` after the
+// payload, `actor` a plain string, the repository as {id, name, owner}.
+TEST(EventExtractorTest, LegacyTimelineLayout) {
+  EventExtractor extractor;
+  Event event;
+  const std::string legacy =
+      R"({"created_at":"2014-06-01T01:05:30-07:00","payload":{"action":"opened","issue":{"number":7,)"
+      R"("title":"Slow training","body":null,"labels":[{"url":"u","name":"bug","color":"f00"}],"state":"open",)"
+      R"("comments":0,"created_at":"2014-06-01T01:05:29-07:00","closed_at":null,)"
+      R"("pull_request":{"html_url":null,"diff_url":null,"patch_url":null}}},"public":true,"type":"IssuesEvent",)"
+      R"("url":"https://github.com/BVLC/caffe/issues/7","actor":"someone","actor_attributes":{"login":"someone"},)"
+      R"("repository":{"id":6146,"name":"caffe","owner":"BVLC","url":"https://github.com/BVLC/caffe"}})";
+  PaddedLine line(legacy);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.type, "IssuesEvent");
+  EXPECT_EQ(event.id, 0u);
+  EXPECT_EQ(FormatIsoTime(event.created_at), "2014-06-01T08:05:30Z");
+  EXPECT_EQ(event.repo_id, 6146);
+  EXPECT_EQ(event.repo_name, "BVLC/caffe");
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kIssue);
+  EXPECT_EQ(event.report.number, 7);
+  EXPECT_EQ(event.report.title, "Slow training");
+  ASSERT_EQ(event.report.labels.size(), 1u);
+  EXPECT_EQ(event.report.labels[0], "bug");
+}
+
+TEST(EventExtractorTest, ModernIdIsRead) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(kPushLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent);
+  EXPECT_GT(event.id, 0u);
+  PaddedLine issues(kIssuesLine);
+  ASSERT_EQ(extractor.Extract(issues.view(), event), ExtractOutcome::kEvent);
+  EXPECT_GT(event.id, 0u);
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -24,6 +24,7 @@ enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, k
 const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", "issues", "files", "meta", "texts"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
+constexpr std::string_view kFailurePrefix = "failed/";
 constexpr const char* kFormat = "ghsift store format 1\n";
 
 std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
@@ -169,12 +170,27 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
   }
   for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
   batch.Put(Family(kFiles), name, entry.Encode());
+  batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
   return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + name);
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {
   return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)),
                    "updating statistic " + name);
+}
+
+Status Store::RecordFailure(const std::string& name, const std::string& reason) {
+  return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason),
+                   "recording failure of " + name);
+}
+
+std::vector<std::pair<std::string, std::string>> Store::Failures() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kMeta)));
+  for (it->Seek(kFailurePrefix); it->Valid() && it->key().starts_with(kFailurePrefix); it->Next()) {
+    out.emplace_back(it->key().ToString().substr(kFailurePrefix.size()), it->value().ToString());
+  }
+  return out;
 }
 
 Result<std::optional<std::string>> Store::GetMeta(const std::string& key) const {

@@ -32,6 +32,10 @@ class Store {
   //! Writes one file's aggregate together with its entry, atomically.
   Status CommitFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate);
   Status AddStat(const std::string& name, int64_t delta);
+  //! Remembers that a file failed (and why) until it is ingested successfully.
+  Status RecordFailure(const std::string& name, const std::string& reason);
+  //! (file name, reason) of files that failed and were not ingested since.
+  std::vector<std::pair<std::string, std::string>> Failures() const;
 
   Result<std::optional<std::string>> GetMeta(const std::string& key) const;
   Status PutMeta(const std::string& key, const std::string& value);

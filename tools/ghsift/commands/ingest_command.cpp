@@ -104,6 +104,9 @@ int RunIngest(const IngestArgs& args) {
       ++failed;
     }
   }
+  for (const FileOutcome& o : outcomes) {
+    if (o.result == FileResult::kFailed) (void)(*store)->RecordFailure(FileKey(o.path), o.message);
+  }
   if (skipped > 0) (void)(*store)->AddStat("skipped_files", static_cast<int64_t>(skipped));
   if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
   if (!args.quiet) {

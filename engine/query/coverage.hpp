@@ -1,0 +1,35 @@
+#pragma once
+// What the numbers of a store cover: the GH Archive hours never ingested (gaps), hours with
+// suspiciously few events, and files that failed.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "store/store.hpp"
+
+namespace ghsift {
+
+//! Hours since the epoch of a GH Archive file name "YYYY-MM-DD-H.json[.gz|.zst]".
+std::optional<int64_t> HourOfFileName(const std::string& name);
+//! "YYYY-MM-DD-H" (hour not zero-padded, as GH Archive names files).
+std::string FormatHour(int64_t hour);
+//! Parses "YYYY-MM-DD" (hour 0) or "YYYY-MM-DD-H".
+std::optional<int64_t> ParseHour(const std::string& text);
+
+struct Coverage {
+  int64_t from_hour = 0, to_hour = 0;            //!< the range looked at, inclusive
+  uint64_t hours_ingested = 0;
+  std::vector<int64_t> missing_hours;            //!< no file ingested for that hour
+  std::vector<std::pair<int64_t, uint64_t>> low_hours;  //!< (hour, events) below the low mark
+  uint64_t median_events = 0;                    //!< per ingested hour
+  std::vector<std::pair<std::string, std::string>> failed_files;  //!< (file, reason)
+};
+
+//! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
+//! from/to, the range is the first to the last ingested hour.
+Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour,
+                                 std::optional<int64_t> to_hour, double low_ratio = 0.1);
+
+}  // namespace ghsift

@@ -25,6 +25,7 @@ struct FileState {
   uint64_t chunks_read = 0;
   uint64_t chunks_folded = 0;
   uint64_t decoded_bytes = 0;
+  uint64_t content_hash = 0;               //!< of the compressed bytes, once all are read
   Status error;                            //!< first failure; the file is then not committed
   bool finished = false;
 };
@@ -91,13 +92,21 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     } else if (existing->has_value()) {
       const FileEntry& entry = **existing;
       outcomes[i].entry = entry;
-      if (!ec && entry.size != size) {
-        outcomes[i].result = FileResult::kFailed;
-        outcomes[i].message = "a file of this name with another size (" + std::to_string(entry.size) +
-                              " bytes) was ingested before; refusing to count a changed file";
-      } else {
+      // Same name: the same file only if size and content hash agree. A changed file is
+      // refused rather than counted twice or half-replaced.
+      bool same = !ec && entry.size == size;
+      if (same) {
+        auto hash = HashFile(files[i]);
+        same = hash.ok() && *hash == entry.content_hash;
+      }
+      if (same) {
         outcomes[i].result = FileResult::kSkipped;
         outcomes[i].message = "already ingested";
+      } else {
+        outcomes[i].result = FileResult::kFailed;
+        outcomes[i].message = "changed since it was ingested (size " + std::to_string(size) + " vs " +
+                              std::to_string(entry.size) + " bytes, or another content hash); refusing to "
+                              "count it again: ingest into a new store to use the new file";
       }
     } else if (!seen_keys.insert(key).second) {
       outcomes[i].result = FileResult::kSkipped;
@@ -242,6 +251,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     ++file->chunks_read;
     if (file->reading_done) {
       file->decoded_bytes = file->splitter->decoded_bytes();
+      file->content_hash = file->splitter->decoder().content_hash();
       file->splitter.reset();
       --open_count;
     }
@@ -288,6 +298,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           entry.events = aggregate.events();
           entry.bad_lines = aggregate.bad_lines();
           entry.ingested_at = NowSeconds();
+          entry.content_hash = file->content_hash;
           file->error = store_.CommitFile(FileKey(files[file->index]), entry, aggregate);
           outcome.entry = entry;
           outcome.bad_lines = aggregate.bad_line_samples();

@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <isa-l/crc64.h>
+
 #include <cerrno>
+#include <vector>
 #include <cstring>
 
 namespace ghsift {
@@ -22,7 +25,11 @@ Result<FileSource> FileSource::Open(const std::string& path) {
 }
 
 FileSource::FileSource(FileSource&& other) noexcept
-    : fd_(other.fd_), path_(std::move(other.path_)), size_(other.size_), bytes_read_(other.bytes_read_) {
+    : fd_(other.fd_),
+      path_(std::move(other.path_)),
+      size_(other.size_),
+      bytes_read_(other.bytes_read_),
+      crc_(other.crc_) {
   other.fd_ = -1;
 }
 
@@ -33,6 +40,7 @@ FileSource& FileSource::operator=(FileSource&& other) noexcept {
     path_ = std::move(other.path_);
     size_ = other.size_;
     bytes_read_ = other.bytes_read_;
+    crc_ = other.crc_;
     other.fd_ = -1;
   }
   return *this;
@@ -47,9 +55,21 @@ Result<size_t> FileSource::Read(std::span<char> out) {
     const ssize_t n = ::read(fd_, out.data(), out.size());
     if (n >= 0) {
       bytes_read_ += static_cast<uint64_t>(n);
+      crc_ = crc64_ecma_refl(crc_, reinterpret_cast<const unsigned char*>(out.data()), static_cast<uint64_t>(n));
       return static_cast<size_t>(n);
     }
     if (errno != EINTR) return Status::IoError(path_ + ": read failed: " + std::strerror(errno));
+  }
+}
+
+Result<uint64_t> HashFile(const std::string& path) {
+  auto source = FileSource::Open(path);
+  if (!source.ok()) return source.status();
+  std::vector<char> block(1 << 20);
+  while (true) {
+    auto n = source->Read(block);
+    if (!n.ok()) return n.status();
+    if (*n == 0) return source->content_hash();
   }
 }
 

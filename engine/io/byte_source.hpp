@@ -22,6 +22,8 @@ class FileSource {
   Result<size_t> Read(std::span<char> out);
   uint64_t size() const { return size_; }
   uint64_t bytes_read() const { return bytes_read_; }
+  //! CRC-64 of the bytes read so far: after the last read, the file's content identity.
+  uint64_t content_hash() const { return crc_; }
   const std::string& path() const { return path_; }
 
  private:
@@ -30,6 +32,10 @@ class FileSource {
   std::string path_;
   uint64_t size_ = 0;
   uint64_t bytes_read_ = 0;
+  uint64_t crc_ = 0;
 };
+
+//! CRC-64 of a whole file, read in large blocks (the same value FileSource computes).
+Result<uint64_t> HashFile(const std::string& path);
 
 }  // namespace ghsift

@@ -28,6 +28,8 @@ class Decoder {
   //! Compressed bytes consumed so far (for progress).
   virtual uint64_t compressed_bytes_read() const = 0;
   virtual uint64_t compressed_size() const = 0;
+  //! CRC-64 of the compressed bytes read so far (the file's identity once all is read).
+  virtual uint64_t content_hash() const = 0;
 };
 
 //! Opens `path` with the decoder its name asks for.

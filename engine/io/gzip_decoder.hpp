@@ -14,6 +14,7 @@ class GzipDecoder final : public Decoder {
   Result<size_t> Decode(std::span<char> out) override;
   uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
   uint64_t compressed_size() const override { return source_.size(); }
+  uint64_t content_hash() const override { return source_.content_hash(); }
 
  private:
   Status Refill();

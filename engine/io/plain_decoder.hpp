@@ -10,6 +10,7 @@ class PlainDecoder final : public Decoder {
   Result<size_t> Decode(std::span<char> out) override { return source_.Read(out); }
   uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
   uint64_t compressed_size() const override { return source_.size(); }
+  uint64_t content_hash() const override { return source_.content_hash(); }
 
  private:
   FileSource source_;

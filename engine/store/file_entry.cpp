@@ -11,6 +11,7 @@ std::string FileEntry::Encode() const {
   PutVarint(out, events);
   PutVarint(out, bad_lines);
   PutSignedVarint(out, ingested_at);
+  PutVarint(out, content_hash);
   return out;
 }
 
@@ -22,6 +23,7 @@ Result<FileEntry> FileEntry::Decode(std::string_view bytes) {
   e.events = in.Varint();
   e.bad_lines = in.Varint();
   e.ingested_at = in.SignedVarint();
+  e.content_hash = in.Varint();
   if (!in.ok()) return Status::StoreError("damaged file entry");
   return e;
 }

@@ -14,6 +14,7 @@ struct FileEntry {
   uint64_t events = 0;
   uint64_t bad_lines = 0;
   int64_t ingested_at = 0;     //!< Unix seconds
+  uint64_t content_hash = 0;   //!< CRC-64 of the file's bytes
 
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);

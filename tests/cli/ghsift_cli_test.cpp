@@ -80,6 +80,29 @@ TEST_F(CliTest, BadLinesAreReportedWithFileAndLine) {
   EXPECT_NE(r.output.find("1 events, 2 bad lines"), std::string::npos) << r.output;
 }
 
+TEST_F(CliTest, ChangedFileUnderTheSameNameIsRefused) {
+  const std::string file = dir_ / "2024-01-01-5.json";
+  const std::string line =
+      "{\"id\":\"9\",\"type\":\"WatchEvent\",\"actor\":{\"id\":1,\"login\":\"a\"},\"repo\":{\"id\":5,"
+      "\"name\":\"o/r\",\"url\":\"u\"},\"payload\":{},\"public\":true,\"created_at\":\"2024-01-01T05:00:01Z\"}\n";
+  WriteFile(file, line);
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + file).exit_code, 0);
+  // Same size, other content: detected by the content hash.
+  std::string changed = line;
+  changed[changed.find("o/r")] = 'p';
+  WriteFile(file, changed);
+  auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + file);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(file + ": changed since it was ingested"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + Store() + " --format json");
+  EXPECT_NE(r.output.find("\"events\": 1,"), std::string::npos) << r.output;
+  // The original content is recognized again and skipped.
+  WriteFile(file, line);
+  r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + file);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("skipped, already ingested"), std::string::npos) << r.output;
+}
+
 TEST_F(CliTest, PathThatIsNotAStoreIsRefused) {
   std::filesystem::create_directories(dir_ / "notastore");
   WriteFile(dir_ / "notastore/precious.txt", "keep me");

@@ -290,6 +290,62 @@ std::vector<int64_t> Store::RepoIdsByName(const std::string& name) const {
   return ids;
 }
 
+Status Store::MergeFrom(const Store& partial) {
+  // Which of the partial's files are here already?
+  std::vector<std::string> names;
+  size_t present = 0;
+  GHSIFT_TRY(partial.ScanFiles([&](const std::string& name, const FileEntry&) { names.push_back(name); }));
+  for (const std::string& name : names) {
+    auto found = FindFile(name);
+    if (!found.ok()) return found.status();
+    if (found->has_value()) ++present;
+  }
+  if (!names.empty() && present == names.size()) {
+    return Status::AlreadyExists(partial.path() + ": all its files are in the store already (merged before)");
+  }
+  if (present > 0) {
+    return Status::InvalidArgument(partial.path() + ": " + std::to_string(present) + " of its " +
+                                   std::to_string(names.size()) +
+                                   " files are in the store already; its totals cannot be split by file");
+  }
+  // The partial must have been built with the same rules and scope.
+  for (const char* key : {"rules", "scope"}) {
+    auto mine = GetMeta(key);
+    auto theirs = partial.GetMeta(key);
+    if (!mine.ok()) return mine.status();
+    if (!theirs.ok()) return theirs.status();
+    if (mine->has_value() && theirs->has_value() && **mine != **theirs) {
+      return Status::InvalidArgument(partial.path() + ": built with another " + key + " than the store");
+    }
+  }
+  rocksdb::WriteBatch batch;
+  auto copy_family = [&](int family, bool merge_values, auto&& key_filter) -> Status {
+    std::unique_ptr<rocksdb::Iterator> it(
+        partial.db_->NewIterator(rocksdb::ReadOptions(), partial.handles_[static_cast<size_t>(family)]));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      if (!key_filter(it->key().ToStringView())) continue;
+      const bool merge = merge_values && !(family == kRepos && it->key()[0] == keys::kRepoNameIndex);
+      rocksdb::Status s = merge ? batch.Merge(Family(family), it->key(), it->value())
+                                : batch.Put(Family(family), it->key(), it->value());
+      if (!s.ok()) return FromRocks(s, "merging " + partial.path());
+    }
+    return FromRocks(it->status(), "reading " + partial.path());
+  };
+  auto all = [](std::string_view) { return true; };
+  GHSIFT_TRY(copy_family(kCounters, true, all));
+  GHSIFT_TRY(copy_family(kRepos, true, all));
+  GHSIFT_TRY(copy_family(kIssues, true, all));
+  GHSIFT_TRY(copy_family(kTexts, false, all));
+  GHSIFT_TRY(copy_family(kFiles, false, all));
+  // Rules and scope travel with a first merge into an empty store; failures stay local.
+  GHSIFT_TRY(copy_family(kMeta, false, [&](std::string_view key) {
+    return !key.starts_with(kFailurePrefix) && !GetMeta(std::string(key)).value().has_value();
+  }));
+  rocksdb::WriteOptions options;
+  options.sync = true;
+  return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
+}
+
 std::map<std::string, int64_t> Store::Stats() const {
   std::map<std::string, int64_t> stats;
   (void)ScanCounters(std::string(1, keys::kStat),

@@ -59,6 +59,12 @@ class Store {
   //! Every repository id that was ever seen under `name` (case-insensitive).
   std::vector<int64_t> RepoIdsByName(const std::string& name) const;
 
+  //! Adds everything a partial store (made by `ingest --partial`) holds, in one atomic batch:
+  //! counters and issue records merge as if its files had been ingested here. A partial whose
+  //! files are all here already is skipped (kAlreadyExists); one that shares only some of them
+  //! is refused, since its sums cannot be split by file.
+  Status MergeFrom(const Store& partial);
+
   std::map<std::string, int64_t> Stats() const;
   //! Bytes the store occupies on disk.
   uint64_t DiskBytes() const;

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   AddStatsCommand(app, exit_code);
   AddRulesCommand(app, exit_code);
   AddRescanCommand(app, exit_code);
+  AddMergeCommand(app, exit_code);
   AddGenCommand(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -16,6 +16,7 @@ void AddStatsCommand(CLI::App& app, int& exit_code);
 void AddRulesCommand(CLI::App& app, int& exit_code);
 void AddGenCommand(CLI::App& app, int& exit_code);
 void AddRescanCommand(CLI::App& app, int& exit_code);
+void AddMergeCommand(CLI::App& app, int& exit_code);
 
 // Subcommands of `ghsift rules`, one file each.
 void AddRulesEvalCommand(CLI::App& rules, int& exit_code);

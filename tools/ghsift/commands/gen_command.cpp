@@ -1,4 +1,6 @@
 // ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
+//            [--legacy | --schema modern|legacy|mixed] [--quirk-joined N] [--quirk-nul N]
+//            [--quirk-duplicates N] [--quirk-missing-hours H,H] [--quirk-single-event-hours H,H]
 #include <chrono>
 #include <cstdio>
 
@@ -38,12 +40,34 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::IsMember({"gz", "zst", "none"}));
   cmd->add_option("--level", options->level, "Compression level")->capture_default_str();
-  cmd->add_option("--start", options->start_hour, "First hour, YYYY-MM-DDTHH (UTC)")->capture_default_str();
+  cmd->add_option("--start", options->start_hour,
+                  std::string("First hour, YYYY-MM-DDTHH (UTC); default ") + gen::kModernStartHour + ", or " +
+                      gen::kLegacyStartHour + " with the legacy schema");
   cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
   cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
+  CLI::Option* schema = cmd->add_option("--schema", options->schema,
+                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API) or mixed "
+                                        "(each event either, 50/50)")
+                            ->capture_default_str()
+                            ->check(CLI::IsMember({"modern", "legacy", "mixed"}));
+  cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")
+      ->excludes(schema);
+  cmd->add_option("--quirk-joined", options->quirk_joined, "Lines per file holding two records with no newline (}{)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--quirk-nul", options->quirk_nul, "Lines per file made of NUL bytes (some then a partial record)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--quirk-duplicates", options->quirk_duplicates,
+                  "Events per file written twice, same id (modern events only)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--quirk-missing-hours", options->quirk_missing_hours,
+                  "Comma list of hour indexes (0 = first file) not written at all")
+      ->delimiter(',');
+  cmd->add_option("--quirk-single-event-hours", options->quirk_single_event_hours,
+                  "Comma list of hour indexes whose file holds exactly one event")
+      ->delimiter(',');
   cmd->callback([options, &exit_code] { exit_code = RunGen(*options); });
 }
 

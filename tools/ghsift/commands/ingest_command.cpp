@@ -59,6 +59,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
 }
 
 int RunIngest(const IngestArgs& args) {
+  if (args.store.empty()) return Fail("ingest needs --store DIR (or --partial DIR)");
   auto files = ResolveInputs(args.inputs);
   if (!files.ok()) return Fail(files.status().message());
   auto rules = LoadRules(args.rules);
@@ -137,7 +138,13 @@ int RunIngest(const IngestArgs& args) {
 void AddIngestCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<IngestArgs>();
   CLI::App* cmd = app.add_subcommand("ingest", "Read GH Archive dumps (.json.gz, .json.zst, .json) into a store");
-  cmd->add_option("--store", args->store, "Store directory (created if missing)")->required();
+  auto* store = cmd->add_option("--store", args->store, "Store directory (created if missing)");
+  auto* partial = cmd->add_option("--partial", args->store,
+                                  "Write a partial store for `ghsift merge` (the map step on a cluster); "
+                                  "the same as --store, named for the job scripts");
+  store->excludes(partial);
+  partial->excludes(store);
+
   cmd->add_option("inputs", args->inputs, "Dump files or directories of them (read in name order)")->required();
   cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
   cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");

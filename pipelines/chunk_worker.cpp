@@ -4,6 +4,7 @@
 
 #include "aggregate/report_text_record.hpp"
 #include "common/assert.hpp"
+#include "rules/closing_references.hpp"
 
 namespace ghsift {
 
@@ -34,6 +35,14 @@ void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggreg
   ids.reserve(matches_.ids().size());
   for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
   aggregate.AddReport(event_, std::move(ids));
+  const ReportFields& report = event_.report;
+  if (event_.kind == EventKind::kPullRequest && report.merged && report.action == "closed") {
+    // Issues of the same repository this merged PR closes ("fixes #12").
+    std::vector<int64_t> closes = FindClosingReferences(report.title, event_.repo_name);
+    const std::vector<int64_t> in_body = FindClosingReferences(report.body, event_.repo_name);
+    closes.insert(closes.end(), in_body.begin(), in_body.end());
+    if (!closes.empty()) aggregate.AddClosingReferences(event_.repo_id, closes, report.number);
+  }
   if (keep_text_) {
     const ReportFields& r = event_.report;
     ReportTextRecord text{std::string(r.title), std::string(r.body), std::string(r.comment), {}};

@@ -64,6 +64,12 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
   std::sort(delta.labels.begin(), delta.labels.end());
   delta.comments = report.comments;
   delta.events = 1;
+  delta.labels_ever = delta.labels;
+  if (event.kind == EventKind::kIssueComment) {
+    delta.first_comment_at = event.created_at;
+    if (!event.actor.empty()) delta.commenters.push_back(Fnv1a64(event.actor));
+  }
+  if (event.kind == EventKind::kIssues && report.action == "reopened") delta.reopened = 1;
   std::sort(matched_rule_ids.begin(), matched_rule_ids.end());
   matched_rule_ids.erase(std::unique(matched_rule_ids.begin(), matched_rule_ids.end()), matched_rule_ids.end());
   delta.rules = std::move(matched_rule_ids);
@@ -90,6 +96,20 @@ std::string FileAggregate::TextKey(int64_t repo_id, int64_t number, std::string_
 void FileAggregate::AddText(int64_t repo_id, int64_t number, std::string encoded_text) {
   std::string key = TextKey(repo_id, number, encoded_text);
   texts_.try_emplace(std::move(key), std::move(encoded_text));
+}
+
+void FileAggregate::AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers,
+                                         int64_t pull_request) {
+  for (int64_t number : issue_numbers) {
+    IssueRecord reference;  // events == 0: a reference, not a sighting of the issue
+    reference.closing_prs.push_back(pull_request);
+    auto [it, inserted] = issues_.try_emplace(IssueKey{repo_id, number});
+    if (inserted) {
+      it->second = std::move(reference);
+    } else {
+      it->second.Merge(reference);
+    }
+  }
 }
 
 void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason) {

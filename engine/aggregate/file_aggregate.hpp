@@ -54,6 +54,8 @@ class FileAggregate {
   void CountEvent(const Event& event);
   //! Folds one report snapshot and the rules it matched into the issue state.
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
+  //! A merged pull request of the same repository closes these issues.
+  void AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers, int64_t pull_request);
   void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
   //! Keeps one report event's text (deduplicated per report) for later rescans.

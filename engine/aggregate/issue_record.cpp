@@ -8,7 +8,7 @@
 namespace ghsift {
 namespace {
 
-constexpr uint8_t kRecordVersion = 1;
+constexpr uint8_t kRecordVersion = 2;
 
 bool SnapshotIsNewer(const IssueRecord& a, const IssueRecord& b) {
   return std::tie(a.snapshot_time, a.state, a.title, a.closed_at, a.labels) >
@@ -17,13 +17,21 @@ bool SnapshotIsNewer(const IssueRecord& a, const IssueRecord& b) {
 
 }  // namespace
 
-void MergeSortedIds(std::vector<std::string>& into, const std::vector<std::string>& more) {
+template <typename T>
+void MergeSorted(std::vector<T>& into, const std::vector<T>& more, size_t cap) {
   if (more.empty()) return;
-  std::vector<std::string> merged;
+  std::vector<T> merged;
   merged.reserve(into.size() + more.size());
   std::set_union(into.begin(), into.end(), more.begin(), more.end(), std::back_inserter(merged));
+  // Keeping the smallest `cap` values keeps the merge commutative and associative.
+  if (merged.size() > cap) merged.resize(cap);
   into = std::move(merged);
 }
+template void MergeSorted(std::vector<std::string>&, const std::vector<std::string>&, size_t);
+template void MergeSorted(std::vector<uint64_t>&, const std::vector<uint64_t>&, size_t);
+template void MergeSorted(std::vector<int64_t>&, const std::vector<int64_t>&, size_t);
+
+void MergeSortedIds(std::vector<std::string>& into, const std::vector<std::string>& more) { MergeSorted(into, more); }
 
 void IssueRecord::Merge(const IssueRecord& other) {
   kind = std::max(kind, other.kind);
@@ -40,6 +48,13 @@ void IssueRecord::Merge(const IssueRecord& other) {
   comments = std::max(comments, other.comments);
   events += other.events;
   MergeSortedIds(rules, other.rules);
+  if (other.first_comment_at != 0 && (first_comment_at == 0 || other.first_comment_at < first_comment_at)) {
+    first_comment_at = other.first_comment_at;
+  }
+  MergeSorted(commenters, other.commenters, kMaxCommenters);
+  MergeSorted(labels_ever, other.labels_ever);
+  reopened += other.reopened;
+  MergeSorted(closing_prs, other.closing_prs);
 }
 
 std::string IssueRecord::Encode() const {
@@ -59,6 +74,14 @@ std::string IssueRecord::Encode() const {
   PutVarint(out, events);
   PutVarint(out, rules.size());
   for (const auto& r : rules) PutLengthPrefixed(out, r);
+  PutSignedVarint(out, first_comment_at);
+  PutVarint(out, commenters.size());
+  for (uint64_t c : commenters) PutVarint(out, c);
+  PutVarint(out, labels_ever.size());
+  for (const auto& l : labels_ever) PutLengthPrefixed(out, l);
+  PutVarint(out, reopened);
+  PutVarint(out, closing_prs.size());
+  for (int64_t pr : closing_prs) PutSignedVarint(out, pr);
   return out;
 }
 
@@ -82,6 +105,14 @@ Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
   r.events = in.Varint();
   const uint64_t rule_count = in.Varint();
   for (uint64_t i = 0; i < rule_count && in.ok(); ++i) r.rules.emplace_back(in.LengthPrefixed());
+  r.first_comment_at = in.SignedVarint();
+  const uint64_t commenter_count = in.Varint();
+  for (uint64_t i = 0; i < commenter_count && in.ok(); ++i) r.commenters.push_back(in.Varint());
+  const uint64_t labels_ever_count = in.Varint();
+  for (uint64_t i = 0; i < labels_ever_count && in.ok(); ++i) r.labels_ever.emplace_back(in.LengthPrefixed());
+  r.reopened = in.Varint();
+  const uint64_t pr_count = in.Varint();
+  for (uint64_t i = 0; i < pr_count && in.ok(); ++i) r.closing_prs.push_back(in.SignedVarint());
   if (!in.ok()) return Status::StoreError("issue record is truncated");
   return r;
 }

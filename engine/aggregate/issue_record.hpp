@@ -25,6 +25,15 @@ struct IssueRecord {
   int64_t comments = 0;               //!< highest comment count seen
   uint64_t events = 0;                //!< events about this report
   std::vector<std::string> rules;     //!< distinct matched rule ids, sorted
+  // Lifecycle (for the studies' questions: how and how fast reports get resolved).
+  int64_t first_comment_at = 0;       //!< earliest comment event (0 = none seen)
+  std::vector<uint64_t> commenters;   //!< distinct comment authors (hashed logins), sorted, capped
+  std::vector<std::string> labels_ever;  //!< every label any snapshot carried, sorted
+  uint64_t reopened = 0;              //!< IssuesEvent "reopened" actions
+  std::vector<int64_t> closing_prs;   //!< merged PRs of the same repo that close it, sorted
+
+  //! Only a closing reference was seen, never the report itself (such records are not counted).
+  bool reference_only() const { return events == 0; }
 
   //! Folds `other` into this record.
   void Merge(const IssueRecord& other);
@@ -35,5 +44,10 @@ struct IssueRecord {
 
 //! Adds rule ids to a sorted, distinct list.
 void MergeSortedIds(std::vector<std::string>& into, const std::vector<std::string>& more);
+template <typename T>
+void MergeSorted(std::vector<T>& into, const std::vector<T>& more, size_t cap = SIZE_MAX);
+
+//! Commenters kept per report at most (enough for the studies' per-report counts).
+inline constexpr size_t kMaxCommenters = 1000;
 
 }  // namespace ghsift

@@ -100,6 +100,15 @@ void AppendTimestamp(std::string& out, int64_t unix_seconds) {
   out.append(buf, 20);
 }
 
+void AppendOffsetTimestamp(std::string& out, int64_t unix_seconds, int offset_minutes) {
+  AppendTimestamp(out, unix_seconds + int64_t{60} * offset_minutes);
+  out.back() = offset_minutes < 0 ? '-' : '+';
+  const int minutes = offset_minutes < 0 ? -offset_minutes : offset_minutes;
+  Append2(out, minutes / 60);
+  out.push_back(':');
+  Append2(out, minutes % 60);
+}
+
 std::string HourFileStem(int64_t hour_start) {
   int year = 0, month = 0, day = 0;
   CivilFromDays(hour_start / 86400, &year, &month, &day);

@@ -17,6 +17,10 @@ Result<int64_t> ParseStartHour(const std::string& text);
 //! Appends "2024-01-01T00:00:01Z" (no quotes).
 void AppendTimestamp(std::string& out, int64_t unix_seconds);
 
+//! Appends the local time of `unix_seconds` at a UTC offset, as the 2011-2014 Timeline API
+//! wrote it: "2014-06-01T01:05:30-07:00" (offset_minutes = -420). Never "Z".
+void AppendOffsetTimestamp(std::string& out, int64_t unix_seconds, int offset_minutes);
+
 //! GH Archive file stem of the hour that starts at `hour_start`: "2024-01-01-0" (hour not padded).
 std::string HourFileStem(int64_t hour_start);
 

@@ -2,6 +2,7 @@
 // Options and summary of the synthetic GH Archive generator (`ghsift gen`).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ghsift::gen {
 
@@ -12,11 +13,32 @@ struct GenOptions {
   uint64_t seed = 1;
   std::string compress = "gz";               //!< "gz" | "zst" | "none" -> .json.gz / .json.zst / .json
   int level = 6;                             //!< compression level
-  std::string start_hour = "2024-01-01T00";  //!< first file's UTC hour
+  std::string start_hour;                    //!< first file's UTC hour; empty = DefaultStartHour(schema)
   int bad_lines_per_file = 0;                //!< planted invalid lines per file
   double tracked_share = 0.15;               //!< share of issue/PR activity on tracked repos
   int threads = 0;                           //!< 0 = hardware concurrency; output never depends on it
+
+  //! "modern" (Events API, 2015 on) | "legacy" (Timeline API, 2011-2014: no id, created_at
+  //! first with a UTC offset, actor a login, repository.owner + repository.name) | "mixed"
+  //! (each event independently modern or legacy, 50/50, within the same file).
+  std::string schema = "modern";
+
+  // Known quirks of the real archive, each off by default. Per-file counts are caps: a file
+  // too small for them gets fewer, and truth.json reports what was written.
+  int quirk_joined = 0;      //!< lines holding two consecutive valid records with no newline (`}{`)
+  int quirk_nul = 0;         //!< bad lines of NUL bytes, half followed by a truncated record
+  int quirk_duplicates = 0;  //!< modern events written a second time (same id, same bytes) later in the file
+  std::vector<int> quirk_missing_hours;       //!< hour indexes whose files are not written at all
+  std::vector<int> quirk_single_event_hours;  //!< hour indexes whose files hold exactly one line, one event
 };
+
+inline constexpr const char* kModernStartHour = "2024-01-01T00";
+inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
+
+//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy", else kModernStartHour.
+inline std::string DefaultStartHour(const std::string& schema) {
+  return schema == "legacy" ? kLegacyStartHour : kModernStartHour;
+}
 
 struct GenSummary {
   int files = 0;

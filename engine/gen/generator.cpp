@@ -1,9 +1,11 @@
 #include "gen/generator.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -30,6 +32,29 @@ Status CheckOptions(const GenOptions& o) {
     return Status::InvalidArgument("gen: tracked_share must be within [0, 1]");
   }
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
+  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed") {
+    return Status::InvalidArgument("gen: schema must be modern, legacy or mixed, got '" + o.schema + "'");
+  }
+  if (o.quirk_joined < 0 || o.quirk_nul < 0 || o.quirk_duplicates < 0) {
+    return Status::InvalidArgument("gen: quirk counts must be >= 0");
+  }
+  if (o.quirk_duplicates > 0 && o.schema == "legacy") {
+    return Status::InvalidArgument("gen: duplicate events need event ids, which the legacy schema has not");
+  }
+  std::vector<char> kind(static_cast<size_t>(o.hours), 0);
+  for (const auto* list : {&o.quirk_missing_hours, &o.quirk_single_event_hours}) {
+    const char mark = list == &o.quirk_missing_hours ? 1 : 2;
+    for (const int h : *list) {
+      if (h < 0 || h >= o.hours) {
+        return Status::InvalidArgument("gen: hour index " + std::to_string(h) + " is outside [0, " +
+                                       std::to_string(o.hours) + ")");
+      }
+      if (kind[static_cast<size_t>(h)] != 0 && kind[static_cast<size_t>(h)] != mark) {
+        return Status::InvalidArgument("gen: hour " + std::to_string(h) + " cannot be both missing and single-event");
+      }
+      kind[static_cast<size_t>(h)] = mark;
+    }
+  }
   return Status::Ok();
 }
 
@@ -43,7 +68,8 @@ Status WriteTextFile(const std::string& path, const std::string& text) {
 
 Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
   GHSIFT_TRY(CheckOptions(options));
-  GHSIFT_ASSIGN_OR_RETURN(const int64_t corpus_start, ParseStartHour(options.start_hour));
+  const std::string start_hour = options.start_hour.empty() ? DefaultStartHour(options.schema) : options.start_hour;
+  GHSIFT_ASSIGN_OR_RETURN(const int64_t corpus_start, ParseStartHour(start_hour));
   GHSIFT_ASSIGN_OR_RETURN(const Compression compression, ParseCompression(options.compress));
   GHSIFT_TRY(CheckLevel(compression, options.level));
   std::error_code ec;
@@ -54,22 +80,32 @@ Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
   const World world = World::Build(options.seed, corpus_start, options.hours);
   const Plan plan = PlanReports(world, options);
 
-  std::vector<HourJob> jobs(static_cast<size_t>(options.hours));
+  std::vector<char> missing(static_cast<size_t>(options.hours), 0), single(static_cast<size_t>(options.hours), 0);
+  for (const int h : options.quirk_missing_hours) missing[static_cast<size_t>(h)] = 1;
+  for (const int h : options.quirk_single_event_hours) single[static_cast<size_t>(h)] = 1;
+  std::vector<HourJob> jobs;
   CorpusCounts counts;
   for (int h = 0; h < options.hours; ++h) {
-    HourJob& job = jobs[static_cast<size_t>(h)];
+    const std::string stem = HourFileStem(corpus_start + int64_t{3600} * h);
+    if (missing[static_cast<size_t>(h)]) {
+      counts.missing_hours.push_back(stem);
+      continue;
+    }
+    if (single[static_cast<size_t>(h)]) counts.single_event_hours.push_back(stem);
+    HourJob& job = jobs.emplace_back();
     job.world = &world;
     job.plan = &plan;
     job.options = &options;
     job.compression = compression;
     job.hour = h;
-    counts.files.push_back(HourFileStem(corpus_start + int64_t{3600} * h) + FileExtension(compression));
+    job.single_event = single[static_cast<size_t>(h)] != 0;
+    counts.files.push_back(stem + FileExtension(compression));
     job.path = (std::filesystem::path(options.out_dir) / counts.files.back()).string();
   }
 
   std::vector<HourResult> results(jobs.size());
   unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads) : std::thread::hardware_concurrency();
-  threads = std::max(1u, std::min(threads, static_cast<unsigned>(jobs.size())));
+  threads = std::max(1u, std::min(threads, static_cast<unsigned>(std::max<size_t>(jobs.size(), 1))));
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next.fetch_add(1); i < jobs.size(); i = next.fetch_add(1)) results[i] = WriteHour(jobs[i]);
@@ -80,8 +116,21 @@ Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
   for (auto& t : pool) t.join();
 
   GenSummary total;
-  for (const HourResult& r : results) {
+  counts.lifecycle_written.assign(static_cast<size_t>(options.hours), 0);
+  for (size_t i = 0; i < results.size(); ++i) {
+    const HourResult& r = results[i];
     if (!r.status.ok()) return r.status;
+    const int hour = jobs[i].hour;
+    counts.lifecycle_written[static_cast<size_t>(hour)] = r.lifecycle_written;
+    if (r.events > 0) {
+      if (counts.first_hour < 0) counts.first_hour = hour;
+      counts.last_hour = hour;
+    }
+    counts.modern_events += r.modern_events;
+    counts.legacy_events += r.legacy_events;
+    counts.joined_records += r.joined_records;
+    counts.duplicate_events += r.duplicate_events;
+    counts.nul_lines += r.nul_lines;
     ++total.files;
     total.events += r.events;
     total.bytes_uncompressed += r.bytes_uncompressed;

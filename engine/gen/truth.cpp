@@ -1,5 +1,6 @@
 #include "gen/truth.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "gen/civil_time.hpp"
@@ -95,20 +96,41 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   std::map<std::string, Counts> themes;
   for (const Theme t : {Theme::kNone, Theme::kPerformance, Theme::kAccuracy, Theme::kSilent}) themes[ThemeName(t)];
 
-  // State of each report in its latest event: actions are in time order.
-  std::vector<bool> open_at_end(plan.reports.size(), true);
-  for (const Action& a : plan.actions) open_at_end[a.report] = a.open;
+  // Which planned actions were written: a prefix of each hour's range.
+  std::vector<bool> written(plan.actions.size(), counts.lifecycle_written.empty());
+  for (size_t h = 0; h < counts.lifecycle_written.size() && h + 1 < plan.hour_begin.size(); ++h) {
+    const size_t end = std::min(plan.hour_begin[h + 1], plan.hour_begin[h] + counts.lifecycle_written[h]);
+    for (size_t i = plan.hour_begin[h]; i < end; ++i) written[i] = true;
+  }
+  // State of each report in its latest written event (actions are in time order), and the
+  // comment markers that a written comment shows. Every written event of a report shows its
+  // title, body and labels.
+  std::vector<bool> seen(plan.reports.size(), false), open_at_end(plan.reports.size(), true);
+  std::vector<bool> comment_prose(plan.reports.size(), false), comment_code(plan.reports.size(), false);
+  for (size_t i = 0; i < plan.actions.size(); ++i) {
+    if (!written[i]) continue;
+    const Action& a = plan.actions[i];
+    seen[a.report] = true;
+    open_at_end[a.report] = a.open;
+    if (a.probe_comment_prose) comment_prose[a.report] = true;
+    if (a.probe_comment_code) comment_code[a.report] = true;
+  }
+  // Repos are named as the last file with events shows them.
+  auto name_of = [&](const Repo& repo) -> const std::string& {
+    return counts.last_hour >= 0 ? repo.NameAt(counts.last_hour).full : repo.LatestName().full;
+  };
 
   for (size_t i = 0; i < plan.reports.size(); ++i) {
+    if (!seen[i]) continue;
     const Report& r = plan.reports[i];
-    const std::string& repo = world.repos[r.repo].LatestName().full;
+    const std::string& repo = name_of(world.repos[r.repo]);
     const bool is_issue = r.kind == ReportKind::kIssue;
     ++(is_issue ? issues_by_month : prs_by_month)[repo][MonthKey(r.created_at)];
     const char* kind = is_issue ? "issue" : "pr";
     if (r.probe_title) ++probe["probe_title"][kind][repo];
     if (r.probe_body) ++probe["probe_body"][kind][repo];
-    if (r.probe_code_body || r.probe_code_comment) ++probe["probe_code"][kind][repo];
-    if (r.probe_comment) ++probe["probe_comment"][kind][repo];
+    if (r.probe_code_body || comment_code[i]) ++probe["probe_code"][kind][repo];
+    if (comment_prose[i]) ++probe["probe_comment"][kind][repo];
     if (r.probe_label) ++probe["probe_label"][kind][repo];
     if (is_issue) {
       ++by_state[open_at_end[i] ? "open" : "closed"];
@@ -120,6 +142,8 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   w.Open('{');
   w.Key("bad_lines");
   w.Uint(counts.bad_lines);
+  w.Key("duplicate_events");
+  w.Uint(counts.duplicate_events);
   w.Key("events");
   w.Uint(counts.events);
   w.Key("events_by_type");
@@ -136,6 +160,14 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   w.NestedObject(issues_by_month);
   w.Key("issues_by_state");
   w.CountsObject(by_state);
+  w.Key("joined_records");
+  w.Uint(counts.joined_records);
+  w.Key("missing_hours");
+  w.Open('[');
+  for (const auto& stem : counts.missing_hours) w.String(stem);
+  w.Close(']');
+  w.Key("nul_lines");
+  w.Uint(counts.nul_lines);
   w.Key("probe");
   w.Open('{');
   for (const auto& [field, kinds] : probe) {
@@ -147,22 +179,32 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   w.NestedObject(prs_by_month);
   w.Key("repos_renamed");
   w.Open('{');
+  // The renamed repo shows up in every file that holds an event.
   for (const Repo& repo : world.repos) {
-    if (repo.rename_hour < 0 || counts.events == 0) continue;  // an empty corpus shows no rename
+    if (repo.rename_hour < 0 || counts.first_hour < 0) continue;  // an empty corpus shows no rename
+    const std::string& from = repo.NameAt(counts.first_hour).full;
+    const std::string& to = repo.NameAt(counts.last_hour).full;
+    if (from == to) continue;
     w.Key(std::to_string(repo.id));
     w.Open('{');
     w.Key("from");
-    w.String(repo.names[0].full);
+    w.String(from);
     w.Key("to");
-    w.String(repo.names[1].full);
+    w.String(to);
     w.Close('}');
   }
   w.Close('}');
+  w.Key("schema_counts");
+  w.CountsObject({{"legacy", counts.legacy_events}, {"modern", counts.modern_events}});
+  w.Key("single_event_hours");
+  w.Open('[');
+  for (const auto& stem : counts.single_event_hours) w.String(stem);
+  w.Close(']');
   w.Key("themes");
   w.NestedObject(themes);
   w.Key("tracked_repos");
   w.Open('[');
-  for (size_t i = 0; i < world.tracked_count; ++i) w.String(world.repos[i].LatestName().full);
+  for (size_t i = 0; i < world.tracked_count; ++i) w.String(name_of(world.repos[i]));
   w.Close(']');
   w.Close('}');
   return w.Take();

@@ -1,6 +1,7 @@
 #pragma once
 // truth.json: the exact numbers a correct engine must find in the generated corpus.
-// Computed from the plan (what was actually written), never by re-reading the files.
+// Computed from the plan and what the hour writers report having written (actions of missing
+// and single-event hours are left out), never by re-reading the files.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -13,10 +14,17 @@
 namespace ghsift::gen {
 
 struct CorpusCounts {
-  std::vector<std::string> files;
+  std::vector<std::string> files;  //!< files written, in hour order
   uint64_t events = 0;
   uint64_t bad_lines = 0;
   std::array<uint64_t, kEventTypeCount> by_type{};
+  uint64_t modern_events = 0, legacy_events = 0;
+  uint64_t joined_records = 0, duplicate_events = 0, nul_lines = 0;
+  std::vector<std::string> missing_hours, single_event_hours;  //!< file stems, in hour order
+  //! Per hour index: how many of the hour's planned lifecycle actions were written (a prefix
+  //! of its range). Empty = all of them.
+  std::vector<uint64_t> lifecycle_written;
+  int first_hour = -1, last_hour = -1;  //!< first/last hour index whose file holds an event
 };
 
 //! Returns truth.json's text: keys sorted, two-space indentation, trailing newline.

@@ -52,6 +52,7 @@ struct Event {
   int64_t created_at = 0;        //!< UTC Unix seconds
   int64_t repo_id = 0;
   std::string_view repo_name;    //!< "owner/name"
+  std::string_view actor;        //!< login (read for report events only)
   //! Storage for a name joined from the old layout's repository.owner and repository.name.
   std::string joined_repo_name;
   bool has_report = false;       //!< `report` holds an issue or PR snapshot

@@ -254,6 +254,7 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.created_at = event.repo_id = 0;
   event.id = 0;
   event.repo_name = {};
+  event.actor = {};
   event.joined_repo_name.clear();
   event.has_report = false;
   event.report.Clear();
@@ -347,6 +348,19 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       }
     } else if (key == "id") {
       event.id = static_cast<uint64_t>(IntOr(field.value()));
+    } else if (key == "actor") {
+      // 2015+: {"id", "login", ...}; 2011-2014: the login itself.
+      od::value actor = field.value();
+      od::object actor_object;
+      if (actor.get_object().get(actor_object) == simdjson::SUCCESS) {
+        for (auto actor_field_result : actor_object) {
+          od::field actor_field;
+          if (std::move(actor_field_result).get(actor_field) != simdjson::SUCCESS) return Bad("invalid JSON");
+          if (actor_field.key() == "login") event.actor = StringOr(actor_field.value());
+        }
+      } else {
+        event.actor = StringOr(actor);
+      }
     } else if (key == "payload") {
       // Payloads of the types ghsift does not read are skipped unparsed.
       if (!have_type || event.kind != EventKind::kOther) {

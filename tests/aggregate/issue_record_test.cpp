@@ -148,7 +148,7 @@ TEST(IssueRecordTest, DecodeOfATruncatedValueFails) {
 
 TEST(IssueRecordTest, DecodeOfAnUnknownVersionFails) {
   std::string bytes = Samples()[0].Encode();
-  bytes[0] = 2;
+  bytes[0] = 99;
   auto decoded = IssueRecord::Decode(bytes);
   ASSERT_FALSE(decoded.ok());
   EXPECT_EQ(decoded.status().code(), StatusCode::kStoreError);
@@ -163,6 +163,42 @@ TEST(IssueRecordTest, MergeSortedIds) {
   std::vector<std::string> empty;
   MergeSortedIds(empty, {"x"});
   EXPECT_EQ(empty, (std::vector<std::string>{"x"}));
+}
+
+}  // namespace
+}  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+TEST(IssueRecordTest, LifecycleFieldsMergeAndRoundTrip) {
+  IssueRecord a, b;
+  a.events = b.events = 1;
+  a.first_comment_at = 200;
+  b.first_comment_at = 100;
+  a.commenters = {3, 7};
+  b.commenters = {1, 7};
+  a.labels_ever = {"bug"};
+  b.labels_ever = {"perf", "z"};
+  a.reopened = 1;
+  b.reopened = 2;
+  b.closing_prs = {42};
+  IssueRecord ab = a, ba = b;
+  ab.Merge(b);
+  ba.Merge(a);
+  EXPECT_EQ(ab, ba);
+  EXPECT_EQ(ab.first_comment_at, 100);
+  EXPECT_EQ(ab.commenters, (std::vector<uint64_t>{1, 3, 7}));
+  EXPECT_EQ(ab.labels_ever, (std::vector<std::string>{"bug", "perf", "z"}));
+  EXPECT_EQ(ab.reopened, 3u);
+  EXPECT_EQ(ab.closing_prs, (std::vector<int64_t>{42}));
+  auto decoded = IssueRecord::Decode(ab.Encode());
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_EQ(*decoded, ab);
+  IssueRecord reference;  // a closing reference alone
+  reference.closing_prs = {5};
+  EXPECT_TRUE(reference.reference_only());
+  EXPECT_FALSE(ab.reference_only());
 }
 
 }  // namespace

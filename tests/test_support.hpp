@@ -10,6 +10,9 @@
 #include <string>
 
 #include "gen/generator.hpp"
+#include "pipelines/ingest_pipeline.hpp"
+#include "pipelines/store_scope.hpp"
+#include "query/query.hpp"
 
 namespace ghsift::testing {
 
@@ -49,9 +52,43 @@ inline void Generate(const std::string& out, int hours, int events, uint64_t see
   }
 }
 
-//! {outer key: {inner key: count}} of a two-level object in truth.json.
-using Nested = std::map<std::string, std::map<std::string, int64_t>>;
+//! Ingests `files` into the store at `store_dir` (created if missing) with the rules at
+//! `rules_path`, every repository tracked.
+inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const std::vector<std::string>& files,
+                                            const std::string& rules_path, int threads = 2) {
+  auto store = Store::Open(store_dir, StoreMode::kReadWrite);
+  auto rules = LoadRuleSet(rules_path);
+  if (!store.ok() || !rules.ok()) {
+    std::fprintf(stderr, "cannot open store or rules\n");
+    std::abort();
+  }
+  auto db = RuleDatabase::Compile(*rules);
+  if (!db.ok() || !CheckStoreScope(**store, *rules, RepoFilter::All()).ok()) {
+    std::fprintf(stderr, "cannot compile rules or check scope\n");
+    std::abort();
+  }
+  IngestOptions options;
+  options.threads = threads;
+  options.splitter.chunk_bytes = 256 << 10;  // several chunks per file
+  IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
+  return pipeline.Run(files);
+}
 
+inline std::string ProbeRules() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/probe_rules.yaml"; }
+
+//! {first dimension: {second dimension: count}} of a two-dimension query.
+using Nested = std::map<std::string, std::map<std::string, int64_t>>;
+inline Nested QueryNested(const std::string& store_dir, const QueryOptions& options) {
+  Nested out;
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  if (!store.ok()) return out;
+  auto table = RunQuery(**store, options);
+  if (!table.ok()) return out;
+  for (size_t i = 0; i < table->rows.size(); ++i) out[table->rows[i][0]][table->rows[i][1]] = table->counts[i];
+  return out;
+}
+
+//! {outer key: {inner key: count}} of a two-level object in truth.json.
 inline Nested ReadNested(simdjson::dom::element object) {
   Nested out;
   for (auto [outer, inner] : object.get_object()) {

@@ -49,24 +49,12 @@ class IngestPipelineTest : public ::testing::Test {
     return ResolveInputs({*corpus_ / sub}).value();
   }
 
-  //! Ingests `files` into a new store at `store_dir` with `rules_path` and every repo tracked.
   std::vector<FileOutcome> Ingest(const std::string& store_dir, const std::vector<std::string>& files,
                                   const std::string& rules_path, int threads = 2) {
-    auto store = Store::Open(store_dir, StoreMode::kReadWrite);
-    EXPECT_TRUE(store.ok()) << store.status().message();
-    auto rules = LoadRuleSet(rules_path);
-    EXPECT_TRUE(rules.ok()) << rules.status().message();
-    auto db = RuleDatabase::Compile(*rules);
-    EXPECT_TRUE(db.ok()) << db.status().message();
-    EXPECT_TRUE(CheckStoreScope(**store, *rules, RepoFilter::All()).ok());
-    IngestOptions options;
-    options.threads = threads;
-    options.splitter.chunk_bytes = 256 << 10;  // several chunks per file
-    IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
-    return pipeline.Run(files);
+    return testing::IngestFiles(store_dir, files, rules_path, threads);
   }
 
-  static std::string ProbeRules() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/probe_rules.yaml"; }
+  static std::string ProbeRules() { return testing::ProbeRules(); }
 
   //! Every query answer of a store, as text, to compare stores.
   static std::string Fingerprint(const std::string& store_dir) {
@@ -97,14 +85,8 @@ class IngestPipelineTest : public ::testing::Test {
     return out;
   }
 
-  static Nested QueryNested(const std::string& store_dir, QueryOptions options) {
-    auto store = Store::Open(store_dir, StoreMode::kRead);
-    EXPECT_TRUE(store.ok());
-    auto table = RunQuery(**store, options);
-    EXPECT_TRUE(table.ok()) << table.status().message();
-    Nested out;
-    for (size_t i = 0; i < table->rows.size(); ++i) out[table->rows[i][0]][table->rows[i][1]] = table->counts[i];
-    return out;
+  static Nested QueryNested(const std::string& store_dir, const QueryOptions& options) {
+    return testing::QueryNested(store_dir, options);
   }
 
   static TempDir* corpus_;

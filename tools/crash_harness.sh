@@ -47,6 +47,8 @@ cleanup() {
   if [[ $keep == 1 ]]; then echo "work dir kept: $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
+# A private copy, so a rebuild of build/ during the run does not pull the binary away.
+cp "$ghsift" "$work/ghsift" && ghsift=$work/ghsift
 # Compile the rules once into a private cache so every run starts ingesting at once.
 export GHSIFT_CACHE_DIR=$work/rule-cache
 

@@ -11,7 +11,22 @@
 namespace ghsift {
 namespace {
 
-const std::set<std::string> kIssueDimensions = {"repo", "month", "category", "label", "state", "kind"};
+const std::set<std::string> kIssueDimensions = {"repo",  "month", "category",   "label",
+                                                 "state", "kind",  "resolution", "verdict"};
+
+//! How a report ended: closed by a merged PR of its repo, closed otherwise, or still open.
+std::string ResolutionOf(const IssueRecord& r) {
+  if (r.state != "closed") return "open";
+  return r.closing_prs.empty() ? "closed_without_pr" : "fixed_by_pr";
+}
+
+//! Maintainers' verdict from the verdict rules (rules/verdict.yaml); not_a_bug wins.
+std::string VerdictOf(const std::vector<std::string>& flagged) {
+  auto has = [&](const char* c) { return std::find(flagged.begin(), flagged.end(), c) != flagged.end(); };
+  if (has("verdict-not-a-bug")) return "not_a_bug";
+  if (has("verdict-bug")) return "bug";
+  return "unclassified";
+}
 const std::set<std::string> kEventDimensions = {"repo", "month", "type", "day"};
 
 class RepoNames {
@@ -70,13 +85,21 @@ void AddCombinations(const std::vector<std::vector<std::string>>& values, int64_
   }
 }
 
-Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, int64_t>& out) {
+//! Per cell: the count, and for the median metric the durations to take the median of.
+struct Cell {
+  int64_t count = 0;
+  std::vector<double> days;
+};
+
+Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
   auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
-    if (!KindMatches(o.kind, r.kind)) return Status::Ok();
+    if (r.reference_only() || !KindMatches(o.kind, r.kind)) return Status::Ok();
+    const bool closed = r.state == "closed";
+    if (o.metric != Metric::kIssues && o.metric != Metric::kComments && !closed) return Status::Ok();
     const int32_t month = MonthOfDay(DayOf(r.created_at != 0 ? r.created_at : r.first_seen));
     if (!MonthInRange(o, month)) return Status::Ok();
     const std::vector<std::string> flagged = model->Flagged(r.rules);
@@ -89,8 +112,18 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
       else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
       else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
+      else if (d == "resolution") values.push_back({ResolutionOf(r)});
+      else if (d == "verdict") values.push_back({VerdictOf(flagged)});
     }
-    AddCombinations(values, 1, out);
+    std::map<std::vector<std::string>, int64_t> rows;
+    AddCombinations(values, 1, rows);
+    for (const auto& [row, n] : rows) {
+      Cell& cell = out[row];
+      cell.count += o.metric == Metric::kComments ? r.comments : 1;
+      if (o.metric == Metric::kMedianDaysToClose && r.closed_at != 0 && r.created_at != 0) {
+        cell.days.push_back(static_cast<double>(r.closed_at - r.created_at) / 86400.0);
+      }
+    }
     return Status::Ok();
   };
   if (ids) {
@@ -100,7 +133,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
   return store.ScanIssues(std::nullopt, visit);
 }
 
-Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, int64_t>& out) {
+Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   const bool by_repo = ids.has_value() ||
                        std::find(o.dimensions.begin(), o.dimensions.end(), "repo") != o.dimensions.end();
@@ -115,7 +148,7 @@ Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vect
       else if (d == "day") row.push_back(FormatDay(day));
       else if (d == "type") row.emplace_back(type);
     }
-    out[row] += count;
+    out[row].count += count;
   };
   if (!by_repo) {
     return store.ScanCounters(std::string(1, keys::kTypeCounter), [&](std::string_view key, int64_t count) {
@@ -143,15 +176,32 @@ Result<DecisionModel> LoadStoreModel(const Store& store) {
   return DecisionModel::Parse(**text);
 }
 
+std::optional<Metric> MetricFromName(const std::string& name) {
+  for (Metric m : {Metric::kIssues, Metric::kEvents, Metric::kClosed, Metric::kComments, Metric::kMedianDaysToClose}) {
+    if (MetricName(m) == name) return m;
+  }
+  return std::nullopt;
+}
+
+std::string MetricName(Metric metric) {
+  switch (metric) {
+    case Metric::kIssues: return "issues";
+    case Metric::kEvents: return "events";
+    case Metric::kClosed: return "closed";
+    case Metric::kComments: return "comments";
+    case Metric::kMedianDaysToClose: return "median_days_to_close";
+  }
+  return "?";
+}
+
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
-  const auto& allowed = options.metric == Metric::kIssues ? kIssueDimensions : kEventDimensions;
+  const auto& allowed = options.metric == Metric::kEvents ? kEventDimensions : kIssueDimensions;
   for (const std::string& d : options.dimensions) {
     if (!allowed.count(d)) {
       std::string list;
       for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      return Status::InvalidArgument("dimension '" + d + "' does not apply to metric " +
-                                     (options.metric == Metric::kIssues ? "issues" : "events") + " (use " + list +
-                                     ")");
+      return Status::InvalidArgument("dimension '" + d + "' does not apply to metric " + MetricName(options.metric) +
+                                     " (use " + list + ")");
     }
   }
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
@@ -160,18 +210,24 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   if (options.metric == Metric::kEvents && options.category) {
     return Status::InvalidArgument("--category applies to metric issues only");
   }
-  std::map<std::vector<std::string>, int64_t> cells;
-  if (options.metric == Metric::kIssues) {
-    GHSIFT_TRY(QueryIssues(store, options, cells));
-  } else {
+  std::map<std::vector<std::string>, Cell> cells;
+  if (options.metric == Metric::kEvents) {
     GHSIFT_TRY(QueryEvents(store, options, cells));
+  } else {
+    GHSIFT_TRY(QueryIssues(store, options, cells));
   }
   QueryTable table;
   table.columns = options.dimensions;
-  table.columns.push_back(options.metric == Metric::kIssues ? "issues" : "events");
-  for (auto& [row, count] : cells) {
+  table.columns.push_back(MetricName(options.metric));
+  for (auto& [row, cell] : cells) {
     table.rows.push_back(row);
-    table.counts.push_back(count);
+    table.counts.push_back(cell.count);
+    if (options.metric == Metric::kMedianDaysToClose) {
+      std::vector<double>& d = cell.days;
+      std::sort(d.begin(), d.end());
+      const size_t n = d.size();
+      table.values.push_back(n == 0 ? 0.0 : n % 2 == 1 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2);
+    }
   }
   return table;
 }
@@ -184,7 +240,7 @@ Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListO
   std::vector<ListedIssue> out;
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (options.limit != 0 && out.size() >= options.limit) return Status::Ok();
-    if (!KindMatches(options.kind, r.kind)) return Status::Ok();
+    if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
     std::vector<std::string> flagged = model->Flagged(r.rules);
     if (options.category ? std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()
                          : flagged.empty()) {

@@ -12,13 +12,22 @@
 namespace ghsift {
 
 enum class Metric {
-  kIssues,  //!< distinct reports (of the chosen kind); month = month of created_at
-  kEvents,  //!< events; month = month of the event
+  kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at
+  kEvents,             //!< events; month = month of the event
+  kClosed,             //!< distinct reports whose latest state is closed
+  kComments,           //!< comments on the reports (their highest comment count seen)
+  kMedianDaysToClose,  //!< median of closed_at - created_at over closed reports, in days
 };
+
+//! Parses issues|events|closed|comments|median_days_to_close.
+std::optional<Metric> MetricFromName(const std::string& name);
+std::string MetricName(Metric metric);
 
 struct QueryOptions {
   Metric metric = Metric::kIssues;
-  std::vector<std::string> dimensions;  //!< repo, month, category, type, label, state (and day for events)
+  //! repo, month, category, label, state, kind, resolution, verdict (reports); repo, month, day,
+  //! type (events)
+  std::vector<std::string> dimensions;
   std::optional<std::string> repo;      //!< owner/name, any name the repo ever had
   std::optional<std::string> category;  //!< only reports flagged with this category (issues)
   std::string kind = "issue";           //!< issue | pr | all
@@ -29,7 +38,8 @@ struct QueryOptions {
 struct QueryTable {
   std::vector<std::string> columns;             //!< the dimensions, then the metric name
   std::vector<std::vector<std::string>> rows;   //!< dimension values, sorted
-  std::vector<int64_t> counts;                  //!< one per row
+  std::vector<int64_t> counts;                  //!< one per row (closed reports for the median metric)
+  std::vector<double> values;                   //!< median_days_to_close only: the median per row
 };
 
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options);

@@ -1,4 +1,5 @@
 // ghsift query --store DIR --by DIMS [--metric issues|events] [filters] [--format table|csv|json]
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -32,9 +33,9 @@ int RunQueryCommand(const QueryArgs& args) {
   Format format;
   if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
   QueryOptions options;
-  if (args.metric == "issues") options.metric = Metric::kIssues;
-  else if (args.metric == "events") options.metric = Metric::kEvents;
-  else return Fail("--metric must be issues or events");
+  const auto metric = MetricFromName(args.metric);
+  if (!metric) return Fail("--metric must be issues, events, closed, comments or median_days_to_close");
+  options.metric = *metric;
   options.dimensions = SplitList(args.by);
   if (!args.repo.empty()) options.repo = args.repo;
   if (!args.category.empty()) options.category = args.category;
@@ -54,7 +55,13 @@ int RunQueryCommand(const QueryArgs& args) {
   std::vector<std::vector<std::string>> rows;
   for (size_t i = 0; i < table->rows.size(); ++i) {
     rows.push_back(table->rows[i]);
-    rows.back().push_back(std::to_string(table->counts[i]));
+    if (options.metric == Metric::kMedianDaysToClose) {
+      char median[32];
+      std::snprintf(median, sizeof median, "%.1f", table->values[i]);
+      rows.back().push_back(median);
+    } else {
+      rows.back().push_back(std::to_string(table->counts[i]));
+    }
   }
   std::vector<bool> numeric(table->columns.size(), false);
   numeric.back() = true;
@@ -68,9 +75,12 @@ void AddQueryCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<QueryArgs>();
   CLI::App* cmd = app.add_subcommand("query", "Count reports or events in a store, grouped by dimensions");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--by", args->by, "Comma list of: repo, month, category, label, state, kind (issues); repo, month, "
-                                    "day, type (events). Empty: one total");
-  cmd->add_option("--metric", args->metric, "issues (distinct reports) or events")->capture_default_str();
+  cmd->add_option("--by", args->by,
+                  "Comma list of: repo, month, category, label, state, kind, resolution, verdict (reports); repo, "
+                  "month, day, type (events). Empty: one total");
+  cmd->add_option("--metric", args->metric,
+                  "issues (distinct reports), events, closed, comments or median_days_to_close")
+      ->capture_default_str();
   cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repo had)");
   cmd->add_option("--category", args->category, "Only reports flagged with this category");
   cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();

@@ -11,8 +11,25 @@
 namespace ghsift {
 namespace {
 
-const std::set<std::string> kIssueDimensions = {"repo",  "month", "category",   "label",
-                                                 "state", "kind",  "resolution", "verdict"};
+const std::set<std::string> kIssueDimensions = {"repo", "month",      "category", "subcategory", "label",
+                                                 "state", "kind", "resolution", "verdict"};
+
+//! The tags (category/subcategory) of the matched positive rules whose category is flagged (and is
+//! `only`, when given): what a flagged report is about, one row each.
+std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,
+                                         const std::vector<std::string>& flagged,
+                                         const std::optional<std::string>& only) {
+  std::set<std::string> tags;
+  for (const std::string& id : r.rules) {
+    if (model.WeightOf(id) <= 0) continue;  // rules that speak against a category say nothing of its kind
+    const std::string tag = model.TagOf(id);
+    const std::string category = tag.substr(0, tag.find('/'));
+    if (only && category != *only) continue;
+    if (std::find(flagged.begin(), flagged.end(), category) == flagged.end()) continue;
+    tags.insert(tag.find('/') == std::string::npos ? tag + "/(none)" : tag);
+  }
+  return {tags.begin(), tags.end()};
+}
 
 //! How a report ended: closed by a merged PR of its repo, closed otherwise, or still open.
 std::string ResolutionOf(const IssueRecord& r) {
@@ -109,6 +126,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
       if (d == "repo") values.push_back({names.Of(repo_id)});
       else if (d == "month") values.push_back({FormatMonth(month)});
       else if (d == "category") values.push_back(o.category ? std::vector<std::string>{*o.category} : flagged);
+      else if (d == "subcategory") values.push_back(SubcategoriesOf(*model, r, flagged, o.category));
       else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
       else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});

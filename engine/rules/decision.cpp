@@ -78,6 +78,11 @@ std::string DecisionModel::CategoryOf(const std::string& rule_id) const {
   return it == rules_.end() ? std::string() : it->second.category;
 }
 
+double DecisionModel::WeightOf(const std::string& rule_id) const {
+  auto it = rules_.find(rule_id);
+  return it == rules_.end() ? 0.0 : it->second.weight_micro / 1e6;
+}
+
 std::string DecisionModel::TagOf(const std::string& rule_id) const {
   auto it = rules_.find(rule_id);
   return it == rules_.end() ? std::string() : it->second.tag;

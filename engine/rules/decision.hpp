@@ -35,6 +35,8 @@ class DecisionModel {
   //! The category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
   std::string TagOf(const std::string& rule_id) const;
+  //! The rule's weight (0 when unknown).
+  double WeightOf(const std::string& rule_id) const;
   bool operator==(const DecisionModel& other) const = default;
   bool empty() const { return rules_.empty(); }
 

@@ -107,6 +107,10 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(), &store->handles_, &raw);
     if (s.ok()) s = raw->TryCatchUpWithPrimary();
   }
+  if (s.IsInvalidArgument() && s.ToString().find("Column family not found") != std::string::npos) {
+    return Status::StoreError(path + ": written by an older ghsift (" + s.ToString() +
+                              "); run `ghsift ingest` on it once to add what is missing");
+  }
   if (!s.ok()) return FromRocks(s, path + ": cannot open store");
   store->db_.reset(raw);
   return store;

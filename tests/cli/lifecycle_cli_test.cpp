@@ -2,6 +2,7 @@
 // on a handful of hand-written events.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "test_support.hpp"
@@ -47,21 +48,38 @@ TEST(LifecycleCliTest, ResolutionVerdictAndTimeToClose) {
                  R"({"action":"closed","issue":)" +
                      Issue(3, "closed", "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", 4, "type:support") + "}")
         << Event("6", "IssuesEvent", "2024-01-04T00:00:00Z",
-                 R"({"action":"opened","issue":)" + Issue(4, "open", "2024-01-04T00:00:00Z", nullptr, 0, "docs") + "}");
+                 R"({"action":"opened","issue":)" + Issue(4, "open", "2024-01-04T00:00:00Z", nullptr, 0, "docs") + "}")
+        << Event("7", "IssuesEvent", "2024-01-04T00:00:00Z",
+                 R"({"action":"opened","issue":{"number":5,"title":"slow and leaking","body":"how to fix?",)"
+                 R"("labels":[],"state":"open","comments":0,"created_at":"2024-01-04T00:00:00Z"}})");
+  }
+  // The verdict rules as shipped, plus two performance rules and one against.
+  std::filesystem::create_directories(dir / "rules");
+  std::filesystem::copy_file(std::string(GHSIFT_SOURCE_DIR) + "/rules/verdict.yaml", dir / "rules/verdict.yaml");
+  {
+    std::ofstream out(dir / "rules/perf.yaml");
+    out << "rules:\n"
+           "  - {id: p.slow, tag: performance/low-speed, pattern: 'slow'}\n"
+           "  - {id: p.leak, tag: performance/memory, pattern: 'leak'}\n"
+           "  - {id: p.question, tag: performance/not-a-bug, pattern: 'how to', weight: -0.5}\n";
   }
   const std::string store = dir / "store";
-  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + (dir / "2024-01-05-0.json"));
+  auto r = RunCommand(Ghsift() + " ingest -q --rules " + (dir / "rules") + " --store " + store + " " +
+                      (dir / "2024-01-05-0.json"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   auto query = [&](const std::string& args) {
     auto q = RunCommand(Ghsift() + " query --store " + store + " --format csv " + args);
     EXPECT_EQ(q.exit_code, 0) << q.output;
     return q.output;
   };
-  EXPECT_EQ(query("--by resolution"), "resolution,issues\nclosed_without_pr,1\nfixed_by_pr,1\nopen,1\n");
+  EXPECT_EQ(query("--by resolution"), "resolution,issues\nclosed_without_pr,1\nfixed_by_pr,1\nopen,2\n");
   EXPECT_EQ(query("--by resolution --metric closed"), "resolution,closed\nclosed_without_pr,1\nfixed_by_pr,1\n");
   EXPECT_EQ(query("--by repo --metric median_days_to_close"),
             "repo,median_days_to_close\ntensorflow/tensorflow,1.5\n");
-  EXPECT_EQ(query("--by verdict"), "verdict,issues\nbug,1\nnot_a_bug,1\nunclassified,1\n");
+  EXPECT_EQ(query("--by verdict"), "verdict,issues\nbug,1\nnot_a_bug,1\nunclassified,2\n");
+  // Subcategories of the flagged reports; the rule against the category adds no row.
+  EXPECT_EQ(query("--by subcategory --category performance"),
+            "subcategory,issues\nperformance/low-speed,1\nperformance/memory,1\n");
   EXPECT_EQ(query("--by state --metric comments"), "state,comments\nclosed,6\nopen,0\n");
   // The PR itself is a report of kind pr; the closing reference alone adds no issue.
   EXPECT_EQ(query("--kind pr --by repo"), "repo,issues\ntensorflow/tensorflow,1\n");

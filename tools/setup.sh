@@ -13,7 +13,8 @@ regex_pkg=libhyperscan-dev
 packages=(build-essential cmake ninja-build pkg-config git time
           libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
           libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev
-          libgtest-dev libgmock-dev libbenchmark-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

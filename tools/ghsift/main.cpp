@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
   AddRescanCommand(app, exit_code);
   AddMergeCommand(app, exit_code);
   AddGenCommand(app, exit_code);
+  AddSampleCommand(app, exit_code);
+  AddReportCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

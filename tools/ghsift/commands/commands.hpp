@@ -17,6 +17,8 @@ void AddRulesCommand(CLI::App& app, int& exit_code);
 void AddGenCommand(CLI::App& app, int& exit_code);
 void AddRescanCommand(CLI::App& app, int& exit_code);
 void AddMergeCommand(CLI::App& app, int& exit_code);
+void AddSampleCommand(CLI::App& app, int& exit_code);
+void AddReportCommand(CLI::App& app, int& exit_code);
 
 // Subcommands of `ghsift rules`, one file each.
 void AddRulesEvalCommand(CLI::App& rules, int& exit_code);

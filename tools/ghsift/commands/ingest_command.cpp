@@ -8,6 +8,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "commands/mpi_ingest.hpp"
 #include "output.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
@@ -38,6 +39,7 @@ struct IngestArgs {
   size_t max_line_mib = 64;
   bool quiet = false;
   bool keep_text = false;
+  bool mpi = false;
 };
 
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
@@ -66,17 +68,18 @@ int RunIngest(const IngestArgs& args) {
   if (!rules.ok()) return Fail(rules.status().message());
   auto repos = LoadRepoFilter(args.all_repos, args.repos);
   if (!repos.ok()) return Fail(repos.status().message());
-  auto store = Store::Open(args.store, StoreMode::kReadWrite);
-  if (!store.ok()) return Fail(store.status().message());
-  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
-  if (!scope.ok()) return Fail(scope.message());
-
   IngestOptions options;
   options.threads = args.threads;
   options.splitter.chunk_bytes = args.chunk_mib << 20;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
-  options.stop = &g_stop;
   options.keep_text = args.keep_text;
+  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
+
+  auto store = Store::Open(args.store, StoreMode::kReadWrite);
+  if (!store.ok()) return Fail(store.status().message());
+  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
+  if (!scope.ok()) return Fail(scope.message());
+  options.stop = &g_stop;
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
   IngestPipeline pipeline(**store, *rules, *repos, options);
@@ -154,6 +157,9 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");
+  cmd->add_flag("--mpi", args->mpi,
+                "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
+                "that rank 0 merges");
   cmd->add_flag("--keep-text", args->keep_text,
                 "Keep tracked reports' text (compressed) so `ghsift rescan` can re-apply changed rules");
   cmd->callback([args, &exit_code] { exit_code = RunIngest(*args); });

@@ -1,0 +1,67 @@
+#include "pipelines/distributed_ingest.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "pipelines/ingest_pipeline.hpp"
+
+namespace ghsift {
+
+namespace fs = std::filesystem;
+
+std::string PartialStorePath(const std::string& store_path, int rank) {
+  return store_path + ".partials/rank-" + std::to_string(rank);
+}
+
+Result<std::vector<std::string>> PendingFiles(const Store& store, const std::vector<std::string>& files) {
+  std::vector<std::pair<uint64_t, std::string>> pending;
+  for (const std::string& f : files) {
+    auto found = store.FindFile(FileKey(f));
+    if (!found.ok()) return found.status();
+    if (found->has_value()) continue;
+    std::error_code ec;
+    pending.emplace_back(fs::file_size(f, ec), f);
+  }
+  std::sort(pending.begin(), pending.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::vector<std::string> out;
+  for (auto& [size, f] : pending) out.push_back(std::move(f));
+  return out;
+}
+
+Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::string& store_path) {
+  PartialMergeSummary summary;
+  const fs::path root = store_path + ".partials";
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return summary;
+  std::vector<fs::path> partials;
+  for (const auto& entry : fs::directory_iterator(root, ec)) {
+    if (entry.is_directory()) partials.push_back(entry.path());
+  }
+  std::sort(partials.begin(), partials.end());
+  for (const fs::path& dir : partials) {
+    if (!fs::exists(dir / "GHSIFT_STORE", ec)) {  // a worker died before creating its store
+      fs::remove_all(dir, ec);
+      continue;
+    }
+    {
+      auto partial = Store::Open(dir.string(), StoreMode::kRead);
+      if (!partial.ok()) return partial.status();
+      const Status s = store.MergeFrom(**partial);
+      if (s.code() == StatusCode::kAlreadyExists) {
+        ++summary.skipped;
+      } else if (!s.ok()) {
+        return s;
+      } else {
+        ++summary.merged;
+      }
+    }
+    fs::remove_all(dir, ec);
+    if (ec) return Status::IoError(dir.string() + ": cannot remove merged partial: " + ec.message());
+  }
+  fs::remove(root, ec);
+  return summary;
+}
+
+}  // namespace ghsift

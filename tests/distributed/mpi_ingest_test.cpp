@@ -1,0 +1,101 @@
+// `ingest --mpi` under mpirun on localhost: the merged store answers every query exactly like a
+// single-process ingest, also when a rank is killed mid-run and the command is run again.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "pipelines/input_files.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+std::string Answers(const std::string& store) {
+  std::string out;
+  for (const char* q : {" query --metric events --by repo,day,type --format csv",
+                        " query --kind all --by repo,month,category,state,resolution --format csv",
+                        " issues --limit 0 --format csv --kind all", " stats --format json"}) {
+    out += RunCommand(Ghsift() + q + " --store " + store).output;
+  }
+  // Store sizes differ between layouts of the same data.
+  const size_t at = out.find("\"store_bytes\"");
+  if (at != std::string::npos) out.erase(at, out.find('\n', at) - at);
+  return out;
+}
+
+bool MpiReady() {
+  if (RunCommand("command -v mpirun").exit_code != 0) return false;
+  return RunCommand(Ghsift() + " ingest --mpi --store /nonexistent/x /dev/null").output.find("built without MPI") ==
+         std::string::npos;
+}
+
+const char* kMpirun = "mpirun --oversubscribe --allow-run-as-root -np 3 ";
+
+//! Kills the ghsift process that runs MPI rank `rank` (found through its environment).
+bool KillRank(int rank) {
+  const std::string wanted = "OMPI_COMM_WORLD_RANK=" + std::to_string(rank);
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream environ(entry.path() / "environ", std::ios::binary);
+    std::ifstream comm(entry.path() / "comm");
+    std::string name;
+    if (!environ || !(comm >> name) || name != "ghsift") continue;
+    std::string text((std::istreambuf_iterator<char>(environ)), std::istreambuf_iterator<char>());
+    for (size_t at = 0; at < text.size();) {
+      const size_t end = text.find('\0', at);
+      if (text.compare(at, end - at, wanted) == 0) {
+        return ::kill(std::stoi(entry.path().filename().string()), SIGKILL) == 0;
+      }
+      at = end == std::string::npos ? text.size() : end + 1;
+    }
+  }
+  return false;
+}
+
+TEST(MpiIngestTest, ThreeRanksEqualOneProcess) {
+  if (!MpiReady()) GTEST_SKIP() << "mpirun or an MPI build of ghsift is missing (tools/setup.sh installs OpenMPI)";
+  TempDir dir;
+  testing::Generate(dir / "corpus", 6, 1500, 51, "gz", 1);
+  const std::string files = dir / "corpus";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir / "single") + " " + files).exit_code, 0);
+  auto r = RunCommand(std::string(kMpirun) + Ghsift() + " ingest --mpi --all-repos --store " + (dir / "mpi") + " " +
+                      files);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("2 ranks ingested 6 files"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "mpi.partials"));
+  EXPECT_EQ(Answers(dir / "mpi"), Answers(dir / "single"));
+}
+
+TEST(MpiIngestTest, KilledRankThenRerunCountsEverythingOnce) {
+  if (!MpiReady()) GTEST_SKIP() << "mpirun or an MPI build of ghsift is missing (tools/setup.sh installs OpenMPI)";
+  TempDir dir;
+  testing::Generate(dir / "corpus", 10, 3000, 52, "gz", 1);
+  const std::string files = dir / "corpus";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir / "single") + " " + files).exit_code, 0);
+  const std::string command = std::string(kMpirun) + Ghsift() + " ingest --mpi --threads 1 --all-repos --store " +
+                              (dir / "mpi") + " " + files;
+  std::thread run([&] { RunCommand(command); });
+  // Wait until rank 1 has a partial store, let it commit a file or two, then kill it.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!std::filesystem::exists(dir / "mpi.partials/rank-1/GHSIFT_STORE") &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const bool killed = KillRank(1);
+  run.join();
+  auto r = RunCommand(command);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(Answers(dir / "mpi"), Answers(dir / "single")) << (killed ? "after a kill" : "no rank was killed");
+  EXPECT_TRUE(killed) << "the run ended before rank 1 could be killed";
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -1,0 +1,64 @@
+// ghsift report --store DIR --out DIR [--repos R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
+// Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
+// comes with the `ghsift query` command that prints it.
+#include <cstdio>
+#include <sstream>
+
+#include "commands/commands.hpp"
+#include "common/time_util.hpp"
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+struct ReportArgs {
+  std::string store, out, repos, from, to;
+  size_t top_labels = 15;
+};
+
+int RunReport(const ReportArgs& args) {
+  ReportOptions options;
+  options.store_path = args.store;
+  options.top_labels = args.top_labels;
+  std::stringstream list(args.repos);
+  std::string item;
+  while (std::getline(list, item, ',')) {
+    if (!item.empty()) options.repos.push_back(item);
+  }
+  if (!args.from.empty()) {
+    options.from_month = ParseMonth(args.from);
+    if (!options.from_month) return Fail("--from must be YYYY-MM");
+  }
+  if (!args.to.empty()) {
+    options.to_month = ParseMonth(args.to);
+    if (!options.to_month) return Fail("--to must be YYYY-MM");
+  }
+  auto store = Store::Open(args.store, StoreMode::kRead);
+  if (!store.ok()) return Fail(store.status().message());
+  auto report = BuildReport(**store, options);
+  if (!report.ok()) return Fail(report.status().message());
+  const Status written = WriteReportFiles(*report, args.out);
+  if (!written.ok()) return Fail(written.message());
+  size_t tables = 0;
+  for (const auto& s : report->sections) tables += s.tables.size();
+  std::fprintf(stderr, "wrote %s/index.html, %s/report.md and %zu tables in %s/tables\n", args.out.c_str(),
+               args.out.c_str(), tables, args.out.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddReportCommand(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ReportArgs>();
+  CLI::App* cmd = app.add_subcommand("report", "Write an HTML and Markdown report (with CSV tables) of a store");
+  cmd->add_option("--store", args->store, "Store directory")->required();
+  cmd->add_option("--out", args->out, "Output directory (created)")->required();
+  cmd->add_option("--repos", args->repos, "Comma list of owner/name: only these frameworks");
+  cmd->add_option("--from", args->from, "First month, YYYY-MM");
+  cmd->add_option("--to", args->to, "Last month, YYYY-MM");
+  cmd->add_option("--top-labels", args->top_labels, "Labels drawn per label chart")->capture_default_str();
+  cmd->callback([args, &exit_code] { exit_code = RunReport(*args); });
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,191 @@
+// ghsift sample --store DIR --category C[,C...] [--stratify repo|month|subcategory]
+//               (--n N | --confidence 0.95 --margin 0.05) --seed S [--kind issue|pr]
+//               --format csv|jsonl [--out FILE]
+// Draws flagged reports for hand labeling. The rows go to `ghsift rules eval --labels` once the
+// labeler has filled `class` with 0 or 1.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "commands/commands.hpp"
+#include "output.hpp"
+#include "query/query.hpp"
+#include "report/sampling.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+struct SampleArgs {
+  std::string store, category, stratify, kind = "issue", format = "csv", out;
+  int64_t n = -1;
+  double confidence = 0.95;
+  double margin = 0.05;
+  uint64_t seed = 0;
+};
+
+std::vector<std::string> SplitList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : separator) + s;
+  return out;
+}
+
+std::string Percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g%%", fraction * 100);
+  return buf;
+}
+
+//! The first (sorted) tag of the report's positive rules among the chosen categories, written
+//! as `query --by subcategory` writes it ("(none)" when no rule of theirs matched).
+std::string FirstSubcategory(const DecisionModel& model, const ListedIssue& issue, const std::set<std::string>& chosen) {
+  std::set<std::string> tags;
+  for (const std::string& id : issue.rules) {
+    if (model.WeightOf(id) <= 0) continue;
+    const std::string tag = model.TagOf(id);
+    const std::string category = tag.substr(0, tag.find('/'));
+    if (!chosen.count(category)) continue;
+    if (std::find(issue.categories.begin(), issue.categories.end(), category) == issue.categories.end()) continue;
+    tags.insert(tag.find('/') == std::string::npos ? tag + "/(none)" : tag);
+  }
+  return tags.empty() ? "(none)" : *tags.begin();
+}
+
+int RunSample(const SampleArgs& args, bool sized_by_n) {
+  if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
+  if (args.stratify != "" && args.stratify != "repo" && args.stratify != "month" && args.stratify != "subcategory") {
+    return Fail("--stratify must be repo, month or subcategory");
+  }
+  if (args.kind != "issue" && args.kind != "pr") return Fail("--kind must be issue or pr");
+  if (sized_by_n && args.n < 0) return Fail("--n must be at least 0");
+  if (!sized_by_n && !(args.confidence > 0 && args.confidence < 1)) return Fail("--confidence must be in (0, 1)");
+  if (!sized_by_n && !(args.margin > 0 && args.margin < 1)) return Fail("--margin must be in (0, 1)");
+  const std::vector<std::string> categories = SplitList(args.category);
+  if (categories.empty()) return Fail("--category needs at least one category");
+  const std::set<std::string> chosen(categories.begin(), categories.end());
+
+  auto store = Store::Open(args.store, StoreMode::kRead);
+  if (!store.ok()) return Fail(store.status().message());
+  auto model = LoadStoreModel(**store);
+  if (!model.ok()) return Fail(model.status().message());
+  std::set<std::string> known;
+  for (const CategoryScore& s : model->Score({})) known.insert(s.category);
+  for (const std::string& c : chosen) {
+    if (!known.count(c)) return Fail("--category: the store's rules have no category '" + c + "'");
+  }
+
+  // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).
+  std::map<std::pair<std::string, int64_t>, ListedIssue> population;
+  for (const std::string& c : chosen) {
+    IssueListOptions options;
+    options.category = c;
+    options.kind = args.kind;
+    options.limit = 0;
+    auto issues = ListIssues(**store, options);
+    if (!issues.ok()) return Fail(issues.status().message());
+    for (ListedIssue& i : *issues) {
+      const auto key = std::make_pair(i.repo, i.number);
+      population.emplace(key, std::move(i));
+    }
+  }
+  std::vector<const ListedIssue*> members;
+  std::vector<FrameItem> frame;
+  for (const auto& [key, issue] : population) {
+    FrameItem item;
+    item.repo = issue.repo;
+    item.number = issue.number;
+    if (args.stratify == "repo") item.stratum = issue.repo;
+    else if (args.stratify == "month") item.stratum = issue.created.size() >= 7 ? issue.created.substr(0, 7) : "(unknown)";
+    else if (args.stratify == "subcategory") item.stratum = FirstSubcategory(*model, issue, chosen);
+    else item.stratum = "(all)";
+    frame.push_back(std::move(item));
+    members.push_back(&issue);
+  }
+
+  const int64_t n_population = static_cast<int64_t>(frame.size());
+  int64_t n = 0;
+  std::string how;
+  if (sized_by_n) {
+    n = std::min(args.n, n_population);
+    how = "fixed --n " + std::to_string(args.n);
+  } else {
+    const SampleSize size = CochranSampleSize(n_population, args.confidence, args.margin);
+    n = size.n;
+    how = "Cochran, " + Percent(args.confidence) + " confidence, " + Percent(args.margin) + " margin" +
+          (size.corrected ? ", finite population correction" : "");
+  }
+  const StratifiedSample sample = DrawStratified(frame, n, args.seed);
+  std::fprintf(stderr, "population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
+               static_cast<long long>(sample.chosen.size()), how.c_str());
+  for (const StratumDraw& s : sample.strata) {
+    std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", s.name.c_str(),
+                 static_cast<long long>(s.population), static_cast<long long>(s.allocated),
+                 static_cast<long long>(s.drawn));
+  }
+
+  std::ofstream file;
+  if (!args.out.empty()) {
+    file.open(args.out, std::ios::binary | std::ios::trunc);
+    if (!file) return Fail(args.out + ": cannot write");
+  }
+  std::ostream& out = args.out.empty() ? std::cout : file;
+  if (args.format == "csv") {
+    out << "Repository,Number,Title,Body,Labels,class,url,categories,stratum,notes\n";
+  }
+  for (size_t index : sample.chosen) {
+    const ListedIssue& issue = *members[index];
+    std::vector<std::string> cats;
+    for (const std::string& c : issue.categories) {
+      if (chosen.count(c)) cats.push_back(c);
+    }
+    if (args.format == "csv") {
+      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.title) << ",,,," << CsvField(issue.url)
+          << ',' << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
+    } else {
+      out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
+          << ", \"title\": " << JsonString(issue.title) << ", \"body\": \"\", \"labels\": [], \"url\": "
+          << JsonString(issue.url) << ", \"categories\": [";
+      for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
+      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
+    }
+  }
+  out.flush();
+  if (!out) return Fail((args.out.empty() ? std::string("stdout") : args.out) + ": write failed");
+  return sample.chosen.empty() ? kExitNoHit : kExitOk;
+}
+
+}  // namespace
+
+void AddSampleCommand(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<SampleArgs>();
+  CLI::App* cmd = app.add_subcommand("sample", "Draw a reproducible (stratified) sample of flagged reports to label");
+  cmd->add_option("--store", args->store, "Store directory")->required();
+  cmd->add_option("--category", args->category, "Comma list: reports flagged with any of these")->required();
+  cmd->add_option("--stratify", args->stratify, "repo, month (created) or subcategory (first, sorted)");
+  CLI::Option* n = cmd->add_option("--n", args->n, "Sample size");
+  CLI::Option* confidence =
+      cmd->add_option("--confidence", args->confidence, "Confidence level for Cochran's size")->capture_default_str();
+  CLI::Option* margin = cmd->add_option("--margin", args->margin, "Margin of error for Cochran's size")
+                            ->capture_default_str();
+  n->excludes(confidence)->excludes(margin);
+  cmd->add_option("--seed", args->seed, "Seed: the same seed draws the same rows")->required();
+  cmd->add_option("--kind", args->kind, "issue or pr")->capture_default_str();
+  cmd->add_option("--format", args->format, "csv (MHNurf columns) or jsonl")->capture_default_str();
+  cmd->add_option("--out", args->out, "Output file (default: stdout)");
+  cmd->callback([args, n, &exit_code] { exit_code = RunSample(*args, n->count() > 0); });
+}
+
+}  // namespace ghsift::cli

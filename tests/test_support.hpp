@@ -118,4 +118,21 @@ inline CommandResult RunCommand(const std::string& command) {
 //! The built ghsift binary, quoted for the shell.
 inline std::string Ghsift() { return std::string("'") + GHSIFT_BINARY + "'"; }
 
+//! Every answer the CLI gives about a store, as text, to compare two stores that should hold
+//! the same data (sizes on disk left out: they depend on how the data arrived).
+inline std::string StoreAnswers(const std::string& store) {
+  std::string out;
+  for (const char* q : {" query --metric events --by repo,day,type --format csv",
+                        " query --kind all --by repo,month,category,state,resolution --format csv",
+                        " query --kind all --by repo,label --format csv", " issues --limit 0 --format csv --kind all",
+                        " stats --format json"}) {
+    out += RunCommand(Ghsift() + q + " --store " + store).output;
+  }
+  for (const char* size_key : {"\"store_bytes\"", "\"compressed_bytes\""}) {
+    const size_t at = out.find(size_key);
+    if (at != std::string::npos) out.erase(at, out.find('\n', at) - at);
+  }
+  return out;
+}
+
 }  // namespace ghsift::testing

@@ -18,18 +18,6 @@ using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
 
-std::string Answers(const std::string& store) {
-  std::string out;
-  for (const char* q : {" query --metric events --by repo,day,type --format csv",
-                        " query --kind all --by repo,month,category,state,resolution --format csv",
-                        " issues --limit 0 --format csv --kind all", " stats --format json"}) {
-    out += RunCommand(Ghsift() + q + " --store " + store).output;
-  }
-  // Store sizes differ between layouts of the same data.
-  const size_t at = out.find("\"store_bytes\"");
-  if (at != std::string::npos) out.erase(at, out.find('\n', at) - at);
-  return out;
-}
 
 bool MpiReady() {
   if (RunCommand("command -v mpirun").exit_code != 0) return false;
@@ -70,7 +58,7 @@ TEST(MpiIngestTest, ThreeRanksEqualOneProcess) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("2 ranks ingested 6 files"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(dir / "mpi.partials"));
-  EXPECT_EQ(Answers(dir / "mpi"), Answers(dir / "single"));
+  EXPECT_EQ(testing::StoreAnswers(dir / "mpi"), testing::StoreAnswers(dir / "single"));
 }
 
 TEST(MpiIngestTest, KilledRankThenRerunCountsEverythingOnce) {
@@ -93,7 +81,7 @@ TEST(MpiIngestTest, KilledRankThenRerunCountsEverythingOnce) {
   run.join();
   auto r = RunCommand(command);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(Answers(dir / "mpi"), Answers(dir / "single")) << (killed ? "after a kill" : "no rank was killed");
+  EXPECT_EQ(testing::StoreAnswers(dir / "mpi"), testing::StoreAnswers(dir / "single")) << (killed ? "after a kill" : "no rank was killed");
   EXPECT_TRUE(killed) << "the run ended before rank 1 could be killed";
 }
 

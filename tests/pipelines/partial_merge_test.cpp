@@ -15,23 +15,6 @@ using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
 
-std::string Answers(const std::string& store) {
-  std::string out;
-  for (const char* q : {" query --metric events --by repo,day,type --format csv",
-                        " query --by repo,month,category,state --format csv",
-                        " query --kind pr --by repo,month,category,label --format csv",
-                        " issues --limit 0 --format csv --kind all"}) {
-    auto r = RunCommand(Ghsift() + q + " --store " + store);
-    EXPECT_LE(r.exit_code, 1) << r.output;
-    out += r.output;
-  }
-  auto stats = RunCommand(Ghsift() + " stats --format json --store " + store);
-  for (const char* key : {"\"events\"", "\"bad_lines\"", "\"files\"", "\"bytes\"", "\"reports\""}) {
-    const size_t at = stats.output.find(key);
-    out += stats.output.substr(at, stats.output.find('\n', at) - at) + "\n";
-  }
-  return out;
-}
 
 TEST(PartialMergeTest, MergedPartialsEqualOneIngest) {
   TempDir dir;
@@ -52,13 +35,13 @@ TEST(PartialMergeTest, MergedPartialsEqualOneIngest) {
                       (dir / "p1"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("merged 3 partial stores"), std::string::npos) << r.output;
-  EXPECT_EQ(Answers(dir / "merged"), Answers(dir / "single"));
+  EXPECT_EQ(testing::StoreAnswers(dir / "merged"), testing::StoreAnswers(dir / "single"));
 
   // Merging a partial again changes nothing.
   r = RunCommand(Ghsift() + " merge --store " + (dir / "merged") + " " + (dir / "p1"));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("(1 skipped, 0 failed)"), std::string::npos) << r.output;
-  EXPECT_EQ(Answers(dir / "merged"), Answers(dir / "single"));
+  EXPECT_EQ(testing::StoreAnswers(dir / "merged"), testing::StoreAnswers(dir / "single"));
 
   // A partial sharing only some files with the store is refused whole.
   ingest("--partial", dir / "overlap", {files[0], files[3]});

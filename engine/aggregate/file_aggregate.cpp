@@ -36,10 +36,14 @@ void FileAggregate::CountEvent(const Event& event) {
     EventRef ref;
     ref.id = event.id;
     ref.key = key;
-    if (key.type_id == kUnknownEventType) ref.unknown_type = event.type;
-    event_refs_.push_back(std::move(ref));
+    if (key.type_id == kUnknownEventType) {
+      ref.unknown_type = static_cast<int32_t>(unknown_type_names_.size());
+      unknown_type_names_.emplace_back(event.type);
+    }
+    event_refs_.push_back(ref);
   }
   if (event.repo_id != 0 && !event.repo_name.empty()) {
+    if (repo_names_.empty()) repo_names_.reserve(4096);  // skip the first rehashes of every file
     auto [it, inserted] = repo_names_.try_emplace(event.repo_id);
     if (inserted || event.created_at > it->second.time ||
         (event.created_at == it->second.time && event.repo_name > it->second.name)) {
@@ -153,8 +157,12 @@ void FileAggregate::Combine(FileAggregate&& other) {
   reports_ += other.reports_;
   joined_records_ += other.joined_records_;
   duplicate_events_ += other.duplicate_events_;
-  event_refs_.insert(event_refs_.end(), std::make_move_iterator(other.event_refs_.begin()),
-                     std::make_move_iterator(other.event_refs_.end()));
+  const auto name_offset = static_cast<int32_t>(unknown_type_names_.size());
+  for (EventRef ref : other.event_refs_) {
+    if (ref.unknown_type >= 0) ref.unknown_type += name_offset;
+    event_refs_.push_back(ref);
+  }
+  for (auto& name : other.unknown_type_names_) unknown_type_names_.push_back(std::move(name));
   for (auto& [key, text] : other.texts_) texts_.try_emplace(key, std::move(text));
 }
 
@@ -165,10 +173,10 @@ uint64_t FileAggregate::RemoveDuplicateEvents() {
     if (event_refs_[i].id != event_refs_[i - 1].id) continue;
     // A repeat: take back what it added (issue snapshots merge idempotently; counts do not).
     const EventRef& dup = event_refs_[i];
-    if (dup.unknown_type.empty()) {
+    if (dup.unknown_type < 0) {
       counters_.Subtract(dup.key, 1);
     } else {
-      --unknown_types_[dup.unknown_type][dup.key];
+      --unknown_types_[unknown_type_names_[static_cast<size_t>(dup.unknown_type)]][dup.key];
     }
     if (dup.has_report) {
       --issues_[dup.report].events;
@@ -180,6 +188,7 @@ uint64_t FileAggregate::RemoveDuplicateEvents() {
   duplicate_events_ += removed;
   event_refs_.clear();
   event_refs_.shrink_to_fit();
+  unknown_type_names_.clear();
   return removed;
 }
 

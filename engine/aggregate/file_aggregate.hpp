@@ -106,15 +106,17 @@ class FileAggregate {
   uint64_t reports_ = 0;
   uint64_t joined_records_ = 0;
   uint64_t duplicate_events_ = 0;
-  //! What each event with an id added, so that a duplicate's share can be taken back.
+  //! What each event with an id added, so that a duplicate's share can be taken back. Plain
+  //! data: one is kept per event, so it must be cheap to append and sort.
   struct EventRef {
     uint64_t id = 0;
     CounterKey key;
-    std::string unknown_type;  //!< set when the type is not in the table
+    int32_t unknown_type = -1;  //!< index into unknown_type_names_ when the type is not in the table
     bool has_report = false;
     IssueKey report;
   };
   std::vector<EventRef> event_refs_;
+  std::vector<std::string> unknown_type_names_;
   std::unordered_map<std::string, std::string> texts_;
 };
 

@@ -35,18 +35,22 @@ void AppendCopy(std::string& out, size_t at, size_t n) {
   out.append(buf, n);
 }
 
-void QuotedTime(std::string& out, int64_t t) {
-  out.push_back('"');
-  AppendTimestamp(out, t);
-  out.push_back('"');
-}
-
 }  // namespace
 
 const char* EventTypeName(EventType type) { return kTypeNames[static_cast<size_t>(type)]; }
 
 EventType DrawBackgroundType(Rng& rng) {
   return kBackgroundTypes[rng.Weighted(kBackgroundWeights, std::size(kBackgroundWeights))];
+}
+
+BackgroundParties DrawBackgroundParties(const World& world, EventType type, Rng& rng, const Repo* forced_repo) {
+  const size_t others = world.repos.size() - world.tracked_count;
+  const bool reviews = type == EventType::kPullRequestReview || type == EventType::kPullRequestReviewComment;
+  // Background PRs live only in untracked repos, so they never collide with planned reports.
+  const Repo& drawn = (!reviews && rng.Chance(0.03)) ? world.repos[rng.Below(world.tracked_count)]
+                                                     : world.repos[world.tracked_count + rng.Skewed(others)];
+  const User& actor = world.users[rng.Skewed(world.users.size())];
+  return {forced_repo != nullptr ? *forced_repo : drawn, actor};
 }
 
 EventWriter::EventWriter(const World& world, const Plan& plan, uint64_t seed, int hour)
@@ -66,7 +70,7 @@ void EventWriter::BeginEnvelope(std::string& out, uint64_t id, EventType type, c
 
 void EventWriter::EndEnvelope(std::string& out, int64_t time, const Repo& repo) {
   out.append(",\"public\":true,\"created_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   if (repo.org >= 0) {
     out.append(",\"org\":");
     AppendOrg(out, world_.orgs[static_cast<size_t>(repo.org)]);
@@ -76,13 +80,7 @@ void EventWriter::EndEnvelope(std::string& out, int64_t time, const Repo& repo) 
 
 void EventWriter::WriteBackground(EventType type, int64_t time, uint64_t event_id, Rng& rng, std::string& out,
                                   const Repo* forced_repo) {
-  const size_t others = world_.repos.size() - world_.tracked_count;
-  const bool reviews = type == EventType::kPullRequestReview || type == EventType::kPullRequestReviewComment;
-  // Background PRs live only in untracked repos, so they never collide with planned reports.
-  const Repo& drawn = (!reviews && rng.Chance(0.03)) ? world_.repos[rng.Below(world_.tracked_count)]
-                                                     : world_.repos[world_.tracked_count + rng.Skewed(others)];
-  const Repo& repo = forced_repo != nullptr ? *forced_repo : drawn;
-  const User& actor = world_.users[rng.Skewed(world_.users.size())];
+  const auto [repo, actor] = DrawBackgroundParties(world_, type, rng, forced_repo);
   const std::string_view full = repo.NameAt(hour_).full;
   BeginEnvelope(out, event_id, type, actor, repo);
   switch (type) {
@@ -109,11 +107,7 @@ void EventWriter::WriteBackground(EventType type, int64_t time, uint64_t event_i
       out.append(",\"master_branch\":");
       AppendQuoted(out, repo.default_branch);
       out.append(",\"description\":");
-      if (repo.description.empty()) {
-        out.append("null");
-      } else {
-        AppendJsonString(out, repo.description);
-      }
+      AppendJsonStringOrNull(out, repo.description, repo.description.empty());
       out.append(",\"pusher_type\":\"user\"}");
       break;
     }
@@ -258,9 +252,9 @@ void EventWriter::ReleasePayload(std::string& out, const Repo& repo, const User&
   out.append(",\"draft\":false,\"prerelease\":");
   AppendBool(out, rng.Chance(0.1));
   out.append(",\"created_at\":");
-  QuotedTime(out, time - 600);
+  AppendQuotedTime(out, time - 600);
   out.append(",\"published_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   out.append(",\"assets\":[],\"tarball_url\":\"");
   AppendApiRepoUrl(out, full);
   out.append("/tarball/");
@@ -316,7 +310,7 @@ void EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& 
   out.append(",\"commit_id\":\"");
   AppendSha(out, pr.pr_id * 131 + pr.commits);
   out.append("\",\"submitted_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   static const char* const kStates[] = {"\"approved\"", "\"commented\"", "\"changes_requested\""};
   out.append(",\"state\":");
   out.append(rng.Pick(kStates));
@@ -389,9 +383,9 @@ void EventWriter::ReviewCommentPayload(std::string& out, const PrView& pr, const
   AppendReviewText(rng, text_);
   AppendJsonString(out, text_);
   out.append(",\"created_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   out.append(",\"updated_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   out.append(",\"html_url\":\"https://github.com/");
   out.append(full);
   out.append("/pull/");
@@ -452,9 +446,9 @@ void EventWriter::CommitCommentPayload(std::string& out, const Repo& repo, const
   out.append(",\"position\":null,\"line\":null,\"path\":null,\"commit_id\":\"");
   AppendCopy(out, sha_at, 40);
   out.append("\",\"created_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   out.append(",\"updated_at\":");
-  QuotedTime(out, time);
+  AppendQuotedTime(out, time);
   out.append(",\"author_association\":\"");
   out.append(AssociationOf(actor.id, repo.id, false));
   out.append("\",\"body\":");

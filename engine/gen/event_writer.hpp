@@ -25,6 +25,17 @@ const char* EventTypeName(EventType type);
 //! Picks the type of a background (non-lifecycle) event with the archive's usual mix.
 EventType DrawBackgroundType(Rng& rng);
 
+//! Who a background event is about: its repository and actor.
+struct BackgroundParties {
+  const Repo& repo;
+  const User& actor;
+};
+
+//! Draws the repository and actor of a background event of `type`. Both layouts draw them the
+//! same way, in the same order, so the rest of the event's draws follow in step. `forced_repo`,
+//! when set, replaces the drawn repository (the draw still happens).
+BackgroundParties DrawBackgroundParties(const World& world, EventType type, Rng& rng, const Repo* forced_repo);
+
 //! A pull request as embedded in PullRequestEvent and the review events.
 struct PrView {
   const Repo* repo = nullptr;
@@ -66,7 +77,6 @@ class EventWriter {
   void AppendPullRequest(std::string& out, const PrView& pr);
   PrView ViewOfPlannedPr(const Report& report, const Action& action) const;
   PrView BackgroundPr(Rng& rng, int64_t now);
-  const User* AssigneeOf(uint64_t key) const;
 
   void PushPayload(std::string& out, const Repo& repo, const User& actor, Rng& rng);
   void ReleasePayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng);

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "gen/civil_time.hpp"
 #include "gen/rng.hpp"
 
 namespace ghsift::gen {
@@ -46,6 +47,20 @@ void AppendJsonString(std::string& out, std::string_view s) {
     }
   }
   out.push_back('"');
+}
+
+void AppendQuotedTime(std::string& out, int64_t unix_seconds) {
+  out.push_back('"');
+  AppendTimestamp(out, unix_seconds);
+  out.push_back('"');
+}
+
+void AppendTimeOrNull(std::string& out, int64_t unix_seconds) {
+  if (unix_seconds == 0) {
+    out.append("null");
+  } else {
+    AppendQuotedTime(out, unix_seconds);
+  }
 }
 
 void AppendSha(std::string& out, uint64_t key) {

@@ -30,6 +30,21 @@ inline void AppendUint(std::string& out, uint64_t v) {
 
 inline void AppendBool(std::string& out, bool v) { out.append(v ? "true" : "false"); }
 
+//! Appends `null` when `is_null`, else `s` as a JSON string (a report body may be null or "").
+inline void AppendJsonStringOrNull(std::string& out, std::string_view s, bool is_null) {
+  if (is_null) {
+    out.append("null");
+  } else {
+    AppendJsonString(out, s);
+  }
+}
+
+//! Appends `"2024-01-01T00:00:01Z"`, quoted.
+void AppendQuotedTime(std::string& out, int64_t unix_seconds);
+
+//! Appends `null` for 0 (never happened: closed_at, merged_at), else the quoted time.
+void AppendTimeOrNull(std::string& out, int64_t unix_seconds);
+
 //! Appends 40 lowercase hex digits derived from `key` (commit shas).
 void AppendSha(std::string& out, uint64_t key);
 

@@ -56,7 +56,6 @@ class LegacyEventWriter {
   //! A repository as the v3 API embedded it then (pull_request.head/base.repo, forkee).
   void AppendApiRepo(std::string& out, const Repo& repo, const RepoOwner& owner, std::string_view name, uint64_t id,
                      bool fork, int64_t now);
-  const User* AssigneeOf(uint64_t key) const;
 
   const World& world_;
   const Plan& plan_;

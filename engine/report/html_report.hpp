@@ -1,0 +1,23 @@
+#pragma once
+// Writes a Report as one self-contained HTML page (inline SVG charts; no scripts, no styles or
+// fonts from the network), as Markdown, and as one CSV per table.
+//
+// Chart contract (tests rely on it): each chart is one <svg class="chart" data-table="ID">
+// holding exactly one <rect> per drawn row (bar charts) or one <circle> per row (line charts),
+// and nothing else of those element kinds.
+#include <string>
+
+#include "common/status.hpp"
+#include "report/report_builder.hpp"
+
+namespace ghsift {
+
+std::string RenderHtml(const Report& report);
+std::string RenderMarkdown(const Report& report);
+//! The table as `ghsift query --format csv` prints it: the columns, then one line per row.
+std::string RenderCsv(const ReportTable& table);
+
+//! Writes out_dir/index.html, out_dir/report.md and out_dir/tables/<id>.csv (directories made).
+Status WriteReportFiles(const Report& report, const std::string& out_dir);
+
+}  // namespace ghsift

@@ -1,0 +1,249 @@
+#include "report/report_builder.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <numeric>
+#include <set>
+
+#include "common/time_util.hpp"
+
+namespace ghsift {
+namespace {
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+//! Quotes a shell word when it holds anything but safe characters.
+std::string ShellWord(const std::string& word) {
+  const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("/._-,:+=@%").find(static_cast<char>(c)) != std::string_view::npos;
+  });
+  if (safe) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string Join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : separator) + s;
+  return out;
+}
+
+//! Builds tables that share the report's filters.
+class Builder {
+ public:
+  Builder(const Store& store, const ReportOptions& options, const std::set<std::string>& repos)
+      : store_(store), options_(options), repos_(repos) {}
+
+  QueryOptions Query(std::vector<std::string> by, std::optional<std::string> category,
+                     Metric metric = Metric::kIssues) const {
+    QueryOptions q;
+    q.metric = metric;
+    q.dimensions = std::move(by);
+    q.category = std::move(category);
+    q.from_month = options_.from_month;
+    q.to_month = options_.to_month;
+    return q;
+  }
+
+  //! Runs `q` and keeps the rows of the chosen repos.
+  Result<QueryTable> Run(const QueryOptions& q) const {
+    GHSIFT_ASSIGN_OR_RETURN(QueryTable table, RunQuery(store_, q));
+    const auto repo_at = std::find(q.dimensions.begin(), q.dimensions.end(), "repo");
+    if (repos_.empty() || repo_at == q.dimensions.end()) return table;
+    const size_t col = static_cast<size_t>(repo_at - q.dimensions.begin());
+    QueryTable kept;
+    kept.columns = table.columns;
+    for (size_t i = 0; i < table.rows.size(); ++i) {
+      if (!repos_.count(Lower(table.rows[i][col]))) continue;
+      kept.rows.push_back(table.rows[i]);
+      kept.counts.push_back(table.counts[i]);
+      if (i < table.values.size()) kept.values.push_back(table.values[i]);
+    }
+    return kept;
+  }
+
+  Result<ReportTable> Table(std::string id, std::string title, std::string caption, QueryOptions q,
+                            ChartKind chart = ChartKind::kBars) const {
+    ReportTable t;
+    t.id = std::move(id);
+    t.title = std::move(title);
+    t.caption = std::move(caption);
+    t.command = QueryCommandLine(options_.store_path, q);
+    GHSIFT_ASSIGN_OR_RETURN(t.table, Run(q));
+    t.query = std::move(q);
+    t.chart = chart;
+    t.drawn.resize(t.table.rows.size());
+    std::iota(t.drawn.begin(), t.drawn.end(), size_t{0});
+    return t;
+  }
+
+  //! A --by repo,X --category C table with each row's share of the repo's C reports.
+  Result<ReportTable> SharedTable(std::string id, std::string title, std::string caption, QueryOptions q) const {
+    GHSIFT_ASSIGN_OR_RETURN(ReportTable t, Table(std::move(id), std::move(title), std::move(caption), q));
+    QueryOptions totals = Query({"repo"}, q.category);
+    t.totals_command = QueryCommandLine(options_.store_path, totals);
+    GHSIFT_ASSIGN_OR_RETURN(QueryTable per_repo, Run(totals));
+    for (size_t i = 0; i < per_repo.rows.size(); ++i) t.totals[per_repo.rows[i][0]] = per_repo.counts[i];
+    return t;
+  }
+
+  //! The rows with the highest counts (ties by row order), at most options_.top_labels.
+  Result<ReportTable> TopTable(std::string id, std::string title, std::string caption, QueryOptions q) const {
+    GHSIFT_ASSIGN_OR_RETURN(ReportTable t, Table(std::move(id), std::move(title), std::move(caption), q));
+    std::stable_sort(t.drawn.begin(), t.drawn.end(),
+                     [&](size_t a, size_t b) { return t.table.counts[a] > t.table.counts[b]; });
+    if (t.drawn.size() > options_.top_labels) t.drawn.resize(options_.top_labels);
+    return t;
+  }
+
+ private:
+  const Store& store_;
+  const ReportOptions& options_;
+  const std::set<std::string>& repos_;
+};
+
+}  // namespace
+
+std::string QueryCommandLine(const std::string& store_path, const QueryOptions& q) {
+  std::string line = "ghsift query --store " + ShellWord(store_path.empty() ? "DIR" : store_path);
+  if (!q.dimensions.empty()) line += " --by " + Join(q.dimensions, ",");
+  if (q.metric != Metric::kIssues) line += " --metric " + MetricName(q.metric);
+  if (q.repo) line += " --repo " + ShellWord(*q.repo);
+  if (q.category) line += " --category " + ShellWord(*q.category);
+  if (q.kind != "issue") line += " --kind " + q.kind;
+  if (q.from_month) line += " --from " + FormatMonth(*q.from_month);
+  if (q.to_month) line += " --to " + FormatMonth(*q.to_month);
+  return line + " --format csv";
+}
+
+std::string ValueText(const ReportTable& t, size_t row) {
+  if (t.query.metric == Metric::kMedianDaysToClose) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", row < t.table.values.size() ? t.table.values[row] : 0.0);
+    return buf;
+  }
+  return std::to_string(t.table.counts[row]);
+}
+
+std::string ShareText(const ReportTable& t, size_t row) {
+  if (t.totals.empty() || t.query.dimensions.empty() || t.query.dimensions[0] != "repo") return "";
+  auto it = t.totals.find(t.table.rows[row][0]);
+  if (it == t.totals.end() || it->second == 0) return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * static_cast<double>(t.table.counts[row]) / it->second);
+  return buf;
+}
+
+Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
+  Report report;
+  report.options = options;
+  std::set<std::string> repos;  // lower-case latest names
+  for (const std::string& name : options.repos) {
+    const std::vector<int64_t> ids = store.RepoIdsByName(name);
+    if (ids.empty()) return Status::NotFound("--repos: no repository '" + name + "' in the store");
+    for (int64_t id : ids) {
+      std::string latest = store.RepoName(id);
+      if (latest.empty()) latest = name;
+      if (repos.insert(Lower(latest)).second) report.repos.push_back(latest);
+    }
+  }
+  std::sort(report.repos.begin(), report.repos.end());
+  Builder b(store, report.options, repos);
+  auto add = [](ReportSection& section, Result<ReportTable> table) -> Status {
+    if (!table.ok()) return table.status();
+    section.tables.push_back(std::move(table).value());
+    return Status::Ok();
+  };
+  const char* share_note = " The share is of the framework's reports of the category; a report can have several "
+                           "subcategories, so shares may add up to more than 100%.";
+
+  ReportSection overview{"Overview", "Flagged reports per framework and category.", {}};
+  GHSIFT_TRY(add(overview, b.Table("overview", "Flagged reports per framework and category",
+                                   "Issues flagged with each category (a report counts once under each category).",
+                                   b.Query({"repo", "category"}, std::nullopt))));
+  report.sections.push_back(std::move(overview));
+
+  ReportSection kinds{"Kinds of problems", "What the performance and accuracy reports are about, per framework.", {}};
+  GHSIFT_TRY(add(kinds, b.SharedTable("performance_subcategories", "Performance problems by subcategory",
+                                      std::string("Performance reports per framework and subcategory.") + share_note,
+                                      b.Query({"repo", "subcategory"}, "performance"))));
+  GHSIFT_TRY(add(kinds, b.SharedTable("accuracy_subcategories", "Accuracy problems by subcategory",
+                                      std::string("Accuracy reports per framework and subcategory.") + share_note,
+                                      b.Query({"repo", "subcategory"}, "accuracy"))));
+  report.sections.push_back(std::move(kinds));
+
+  ReportSection facets{"Stages and information quality",
+                       "Where in the workflow the flagged reports arise, and what they give to reproduce them.", {}};
+  GHSIFT_TRY(add(facets, b.SharedTable("stage_subcategories", "Stages",
+                                       std::string("Reports per framework and stage facet.") + share_note,
+                                       b.Query({"repo", "subcategory"}, "stage"))));
+  GHSIFT_TRY(add(facets, b.SharedTable("info_subcategories", "Information quality",
+                                       std::string("Reports per framework and information facet.") + share_note,
+                                       b.Query({"repo", "subcategory"}, "info"))));
+  report.sections.push_back(std::move(facets));
+
+  ReportSection outcome{"Verdicts and resolution",
+                        "What the maintainers said (verdict rules), how the reports ended, and how long closing took.",
+                        {}};
+  for (const char* c : {"performance", "accuracy"}) {
+    const std::string cat = c;
+    GHSIFT_TRY(add(outcome, b.SharedTable("verdict_" + cat, "Verdicts of " + cat + " reports",
+                                          "Maintainers' verdict on " + cat +
+                                              " reports: bug, not_a_bug (wins over bug) or unclassified.",
+                                          b.Query({"repo", "verdict"}, cat))));
+  }
+  for (const char* c : {"performance", "accuracy"}) {
+    const std::string cat = c;
+    GHSIFT_TRY(add(outcome, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
+                                          "How " + cat +
+                                              " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
+                                              "closed_without_pr, or open.",
+                                          b.Query({"repo", "resolution"}, cat))));
+  }
+  for (const char* c : {"performance", "accuracy"}) {
+    const std::string cat = c;
+    GHSIFT_TRY(add(outcome, b.Table("days_to_close_" + cat, "Median days to close, " + cat,
+                                    "Median of closed_at - created_at over the closed " + cat +
+                                        " reports, in days (bar label: median; table: closed reports).",
+                                    b.Query({"repo"}, cat, Metric::kMedianDaysToClose))));
+  }
+  report.sections.push_back(std::move(outcome));
+
+  ReportSection silent{"Silent bugs", "Effects of the reports flagged as silent bugs (all chosen frameworks).", {}};
+  GHSIFT_TRY(add(silent, b.Table("silent_effects", "Silent-bug effects",
+                                 "Silent-bug reports per effect category." +
+                                     std::string(report.repos.empty() ? "" : " All frameworks of the store."),
+                                 b.Query({"subcategory"}, "silent"))));
+  report.sections.push_back(std::move(silent));
+
+  ReportSection time{"Over time", "Flagged reports per framework and month of creation.", {}};
+  for (const char* c : {"performance", "accuracy", "silent"}) {
+    const std::string cat = c;
+    GHSIFT_TRY(add(time, b.Table("monthly_" + cat, "Monthly " + cat + " reports",
+                                 "New " + cat + " reports per framework and month (one point per row).",
+                                 b.Query({"repo", "month"}, cat), ChartKind::kLines)));
+  }
+  GHSIFT_TRY(add(time, b.Table("monthly", "Monthly flagged reports, all categories",
+                               "New flagged reports per framework, month and category.",
+                               b.Query({"repo", "month", "category"}, std::nullopt), ChartKind::kNone)));
+  report.sections.push_back(std::move(time));
+
+  ReportSection labels{"Labels", "The labels maintainers put on flagged reports (latest snapshot).", {}};
+  for (const char* c : {"performance", "accuracy", "silent"}) {
+    const std::string cat = c;
+    GHSIFT_TRY(add(labels, b.TopTable("labels_" + cat, "Top labels of " + cat + " reports",
+                                      "Labels of " + cat + " reports, the " + std::to_string(options.top_labels) +
+                                          " most frequent drawn; (none) = no label." +
+                                          std::string(report.repos.empty() ? "" : " All frameworks of the store."),
+                                      b.Query({"label"}, cat))));
+  }
+  report.sections.push_back(std::move(labels));
+  return report;
+}
+
+}  // namespace ghsift

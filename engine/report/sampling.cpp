@@ -1,0 +1,183 @@
+#include "report/sampling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+namespace ghsift {
+
+double InverseNormal(double p) {
+  if (!(p > 0 && p < 1)) return std::nan("");
+  // Acklam's rational approximation (relative error about 1e-9), then Halley steps against
+  // erfc to reach double precision.
+  static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                             1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+  static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                             6.680131188771972e+01,  -1.328068155288572e+01};
+  static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                             -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+  static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                             3.754408661907416e+00};
+  const double low = 0.02425;
+  double x;
+  if (p < low) {
+    const double q = std::sqrt(-2 * std::log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p <= 1 - low) {
+    const double q = p - 0.5;
+    const double r = q * q;
+    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  } else {
+    const double q = std::sqrt(-2 * std::log(1 - p));
+    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  const double sqrt2pi = std::sqrt(2 * M_PI);
+  for (int step = 0; step < 2; ++step) {
+    const double e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
+    const double u = e * sqrt2pi * std::exp(x * x / 2);
+    x = x - u / (1 + x * u / 2);
+  }
+  return x;
+}
+
+double ZForConfidence(double confidence) {
+  // The rounded values every sample-size table uses, so that our sizes match published ones.
+  if (std::fabs(confidence - 0.90) < 1e-12) return 1.645;
+  if (std::fabs(confidence - 0.95) < 1e-12) return 1.96;
+  if (std::fabs(confidence - 0.99) < 1e-12) return 2.576;
+  return InverseNormal(1 - (1 - confidence) / 2);
+}
+
+SampleSize CochranSampleSize(int64_t population, double confidence, double margin, double p) {
+  SampleSize s;
+  s.z = ZForConfidence(confidence);
+  s.n0 = s.z * s.z * p * (1 - p) / (margin * margin);
+  if (population <= 0) return s;
+  const double n_pop = static_cast<double>(population);
+  s.exact = s.n0 / (1 + (s.n0 - 1) / n_pop);
+  // Guard against 377.0000000001 from floating error before rounding up.
+  const double rounded = std::ceil(s.exact - 1e-9);
+  s.n = std::min<int64_t>(static_cast<int64_t>(rounded), population);
+  s.corrected = s.n < static_cast<int64_t>(std::ceil(s.n0 - 1e-9));
+  return s;
+}
+
+std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n) {
+  std::vector<int64_t> out(sizes.size(), 0);
+  std::vector<bool> full(sizes.size(), false);
+  int64_t total = 0;
+  for (int64_t s : sizes) total += std::max<int64_t>(s, 0);
+  int64_t left = std::min(std::max<int64_t>(n, 0), total);
+  // Strata whose proportional share exceeds their size take everything; the rest is shared
+  // again among the others. Each round fixes at least one stratum, so this ends.
+  while (left > 0) {
+    int64_t open_total = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (!full[i]) open_total += std::max<int64_t>(sizes[i], 0);
+    }
+    std::vector<int64_t> share(sizes.size(), 0);
+    std::vector<std::pair<int64_t, size_t>> remainders;  // (remainder numerator, index)
+    int64_t given = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (full[i] || sizes[i] <= 0) continue;
+      // Exact integer arithmetic: quota = left * size / open_total.
+      const __int128 num = static_cast<__int128>(left) * sizes[i];
+      share[i] = static_cast<int64_t>(num / open_total);
+      remainders.emplace_back(static_cast<int64_t>(num % open_total), i);
+      given += share[i];
+    }
+    std::stable_sort(remainders.begin(), remainders.end(),
+                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (size_t r = 0; given < left && r < remainders.size(); ++r, ++given) ++share[remainders[r].second];
+    bool capped = false;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (!full[i] && share[i] > sizes[i]) {
+        out[i] = sizes[i];
+        full[i] = true;
+        left -= sizes[i];
+        capped = true;
+      }
+    }
+    if (capped) continue;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (!full[i]) out[i] += share[i];
+    }
+    left = 0;
+  }
+  return out;
+}
+
+uint64_t SplitMix64::Next() {
+  uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+uint64_t SplitMix64::Below(uint64_t bound) {
+  // Rejects the top partial block of 2^64 so that every residue is equally likely.
+  const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+  uint64_t x;
+  do {
+    x = Next();
+  } while (x >= limit);
+  return x % bound;
+}
+
+uint64_t Fnv1a64(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::vector<size_t> DrawIndices(size_t size, size_t k, SplitMix64& rng) {
+  std::vector<size_t> pool(size);
+  std::iota(pool.begin(), pool.end(), size_t{0});
+  k = std::min(k, size);
+  for (size_t i = 0; i < k; ++i) {
+    const size_t j = i + static_cast<size_t>(rng.Below(size - i));
+    std::swap(pool[i], pool[j]);
+  }
+  pool.resize(k);
+  return pool;
+}
+
+StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, uint64_t seed) {
+  std::map<std::string, std::vector<size_t>> members;  // ordered by stratum name
+  for (size_t i = 0; i < frame.size(); ++i) members[frame[i].stratum].push_back(i);
+  auto by_key = [&](size_t x, size_t y) {
+    return std::tie(frame[x].repo, frame[x].number) < std::tie(frame[y].repo, frame[y].number);
+  };
+  std::vector<int64_t> sizes;
+  for (auto& [name, list] : members) {
+    std::sort(list.begin(), list.end(), by_key);
+    sizes.push_back(static_cast<int64_t>(list.size()));
+  }
+  const std::vector<int64_t> allocation = AllocateProportional(sizes, n);
+  StratifiedSample out;
+  size_t s = 0;
+  for (const auto& [name, list] : members) {
+    StratumDraw draw;
+    draw.name = name;
+    draw.population = static_cast<int64_t>(list.size());
+    draw.allocated = allocation[s++];
+    // One stream per stratum: a stratum's rows do not change when another stratum changes.
+    SplitMix64 rng(seed ^ Fnv1a64(name));
+    std::vector<size_t> picked = DrawIndices(list.size(), static_cast<size_t>(draw.allocated), rng);
+    draw.drawn = static_cast<int64_t>(picked.size());
+    std::sort(picked.begin(), picked.end());  // positions in the sorted list: (repo, number) order
+    for (size_t p : picked) out.chosen.push_back(list[p]);
+    out.strata.push_back(std::move(draw));
+  }
+  return out;
+}
+
+}  // namespace ghsift

@@ -1,0 +1,82 @@
+#pragma once
+// Drawing a sample of flagged reports for hand labeling: Cochran's sample size with the finite
+// population correction, proportional allocation to strata, and a reproducible draw.
+// Reproducible means: the same frame and seed give the same rows on every machine. The draw
+// never depends on hash-map iteration order; each stratum's members are sorted by (repo,
+// number) and shuffled by a splitmix64 stream derived from the seed and the stratum's name.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ghsift {
+
+//! The two-sided z value for a confidence level in (0, 1): 1.645, 1.96 and 2.576 for 0.90, 0.95
+//! and 0.99 (the values sample-size tables use); any other level from the inverse normal.
+double ZForConfidence(double confidence);
+
+//! The inverse of the standard normal distribution function, for p in (0, 1).
+double InverseNormal(double p);
+
+struct SampleSize {
+  double z = 0;
+  double n0 = 0;     //!< z^2 p (1 - p) / e^2: the size for an infinite population
+  double exact = 0;  //!< n0 / (1 + (n0 - 1) / N): before rounding
+  int64_t n = 0;     //!< `exact` rounded up, and never above N
+  //! True when the correction lowered the size below ceil(n0).
+  bool corrected = false;
+};
+
+//! Cochran's sample size for estimating a proportion (p = 0.5, the most conservative) within
+//! `margin` at `confidence`, corrected for a population of `population` reports.
+SampleSize CochranSampleSize(int64_t population, double confidence, double margin, double p = 0.5);
+
+//! Splits `n` over strata of the given sizes in proportion to their size, by largest
+//! remainder: each stratum gets floor(n * size / total), and the units left go to the largest
+//! fractional parts (ties to the earlier stratum). A stratum never gets more than its size;
+//! what it cannot take goes to the others the same way. The sum is exactly min(n, total).
+std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n);
+
+//! splitmix64 (Steele, Lea, Flood 2014): a tiny, well-mixed 64-bit generator.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t Next();
+  //! Uniform in [0, bound) without modulo bias; bound > 0.
+  uint64_t Below(uint64_t bound);
+
+ private:
+  uint64_t state_;
+};
+
+//! 64-bit FNV-1a, to derive a stream per stratum from its name.
+uint64_t Fnv1a64(std::string_view text);
+
+//! The first `k` positions of a partial Fisher-Yates shuffle of 0..size-1: `k` distinct
+//! indices, uniformly chosen. `k` above `size` takes everything.
+std::vector<size_t> DrawIndices(size_t size, size_t k, SplitMix64& rng);
+
+//! One member of the sampling frame.
+struct FrameItem {
+  std::string repo;
+  int64_t number = 0;
+  std::string stratum;
+};
+
+struct StratumDraw {
+  std::string name;
+  int64_t population = 0;  //!< members of the frame in this stratum
+  int64_t allocated = 0;   //!< its share of n
+  int64_t drawn = 0;       //!< rows drawn (= allocated unless the stratum is smaller)
+};
+
+struct StratifiedSample {
+  std::vector<StratumDraw> strata;  //!< sorted by name
+  //! Indices into the frame, sorted by (stratum, repo, number).
+  std::vector<size_t> chosen;
+};
+
+//! Allocates `n` proportionally to the strata of `frame` and draws each stratum's share.
+StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, uint64_t seed);
+
+}  // namespace ghsift

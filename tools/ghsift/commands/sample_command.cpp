@@ -163,7 +163,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     }
   }
   out.flush();
-  if (!out) return Fail((args.out.empty() ? std::string("stdout") : args.out) + ": write failed");
+  // A closed stdout (`ghsift sample ... | head`) is a normal end; a file that cannot be written is not.
+  if (!args.out.empty() && !out) return Fail(args.out + ": write failed");
   return sample.chosen.empty() ? kExitNoHit : kExitOk;
 }
 

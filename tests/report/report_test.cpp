@@ -1,0 +1,250 @@
+// The report from a generated corpus: one bar per query row in every chart, CSV tables equal to
+// the output of the `ghsift query` commands shown next to them, and `ghsift sample` output that
+// `ghsift rules eval` accepts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "eval/evaluation.hpp"
+#include "pipelines/input_files.hpp"
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+#include "rules/rule_set.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string DefaultRules() { return std::string(GHSIFT_SOURCE_DIR) + "/rules"; }
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+size_t Count(std::string_view text, std::string_view what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+//! The <svg> of one chart ("" when absent).
+std::string ChartOf(const std::string& html, const std::string& id) {
+  const size_t at = html.find("<svg class=\"chart\" data-table=\"" + id + "\"");
+  if (at == std::string::npos) return "";
+  return html.substr(at, html.find("</svg>", at) - at);
+}
+
+class ReportTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new testing::TempDir();
+    testing::Generate(*dir_ / "corpus", 4, 3000, 77, "gz");
+    auto files = ResolveInputs({*dir_ / "corpus"});
+    ASSERT_TRUE(files.ok());
+    testing::IngestFiles(store(), *files, DefaultRules());
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string store() { return *dir_ / "store"; }
+
+  static Report Build(ReportOptions options) {
+    options.store_path = store();
+    auto s = Store::Open(store(), StoreMode::kRead);
+    EXPECT_TRUE(s.ok());
+    auto report = BuildReport(**s, options);
+    EXPECT_TRUE(report.ok()) << report.status().message();
+    return std::move(report).value();
+  }
+
+  static testing::TempDir* dir_;
+};
+
+testing::TempDir* ReportTest::dir_ = nullptr;
+
+TEST_F(ReportTest, OneBarPerQueryRow) {
+  const Report report = Build({});
+  const std::string html = RenderHtml(report);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://www.w3.org/2000/svg\"") != std::string::npos, true);
+  EXPECT_EQ(Count(html, "https://"), 0u) << "nothing is loaded from the network";
+  auto s = Store::Open(store(), StoreMode::kRead);
+  ASSERT_TRUE(s.ok());
+  size_t charts = 0, bars = 0;
+  for (const ReportSection& section : report.sections) {
+    for (const ReportTable& t : section.tables) {
+      // An independent run of the same query.
+      auto expected = RunQuery(**s, t.query);
+      ASSERT_TRUE(expected.ok());
+      EXPECT_EQ(t.table.rows, expected->rows) << t.id;
+      EXPECT_EQ(html.find("<code>" + t.command.substr(0, 20)) != std::string::npos, true) << t.id;
+      const std::string svg = ChartOf(html, t.id);
+      if (t.chart == ChartKind::kNone) {
+        EXPECT_EQ(svg, "") << t.id;
+        continue;
+      }
+      ASSERT_NE(svg, "") << t.id;
+      ++charts;
+      const size_t rows = expected->rows.size();
+      if (t.chart == ChartKind::kBars) {
+        const size_t want = t.id.rfind("labels_", 0) == 0 ? std::min<size_t>(rows, 15) : rows;
+        EXPECT_EQ(Count(svg, "<rect"), want) << t.id;
+        bars += want;
+      } else {
+        EXPECT_EQ(Count(svg, "<circle"), rows) << t.id;
+        EXPECT_EQ(Count(svg, "<rect"), 0u) << t.id;
+      }
+    }
+  }
+  EXPECT_EQ(charts, 18u);
+  EXPECT_GT(bars, 50u) << "the corpus should flag enough reports to draw";
+  EXPECT_EQ(Count(html, "<rect"), bars);
+}
+
+TEST_F(ReportTest, TablesEqualTheShownQueryCommands) {
+  ReportOptions options;
+  options.from_month = 0;  // month index 0 (year 0): every report, and --from shows in the commands
+  for (bool filtered : {false, true}) {
+    if (filtered) options.repos = {"keras-team/keras", "pytorch/pytorch"};
+    const Report report = Build(options);
+    testing::TempDir out;
+    ASSERT_TRUE(WriteReportFiles(report, out.path()).ok());
+    ASSERT_TRUE(fs::exists(out / "index.html"));
+    ASSERT_TRUE(fs::exists(out / "report.md"));
+    size_t tables = 0;
+    for (const ReportSection& section : report.sections) {
+      for (const ReportTable& t : section.tables) {
+        ++tables;
+        ASSERT_EQ(t.command.rfind("ghsift query ", 0), 0u);
+        EXPECT_NE(t.command.find("--from 0000-01"), std::string::npos);
+        const auto r = testing::RunCommand(testing::Ghsift() + t.command.substr(6));
+        ASSERT_EQ(r.exit_code, 0) << t.command << "\n" << r.output;
+        const std::string csv = ReadFile(out / ("tables/" + t.id + ".csv"));
+        if (!filtered) {
+          EXPECT_EQ(csv, r.output) << t.command;
+          continue;
+        }
+        // With --repos, the table holds exactly the command's lines of those repos.
+        const bool by_repo = std::find(t.query.dimensions.begin(), t.query.dimensions.end(), "repo") !=
+                             t.query.dimensions.end();
+        std::istringstream lines(r.output);
+        std::string line, kept;
+        while (std::getline(lines, line)) {
+          const bool header = kept.empty();
+          if (header || !by_repo || line.rfind("keras-team/keras,", 0) == 0 || line.rfind("pytorch/pytorch,", 0) == 0) {
+            kept += line + "\n";
+          }
+        }
+        EXPECT_EQ(csv, kept) << t.command;
+        EXPECT_NE(ReadFile(out / "report.md").find(t.command), std::string::npos);
+      }
+    }
+    EXPECT_EQ(tables, 19u);
+  }
+}
+
+//! Fills `class` of a sampled CSV: row i gets i % 2 == 0 ? 1 : 0.
+std::string Labeled(const std::string& csv, std::vector<int>* labels) {
+  const auto records = ParseCsv(csv);
+  std::string out;
+  auto field = [](const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  const auto& header = records[0];
+  const size_t cls = std::find(header.begin(), header.end(), "class") - header.begin();
+  for (size_t r = 0; r < records.size(); ++r) {
+    std::vector<std::string> rec = records[r];
+    if (r > 0) {
+      labels->push_back(r % 2);
+      rec[cls] = std::to_string(r % 2);
+    }
+    for (size_t c = 0; c < rec.size(); ++c) out += (c ? "," : "") + field(rec[c]);
+    out += "\n";
+  }
+  return out;
+}
+
+TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
+  testing::TempDir work;
+  const std::string base = testing::Ghsift() + " sample --store '" + store() + "' --category performance,accuracy";
+  auto r = testing::RunCommand(base + " --stratify repo --n 40 --seed 5 --format csv --out " + (work / "a.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("sample 40 (fixed --n 40)"), std::string::npos) << r.output;
+  r = testing::RunCommand(base + " --stratify repo --n 40 --seed 5 --format csv --out " + (work / "b.csv"));
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(ReadFile(work / "a.csv"), ReadFile(work / "b.csv")) << "same seed, same rows";
+  r = testing::RunCommand(base + " --stratify repo --n 40 --seed 6 --format csv --out " + (work / "c.csv"));
+  EXPECT_NE(ReadFile(work / "a.csv"), ReadFile(work / "c.csv"));
+
+  const std::string csv = ReadFile(work / "a.csv");
+  ASSERT_EQ(csv.rfind("Repository,Number,Title,Body,Labels,class,url,categories,stratum,notes\n", 0), 0u);
+  std::vector<int> labels;
+  std::ofstream(work / "labeled.csv") << Labeled(csv, &labels);
+  ASSERT_EQ(labels.size(), 40u);
+
+  // `rules eval` judges the text the CSV holds: the title (body and labels are left empty). The
+  // expected confusion is computed row by row from the same rules on the same titles.
+  auto rules = LoadRuleSet(DefaultRules());
+  ASSERT_TRUE(rules.ok());
+  auto db = RuleDatabase::Compile(*rules);
+  ASSERT_TRUE(db.ok());
+  const auto records = ParseCsv(csv);
+  std::vector<LabeledReport> reports;
+  for (size_t i = 1; i < records.size(); ++i) {
+    LabeledReport report;
+    report.title = records[i][2];
+    reports.push_back(report);
+    EXPECT_TRUE(records[i][7] == "performance" || records[i][7] == "accuracy" ||
+                records[i][7] == "accuracy;performance")
+        << records[i][7];
+    EXPECT_EQ(records[i][8], records[i][0]) << "stratified by repo";
+  }
+  const auto verdicts = JudgeReports(*db, reports);
+  int64_t tp = 0, fp = 0, fn = 0, tn = 0, flagged_by_title = 0;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    const auto& c = verdicts[i].categories;
+    const bool predicted = std::count(c.begin(), c.end(), "performance") + std::count(c.begin(), c.end(), "accuracy");
+    flagged_by_title += predicted;
+    (predicted ? (labels[i] ? tp : fp) : (labels[i] ? fn : tn)) += 1;
+  }
+  // Most sampled reports are flagged by their title alone; the rest by body, labels or comments.
+  EXPECT_GE(flagged_by_title * 2, static_cast<int64_t>(labels.size()));
+  r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "labeled.csv") +
+                          " --positive performance,accuracy --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const std::string key : {"\"tp\": " + std::to_string(tp) + ",", "\"fp\": " + std::to_string(fp) + ",",
+                                "\"fn\": " + std::to_string(fn) + ",", "\"tn\": " + std::to_string(tn) + ",",
+                                std::string("\"reports\": 40,")}) {
+    EXPECT_NE(r.output.find(key), std::string::npos) << key << "\n" << r.output;
+  }
+
+  // JSONL: accepted as well; `class` null means not labeled yet.
+  r = testing::RunCommand(base + " --seed 5 --format jsonl --out " + (work / "s.jsonl"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("(Cochran, 95% confidence, 5% margin"), std::string::npos) << r.output;
+  const std::string jsonl = ReadFile(work / "s.jsonl");
+  ASSERT_NE(jsonl.find("\"body\": \"\", \"labels\": [], \"url\": \"https://github.com/"), std::string::npos);
+  ASSERT_NE(jsonl.find("\"class\": null}"), std::string::npos);
+  r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "s.jsonl") + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"reports\": " + std::to_string(Count(jsonl, "\n")) + ","), std::string::npos);
+
+  // --n excludes --confidence/--margin.
+  r = testing::RunCommand(base + " --n 5 --confidence 0.9 --seed 1 --format csv");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -1,6 +1,9 @@
 #include "json/event_extractor.hpp"
 
+#include <charconv>
 #include <cstring>
+#include <deque>
+#include <string>
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -24,10 +27,92 @@ constexpr size_t kIsoTimeLength = 20;   //!< "2015-01-01T15:00:01Z"
 
 // Field readers that treat a missing, null or mistyped value as absent: the archive has
 // nulls everywhere and old payloads differ, and none of that makes an event unusable.
+// Strings repaired by RepairEscapes for the line being extracted on this thread; cleared by
+// Extract, so their views live exactly as long as simdjson's own (until the next line).
+thread_local std::deque<std::string> t_repaired;
+
+void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+bool ReadHex4(const char* p, uint32_t* out) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    const char c = p[i];
+    v <<= 4;
+    if (c >= '0' && c <= '9') v |= static_cast<uint32_t>(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= static_cast<uint32_t>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') v |= static_cast<uint32_t>(c - 'A' + 10);
+    else return false;
+  }
+  *out = v;
+  return true;
+}
+
+//! Unescapes a JSON string that simdjson refused (a lone surrogate such as "\ud800", common
+//! where the archive cut an emoji in half), putting U+FFFD where a code point is broken.
+//! `raw` points just past the opening quote; the line's padding guarantees readable bytes.
+std::string_view RepairEscapes(const char* raw) {
+  std::string out;
+  for (const char* p = raw; *p != '"' && *p != '\0';) {
+    if (*p != '\\') {
+      out += *p++;
+      continue;
+    }
+    const char e = p[1];
+    p += 2;
+    switch (e) {
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'u': {
+        uint32_t cp = 0xFFFD, low = 0;
+        if (ReadHex4(p, &cp)) p += 4;
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          if (p[0] == '\\' && p[1] == 'u' && ReadHex4(p + 2, &low) && low >= 0xDC00 && low <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            p += 6;
+          } else {
+            cp = 0xFFFD;
+          }
+        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+          cp = 0xFFFD;
+        }
+        AppendUtf8(out, cp);
+        break;
+      }
+      default: out += e;  // \" \\ \/
+    }
+  }
+  t_repaired.push_back(std::move(out));
+  return t_repaired.back();
+}
+
 std::string_view StringOr(od::value value, std::string_view fallback = {}) {
   std::string_view s;
-  if (value.get_string().get(s) != simdjson::SUCCESS) return fallback;
-  return s;
+  const simdjson::error_code error = value.get_string().get(s);
+  if (error == simdjson::SUCCESS) return s;
+  if (error == simdjson::STRING_ERROR) {
+    od::raw_json_string raw;
+    if (value.get_raw_json_string().get(raw) == simdjson::SUCCESS) return RepairEscapes(raw.raw());
+  }
+  return fallback;
 }
 
 int64_t IntOr(od::value value, int64_t fallback = 0) {
@@ -36,11 +121,10 @@ int64_t IntOr(od::value value, int64_t fallback = 0) {
   std::string_view s;  // ids are strings in some payloads
   if (value.get_string().get(s) == simdjson::SUCCESS) {
     int64_t parsed = 0;
-    for (char c : s) {
-      if (c < '0' || c > '9') return fallback;
-      parsed = parsed * 10 + (c - '0');
-    }
-    return s.empty() ? fallback : parsed;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), parsed);
+    // Digits only, and in range: an overflowing number is no number at all.
+    if (ec != std::errc() || end != s.data() + s.size() || s.empty() || s.front() == '-') return fallback;
+    return parsed;
   }
   return fallback;
 }
@@ -255,6 +339,7 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.id = 0;
   event.repo_name = {};
   event.actor = {};
+  t_repaired.clear();
   event.joined_repo_name.clear();
   event.has_report = false;
   event.report.Clear();

@@ -107,9 +107,14 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(), &store->handles_, &raw);
     if (s.ok()) s = raw->TryCatchUpWithPrimary();
   }
-  if (s.IsInvalidArgument() && s.ToString().find("Column family not found") != std::string::npos) {
-    return Status::StoreError(path + ": written by an older ghsift (" + s.ToString() +
-                              "); run `ghsift ingest` on it once to add what is missing");
+  // An ingest killed while creating the store (or an older ghsift) leaves it incomplete, with
+  // nothing committed: say so instead of passing on RocksDB's words alone.
+  const bool no_current = !fs::exists(fs::path(path) / "CURRENT");
+  if (!s.ok() && mode == StoreMode::kRead &&
+      (no_current || (s.IsInvalidArgument() && s.ToString().find("Column family not found") != std::string::npos))) {
+    return Status::StoreError(path + ": incomplete store (its creation was interrupted, or an older ghsift made it; " +
+                              (s.ok() ? std::string("no CURRENT file") : s.ToString()) +
+                              "); nothing was committed to it: run ingest again");
   }
   if (!s.ok()) return FromRocks(s, path + ": cannot open store");
   store->db_.reset(raw);

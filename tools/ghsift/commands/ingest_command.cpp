@@ -62,6 +62,10 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
 
 int RunIngest(const IngestArgs& args) {
   if (args.store.empty()) return Fail("ingest needs --store DIR (or --partial DIR)");
+  // Installed before anything slow (rule compilation, opening the store), so that a signal at
+  // any moment ends with the same clean stop and message.
+  std::signal(SIGINT, OnStopSignal);
+  std::signal(SIGTERM, OnStopSignal);
   auto files = ResolveInputs(args.inputs);
   if (!files.ok()) return Fail(files.status().message());
   auto rules = LoadRules(args.rules);
@@ -80,8 +84,6 @@ int RunIngest(const IngestArgs& args) {
   const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
   if (!scope.ok()) return Fail(scope.message());
   options.stop = &g_stop;
-  std::signal(SIGINT, OnStopSignal);
-  std::signal(SIGTERM, OnStopSignal);
   IngestPipeline pipeline(**store, *rules, *repos, options);
   IngestProgress progress;
   const auto start = std::chrono::steady_clock::now();

@@ -14,7 +14,7 @@ packages=(build-essential cmake ninja-build pkg-config git time
           libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
           libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev
           libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -3,7 +3,6 @@
 
 #include <iterator>
 
-#include "gen/civil_time.hpp"
 #include "gen/json_text.hpp"
 #include "gen/report_text.hpp"
 

@@ -1,11 +1,10 @@
 // Events in the old Timeline API layout (GH Archive 2011-02-12..2014-12-31).
 #include "gen/legacy_event_writer.hpp"
 
-#include <algorithm>
-
 #include "gen/api_objects.hpp"
 #include "gen/civil_time.hpp"
 #include "gen/json_text.hpp"
+#include "gen/lifecycle_facts.hpp"
 #include "gen/report_text.hpp"
 
 namespace ghsift::gen {
@@ -18,20 +17,6 @@ const char* const kPaths[] = {"src/main.py", "README.md", "setup.py", "lib/model
                               "docs/index.md", "Makefile", "src/utils.c"};
 const char* const kCompanies[] = {"Acme", "Initech", "University of Somewhere", "Freelance", "Globex"};
 const char* const kLocations[] = {"San Francisco, CA", "Berlin, Germany", "Tokyo", "London", "Bangalore", "Sao Paulo"};
-
-void QuotedTime(std::string& out, int64_t t) {
-  out.push_back('"');
-  AppendTimestamp(out, t);
-  out.push_back('"');
-}
-
-void TimeOrNull(std::string& out, int64_t t) {
-  if (t == 0) {
-    out.append("null");
-  } else {
-    QuotedTime(out, t);
-  }
-}
 
 void QuotedLocalTime(std::string& out, int64_t t, int offset_minutes) {
   out.push_back('"');
@@ -61,20 +46,13 @@ void AppendAccount(std::string& out, std::string_view login, uint64_t id, bool i
   out.append(is_org ? "\",\"type\":\"Organization\"}" : "\",\"type\":\"User\"}");
 }
 
-const char* ActionName(ActionType type) {
-  switch (type) {
-    case ActionType::kOpened: return "opened";
-    case ActionType::kClosed: return "closed";
-    case ActionType::kReopened: return "reopened";
-    case ActionType::kLabeled: return "labeled";
-    case ActionType::kSynchronize: return "synchronize";
-    case ActionType::kComment: return "created";
+// An optional user field (assignee, merged_by): the account, or null.
+void AppendUserOrNull(std::string& out, const User* user) {
+  if (user == nullptr) {
+    out.append("null");
+  } else {
+    AppendAccount(out, user->login, user->id, false);
   }
-  return "opened";
-}
-
-size_t ShownLabels(const Report& r, const Action& a) {
-  return std::min(r.labels.size(), static_cast<size_t>(r.initial_labels) + a.labeled_so_far);
 }
 
 // A repository's creation time as a legacy event may show it: never after the event.
@@ -91,11 +69,6 @@ EventType LegacyType(EventType type) {
 
 LegacyEventWriter::LegacyEventWriter(const World& world, const Plan& plan, uint64_t seed, int hour)
     : world_(world), plan_(plan), seed_(seed), hour_(hour) {}
-
-const User* LegacyEventWriter::AssigneeOf(uint64_t key) const {
-  if (key % 6 != 0) return nullptr;
-  return &world_.users[8 + (key / 6) % (world_.users.size() - 8)];
-}
 
 void LegacyEventWriter::AppendUser(std::string& out, const User& user) {
   AppendAccount(out, user.login, user.id, false);
@@ -209,12 +182,7 @@ EventType LegacyEventWriter::WriteLifecycle(const Action& a, int offset_minutes,
   const std::string_view full = repo.NameAt(hour_).full;
   const User& actor = world_.users[a.actor];
   const bool is_pr = r.kind == ReportKind::kPr;
-  EventType type = EventType::kIssues;
-  if (a.type == ActionType::kComment) {
-    type = EventType::kIssueComment;
-  } else if (is_pr) {
-    type = EventType::kPullRequest;
-  }
+  const EventType type = LifecycleType(r, a);
   url_.assign("https://github.com/");
   url_.append(full);
   url_.append(is_pr ? "/pull/" : "/issues/");
@@ -261,16 +229,7 @@ void LegacyEventWriter::AppendIssue(std::string& out, const Report& r, const Act
   AppendUint(scratch_, r.number);
   out.append("{\"url\":");
   AppendQuoted(out, scratch_);
-  out.append(",\"labels_url\":\"");
-  out.append(scratch_);
-  out.append("/labels{/name}\",\"comments_url\":\"");
-  out.append(scratch_);
-  out.append("/comments\",\"events_url\":\"");
-  out.append(scratch_);
-  out.append("/events\",\"html_url\":\"https://github.com/");
-  out.append(full);
-  out.append(is_pr ? "/pull/" : "/issues/");
-  AppendUint(out, r.number);
+  AppendIssueLinks(out, scratch_, full, is_pr, r.number);
   out.append("\",\"id\":");
   AppendUint(out, r.issue_id);
   out.append(",\"number\":");
@@ -283,20 +242,15 @@ void LegacyEventWriter::AppendIssue(std::string& out, const Report& r, const Act
   AppendLabels(out, r, ShownLabels(r, a), full);
   out.append(a.open ? ",\"state\":\"open\"" : ",\"state\":\"closed\"");
   out.append(",\"assignee\":");
-  const User* assignee = AssigneeOf(r.issue_id);
-  if (assignee != nullptr) {
-    AppendUser(out, *assignee);
-  } else {
-    out.append("null");
-  }
+  AppendUserOrNull(out, AssigneeOf(world_, r.issue_id));
   out.append(",\"milestone\":null,\"comments\":");
   AppendUint(out, a.comments);
   out.append(",\"created_at\":");
-  QuotedTime(out, r.created_at);
+  AppendQuotedTime(out, r.created_at);
   out.append(",\"updated_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"closed_at\":");
-  TimeOrNull(out, a.closed_at);
+  AppendTimeOrNull(out, a.closed_at);
   out.append(",\"pull_request\":{");
   if (is_pr) {
     struct Link {
@@ -320,25 +274,14 @@ void LegacyEventWriter::AppendIssue(std::string& out, const Report& r, const Act
     out.append("\"html_url\":null,\"diff_url\":null,\"patch_url\":null");
   }
   out.append("},\"body\":");
-  if (r.body_null) {
-    out.append("null");
-  } else {
-    AppendJsonString(out, r.body);
-  }
+  AppendJsonStringOrNull(out, r.body, r.body_null);
   out.push_back('}');
 }
 
 void LegacyEventWriter::AppendComment(std::string& out, const Report& r, const Action& a) {
   const Repo& repo = world_.repos[r.repo];
   const std::string_view full = repo.NameAt(hour_).full;
-  // The same stream as the modern writer: a comment reads the same in either layout.
-  Rng rng(MixSeed(seed_, 0x636f6d6d656e74, a.comment_id));  // "comment"
-  CommentTextSpec spec;
-  spec.repo_full_name = repo.names[0].full;
-  spec.theme = r.theme;
-  spec.probe_prose = a.probe_comment_prose;
-  spec.probe_code = a.probe_comment_code;
-  MakeComment(rng, spec, &text_);
+  MakeActionComment(world_, seed_, r, a, &text_);
   out.append("{\"url\":\"");
   AppendApiRepoUrl(out, full);
   out.append("/issues/comments/");
@@ -354,9 +297,9 @@ void LegacyEventWriter::AppendComment(std::string& out, const Report& r, const A
   out.append(",\"user\":");
   AppendUser(out, world_.users[a.actor]);
   out.append(",\"created_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"updated_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"body\":");
   AppendJsonString(out, text_);
   out.push_back('}');
@@ -384,11 +327,11 @@ void LegacyEventWriter::AppendApiRepo(std::string& out, const Repo& repo, const 
   out.append(",\"url\":\"");
   AppendApiRepoUrl(out, scratch_);
   out.append("\",\"created_at\":");
-  QuotedTime(out, fork ? now - 86400 : CreatedBefore(repo, now));
+  AppendQuotedTime(out, fork ? now - 86400 : CreatedBefore(repo, now));
   out.append(",\"updated_at\":");
-  QuotedTime(out, now - 3600);
+  AppendQuotedTime(out, now - 3600);
   out.append(",\"pushed_at\":");
-  QuotedTime(out, now - 60 - static_cast<int64_t>(repo.id % 3000));
+  AppendQuotedTime(out, now - 60 - static_cast<int64_t>(repo.id % 3000));
   out.append(",\"clone_url\":\"https://github.com/");
   out.append(scratch_);
   out.append(".git\",\"size\":");
@@ -457,28 +400,10 @@ void LegacyEventWriter::AppendPullRequest(std::string& out, const Report& r, con
   out.append(",\"user\":");
   AppendUser(out, author);
   out.append(",\"body\":");
-  if (r.body_null) {
-    out.append("null");
-  } else {
-    AppendJsonString(out, r.body);
-  }
-  out.append(",\"created_at\":");
-  QuotedTime(out, r.created_at);
-  out.append(",\"updated_at\":");
-  QuotedTime(out, a.time);
-  out.append(",\"closed_at\":");
-  TimeOrNull(out, a.closed_at);
-  out.append(",\"merged_at\":");
-  TimeOrNull(out, a.merged_at);
-  out.append(",\"merge_commit_sha\":\"");
-  AppendSha(out, r.pr_id * 131 + 977 + a.commits);
+  AppendJsonStringOrNull(out, r.body, r.body_null);
+  AppendPrTimesAndMergeSha(out, r.created_at, a.time, a.closed_at, a.merged_at, r.pr_id, a.commits);
   out.append("\",\"assignee\":");
-  const User* assignee = AssigneeOf(r.issue_id);
-  if (assignee != nullptr) {
-    AppendUser(out, *assignee);
-  } else {
-    out.append("null");
-  }
+  AppendUserOrNull(out, AssigneeOf(world_, r.issue_id));
   out.append(",\"milestone\":null,\"labels\":");
   AppendLabels(out, r, ShownLabels(r, a), full);
   out.append(",\"commits_url\":\"");
@@ -539,11 +464,7 @@ void LegacyEventWriter::AppendPullRequest(std::string& out, const Report& r, con
   AppendBool(out, a.merged);
   out.append(a.merged ? ",\"mergeable\":null,\"mergeable_state\":\"unknown\"" : ",\"mergeable\":true,\"mergeable_state\":\"clean\"");
   out.append(",\"merged_by\":");
-  if (a.merged) {
-    AppendUser(out, world_.users[a.merged_by]);
-  } else {
-    out.append("null");
-  }
+  AppendUserOrNull(out, a.merged ? &world_.users[a.merged_by] : nullptr);
   out.append(",\"comments\":");
   AppendUint(out, a.comments);
   out.append(",\"review_comments\":");
@@ -562,12 +483,7 @@ void LegacyEventWriter::AppendPullRequest(std::string& out, const Report& r, con
 EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time, int offset_minutes, Rng& rng,
                                              std::string& out, const Repo* forced_repo) {
   const EventType type = LegacyType(drawn_type);
-  const size_t others = world_.repos.size() - world_.tracked_count;
-  const bool reviews = type == EventType::kPullRequestReviewComment;
-  const Repo& drawn = (!reviews && rng.Chance(0.03)) ? world_.repos[rng.Below(world_.tracked_count)]
-                                                     : world_.repos[world_.tracked_count + rng.Skewed(others)];
-  const Repo& repo = forced_repo != nullptr ? *forced_repo : drawn;
-  const User& actor = world_.users[rng.Skewed(world_.users.size())];
+  const auto [repo, actor] = DrawBackgroundParties(world_, type, rng, forced_repo);
   const RepoName& name = repo.NameAt(hour_);
   const std::string_view full = name.full;
   url_.assign("https://github.com/");
@@ -674,9 +590,9 @@ EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time,
       out.append(",\"prerelease\":");
       AppendBool(out, rng.Chance(0.1));
       out.append(",\"created_at\":");
-      QuotedTime(out, time - 600);
+      AppendQuotedTime(out, time - 600);
       out.append(",\"published_at\":");
-      QuotedTime(out, time);
+      AppendQuotedTime(out, time);
       out.append(",\"assets\":[],\"body\":");
       text_.clear();
       AppendReleaseNotes(rng, tag, text_);
@@ -720,9 +636,9 @@ EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time,
       out.append(",\"position\":null,\"line\":null,\"path\":null,\"commit_id\":");
       AppendQuoted(out, sha);
       out.append(",\"created_at\":");
-      QuotedTime(out, time);
+      AppendQuotedTime(out, time);
       out.append(",\"updated_at\":");
-      QuotedTime(out, time);
+      AppendQuotedTime(out, time);
       out.append(",\"body\":");
       text_.clear();
       AppendReviewText(rng, text_);
@@ -758,9 +674,9 @@ EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time,
       AppendReviewText(rng, text_);
       AppendJsonString(out, text_);
       out.append(",\"created_at\":");
-      QuotedTime(out, time);
+      AppendQuotedTime(out, time);
       out.append(",\"updated_at\":");
-      QuotedTime(out, time);
+      AppendQuotedTime(out, time);
       out.append(",\"html_url\":\"https://github.com/");
       out.append(full);
       out.append("/pull/");

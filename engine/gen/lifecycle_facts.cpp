@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gen/json_text.hpp"
 #include "gen/report_text.hpp"
 #include "gen/rng.hpp"
 
@@ -42,6 +43,34 @@ void MakeActionComment(const World& world, uint64_t seed, const Report& report, 
   spec.probe_prose = action.probe_comment_prose;
   spec.probe_code = action.probe_comment_code;
   MakeComment(rng, spec, text);
+}
+
+void AppendIssueLinks(std::string& out, std::string_view issue_url, std::string_view full_name, bool is_pr,
+                      uint32_t number) {
+  out.append(",\"labels_url\":\"");
+  out.append(issue_url);
+  out.append("/labels{/name}\",\"comments_url\":\"");
+  out.append(issue_url);
+  out.append("/comments\",\"events_url\":\"");
+  out.append(issue_url);
+  out.append("/events\",\"html_url\":\"https://github.com/");
+  out.append(full_name);
+  out.append(is_pr ? "/pull/" : "/issues/");
+  AppendUint(out, number);
+}
+
+void AppendPrTimesAndMergeSha(std::string& out, int64_t created_at, int64_t updated_at, int64_t closed_at,
+                              int64_t merged_at, uint64_t pr_id, uint32_t commits) {
+  out.append(",\"created_at\":");
+  AppendQuotedTime(out, created_at);
+  out.append(",\"updated_at\":");
+  AppendQuotedTime(out, updated_at);
+  out.append(",\"closed_at\":");
+  AppendTimeOrNull(out, closed_at);
+  out.append(",\"merged_at\":");
+  AppendTimeOrNull(out, merged_at);
+  out.append(",\"merge_commit_sha\":\"");
+  AppendSha(out, pr_id * 131 + 977 + commits);
 }
 
 }  // namespace ghsift::gen

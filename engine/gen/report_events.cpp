@@ -1,40 +1,12 @@
 // Lifecycle events (IssuesEvent, IssueCommentEvent, PullRequestEvent) and the issue and
 // pull_request objects they embed. Part of EventWriter.
-#include "gen/civil_time.hpp"
 #include "gen/event_writer.hpp"
 #include "gen/json_text.hpp"
+#include "gen/lifecycle_facts.hpp"
 
 namespace ghsift::gen {
 
 namespace {
-
-void TimeOrNull(std::string& out, int64_t t) {
-  if (t == 0) {
-    out.append("null");
-    return;
-  }
-  out.push_back('"');
-  AppendTimestamp(out, t);
-  out.push_back('"');
-}
-
-void QuotedTime(std::string& out, int64_t t) {
-  out.push_back('"');
-  AppendTimestamp(out, t);
-  out.push_back('"');
-}
-
-const char* ActionName(ActionType type) {
-  switch (type) {
-    case ActionType::kOpened: return "opened";
-    case ActionType::kClosed: return "closed";
-    case ActionType::kReopened: return "reopened";
-    case ActionType::kLabeled: return "labeled";
-    case ActionType::kSynchronize: return "synchronize";
-    case ActionType::kComment: return "created";
-  }
-  return "opened";
-}
 
 const char* StateReasonJson(StateReason reason) {
   switch (reason) {
@@ -55,28 +27,25 @@ void AppendLabels(std::string& out, const World& world, const std::vector<uint32
   out.push_back(']');
 }
 
-size_t ShownLabels(const Report& r, const Action& a) {
-  return std::min(r.labels.size(), static_cast<size_t>(r.initial_labels) + a.labeled_so_far);
+// The value of "assignee" and the "assignees" list after it: an issue or PR has one at most.
+void AppendAssignees(std::string& out, const User* assignee) {
+  if (assignee == nullptr) {
+    out.append("null,\"assignees\":[]");
+    return;
+  }
+  AppendAccount(out, ViewOf(*assignee));
+  out.append(",\"assignees\":[");
+  AppendAccount(out, ViewOf(*assignee));
+  out.push_back(']');
 }
 
 }  // namespace
-
-const User* EventWriter::AssigneeOf(uint64_t key) const {
-  if (key % 6 != 0) return nullptr;
-  return &world_.users[8 + (key / 6) % (world_.users.size() - 8)];
-}
 
 EventType EventWriter::WriteLifecycle(const Action& a, uint64_t event_id, std::string& out) {
   const Report& r = plan_.reports[a.report];
   const Repo& repo = world_.repos[r.repo];
   const User& actor = world_.users[a.actor];
-  const bool is_pr = r.kind == ReportKind::kPr;
-  EventType type = EventType::kIssues;
-  if (a.type == ActionType::kComment) {
-    type = EventType::kIssueComment;
-  } else if (is_pr) {
-    type = EventType::kPullRequest;
-  }
+  const EventType type = LifecycleType(r, a);
   BeginEnvelope(out, event_id, type, actor, repo);
   out.append("{\"action\":\"");
   out.append(ActionName(a.type));
@@ -128,16 +97,7 @@ void EventWriter::AppendIssue(std::string& out, const Report& r, const Action& a
   AppendQuoted(out, issue_url);
   out.append(",\"repository_url\":");
   AppendQuoted(out, repo_url);
-  out.append(",\"labels_url\":\"");
-  out.append(issue_url);
-  out.append("/labels{/name}\",\"comments_url\":\"");
-  out.append(issue_url);
-  out.append("/comments\",\"events_url\":\"");
-  out.append(issue_url);
-  out.append("/events\",\"html_url\":\"https://github.com/");
-  out.append(full);
-  out.append(is_pr ? "/pull/" : "/issues/");
-  AppendUint(out, r.number);
+  AppendIssueLinks(out, issue_url, full, is_pr, r.number);
   out.append("\",\"id\":");
   AppendUint(out, r.issue_id);
   out.append(",\"node_id\":\"");
@@ -152,23 +112,15 @@ void EventWriter::AppendIssue(std::string& out, const Report& r, const Action& a
   AppendLabels(out, world_, r.labels, ShownLabels(r, a), repo, full);
   out.append(a.open ? ",\"state\":\"open\"" : ",\"state\":\"closed\"");
   out.append(",\"locked\":false,\"assignee\":");
-  const User* assignee = AssigneeOf(r.issue_id);
-  if (assignee != nullptr) {
-    AppendAccount(out, ViewOf(*assignee));
-    out.append(",\"assignees\":[");
-    AppendAccount(out, ViewOf(*assignee));
-    out.push_back(']');
-  } else {
-    out.append("null,\"assignees\":[]");
-  }
+  AppendAssignees(out, AssigneeOf(world_, r.issue_id));
   out.append(",\"milestone\":null,\"comments\":");
   AppendUint(out, a.comments);
   out.append(",\"created_at\":");
-  QuotedTime(out, r.created_at);
+  AppendQuotedTime(out, r.created_at);
   out.append(",\"updated_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"closed_at\":");
-  TimeOrNull(out, a.closed_at);
+  AppendTimeOrNull(out, a.closed_at);
   out.append(",\"author_association\":\"");
   out.append(AssociationOf(world_.users[r.author].id, repo.id, true));
   out.append("\",\"active_lock_reason\":null");
@@ -193,15 +145,11 @@ void EventWriter::AppendIssue(std::string& out, const Report& r, const Action& a
       out.append(link.suffix);
     }
     out.append("\",\"merged_at\":");
-    TimeOrNull(out, a.merged_at);
+    AppendTimeOrNull(out, a.merged_at);
     out.push_back('}');
   }
   out.append(",\"body\":");
-  if (r.body_null) {
-    out.append("null");
-  } else {
-    AppendJsonString(out, r.body);
-  }
+  AppendJsonStringOrNull(out, r.body, r.body_null);
   out.push_back(',');
   AppendReactions(out, issue_url);
   out.append(",\"timeline_url\":\"");
@@ -215,13 +163,7 @@ void EventWriter::AppendComment(std::string& out, const Report& r, const Action&
   const Repo& repo = world_.repos[r.repo];
   const std::string_view full = repo.NameAt(hour_).full;
   const User& user = world_.users[a.actor];
-  Rng rng(MixSeed(seed_, 0x636f6d6d656e74, a.comment_id));  // "comment"
-  CommentTextSpec spec;
-  spec.repo_full_name = repo.names[0].full;
-  spec.theme = r.theme;
-  spec.probe_prose = a.probe_comment_prose;
-  spec.probe_code = a.probe_comment_code;
-  MakeComment(rng, spec, &text_);
+  MakeActionComment(world_, seed_, r, a, &text_);
 
   scratch_.clear();
   AppendApiRepoUrl(scratch_, full);
@@ -246,9 +188,9 @@ void EventWriter::AppendComment(std::string& out, const Report& r, const Action&
   out.append("\",\"user\":");
   AppendAccount(out, ViewOf(user));
   out.append(",\"created_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"updated_at\":");
-  QuotedTime(out, a.time);
+  AppendQuotedTime(out, a.time);
   out.append(",\"author_association\":\"");
   out.append(AssociationOf(user.id, repo.id, a.actor == r.author));
   out.append("\",\"body\":");
@@ -278,7 +220,7 @@ PrView EventWriter::ViewOfPlannedPr(const Report& r, const Action& a) const {
   v.closed_at = a.closed_at;
   v.merged_at = a.merged_at;
   v.merged_by = a.merged ? &world_.users[a.merged_by] : nullptr;
-  v.assignee = AssigneeOf(r.issue_id);
+  v.assignee = AssigneeOf(world_, r.issue_id);
   v.comments = a.comments;
   v.review_comments = r.review_comments;
   v.commits = a.commits;
@@ -335,30 +277,10 @@ void EventWriter::AppendPullRequest(std::string& out, const PrView& pr) {
   out.append(",\"user\":");
   AppendAccount(out, ViewOf(*pr.user));
   out.append(",\"body\":");
-  if (pr.body_null) {
-    out.append("null");
-  } else {
-    AppendJsonString(out, pr.body);
-  }
-  out.append(",\"created_at\":");
-  QuotedTime(out, pr.created_at);
-  out.append(",\"updated_at\":");
-  QuotedTime(out, pr.updated_at);
-  out.append(",\"closed_at\":");
-  TimeOrNull(out, pr.closed_at);
-  out.append(",\"merged_at\":");
-  TimeOrNull(out, pr.merged_at);
-  out.append(",\"merge_commit_sha\":\"");
-  AppendSha(out, pr.pr_id * 131 + 977 + pr.commits);
+  AppendJsonStringOrNull(out, pr.body, pr.body_null);
+  AppendPrTimesAndMergeSha(out, pr.created_at, pr.updated_at, pr.closed_at, pr.merged_at, pr.pr_id, pr.commits);
   out.append("\",\"assignee\":");
-  if (pr.assignee != nullptr) {
-    AppendAccount(out, ViewOf(*pr.assignee));
-    out.append(",\"assignees\":[");
-    AppendAccount(out, ViewOf(*pr.assignee));
-    out.push_back(']');
-  } else {
-    out.append("null,\"assignees\":[]");
-  }
+  AppendAssignees(out, pr.assignee);
   out.append(",\"requested_reviewers\":[],\"requested_teams\":[],\"labels\":");
   if (pr.labels != nullptr) {
     AppendLabels(out, world_, *pr.labels, pr.label_count, repo, full);

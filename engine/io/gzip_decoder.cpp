@@ -14,7 +14,7 @@ std::string InflateError(int code) {
     case ISAL_INVALID_LOOKBACK: return "invalid deflate distance";
     case ISAL_INVALID_WRAPPER: return "not a gzip stream (bad header)";
     case ISAL_UNSUPPORTED_METHOD: return "unsupported gzip compression method";
-    case ISAL_INCORRECT_CHECKSUM: return "gzip CRC mismatch (corrupt data)";
+    case ISAL_INCORRECT_CHECKSUM: return "gzip trailer mismatch (CRC-32 or length of a member; corrupt data)";
     default: return "inflate error " + std::to_string(code);
   }
 }

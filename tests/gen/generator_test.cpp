@@ -1,14 +1,9 @@
 // Tests of the synthetic GH Archive generator: determinism, file naming, compression,
 // the event schema, and truth.json against an independent recount of the written files.
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <simdjson.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -17,95 +12,17 @@
 #include <vector>
 
 #include "gen/generator.hpp"
+#include "gen/gen_test_support.hpp"
 
 namespace ghsift::gen {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace ghsift::gen::testing;
 
 // ---- helpers -------------------------------------------------------------------------------
 
-// ctest runs every test in its own process, in parallel: each process gets its own directory.
-fs::path FreshDir(const std::string& name) {
-  const fs::path dir =
-      fs::path(::testing::TempDir()) / ("ghsift_gen_test_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// Handles multi-member gzip, as a reader of the real archive must.
-std::string Gunzip(const std::string& data) {
-  std::string out;
-  z_stream zs{};
-  EXPECT_EQ(inflateInit2(&zs, 16 + MAX_WBITS), Z_OK);
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  char buf[1 << 16];
-  for (;;) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof(buf);
-    const int rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(buf, sizeof(buf) - zs.avail_out);
-    if (rc == Z_STREAM_END) {
-      if (zs.avail_in == 0) break;
-      inflateReset(&zs);
-    } else if (rc != Z_OK) {
-      ADD_FAILURE() << "corrupt gzip, zlib rc " << rc;
-      break;
-    }
-  }
-  inflateEnd(&zs);
-  return out;
-}
-
-std::string Unzstd(const std::string& data) {
-  std::string out;
-  ZSTD_DStream* ds = ZSTD_createDStream();
-  ZSTD_inBuffer in{data.data(), data.size(), 0};
-  char buf[1 << 16];
-  while (in.pos < in.size) {
-    ZSTD_outBuffer o{buf, sizeof(buf), 0};
-    const size_t rc = ZSTD_decompressStream(ds, &o, &in);
-    if (ZSTD_isError(rc)) {
-      ADD_FAILURE() << "corrupt zstd: " << ZSTD_getErrorName(rc);
-      break;
-    }
-    out.append(buf, o.pos);
-  }
-  ZSTD_freeDStream(ds);
-  return out;
-}
-
-std::string Decompressed(const fs::path& path) {
-  const std::string raw = ReadFile(path);
-  const std::string name = path.filename().string();
-  if (name.ends_with(".gz")) return Gunzip(raw);
-  if (name.ends_with(".zst")) return Unzstd(raw);
-  return raw;
-}
-
-std::vector<std::string_view> Lines(const std::string& text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.emplace_back(text.data() + start, end - start);
-    start = end + 1;
-  }
-  return lines;
-}
-
-size_t Count(std::string_view hay, std::string_view needle) {
-  size_t n = 0;
-  for (size_t at = hay.find(needle); at != std::string_view::npos; at = hay.find(needle, at + needle.size())) ++n;
-  return n;
-}
+fs::path FreshDir(const std::string& name) { return FreshTestDir("ghsift_gen_test_", name); }
 
 GenOptions Options(const fs::path& dir) {
   GenOptions o;
@@ -115,18 +32,6 @@ GenOptions Options(const fs::path& dir) {
   o.seed = 7;
   o.compress = "none";
   return o;
-}
-
-void GenerateOk(const GenOptions& o, GenSummary* summary = nullptr) {
-  const Status s = Generate(o, summary);
-  ASSERT_TRUE(s.ok()) << s.message();
-}
-
-std::vector<std::string> SortedFileNames(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 // The engine's `body`/`code` split: CommonMark fenced blocks (``` or ~~~, indented at most
@@ -185,46 +90,6 @@ TEST(FenceSplitTest, FollowsCommonMark) {
   const FenceSplit s = SplitFences("a\r\n   ```py\r\nb\r\n```\r\nc\n````md\n```\nd\n````\n    ```\ne\n~~~\nf");
   EXPECT_EQ(s.prose, "a\nc\n    ```\ne\n");
   EXPECT_EQ(s.code, "b\n```\nd\nf\n");
-}
-
-std::vector<std::string> Keys(simdjson::dom::object obj) {
-  std::vector<std::string> keys;
-  for (auto field : obj) keys.emplace_back(field.key);
-  return keys;
-}
-
-std::string_view Str(simdjson::dom::element e) {
-  std::string_view s;
-  return e.get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
-}
-
-uint64_t Uint(simdjson::dom::element e) {
-  uint64_t v = 0;
-  EXPECT_EQ(e.get_uint64().get(v), simdjson::SUCCESS);
-  return v;
-}
-
-using Counts = std::map<std::string, uint64_t>;
-using Nested = std::map<std::string, Counts>;
-
-// Copies the object out of the simdjson_result: `.value()` on a temporary result would
-// leave a range-for iterating a dangling reference.
-simdjson::dom::object Obj(simdjson::dom::element e) {
-  simdjson::dom::object obj;
-  EXPECT_EQ(e.get_object().get(obj), simdjson::SUCCESS);
-  return obj;
-}
-
-Counts ToCounts(simdjson::dom::element e) {
-  Counts out;
-  for (auto field : Obj(e)) out[std::string(field.key)] = Uint(field.value);
-  return out;
-}
-
-Nested ToNested(simdjson::dom::element e) {
-  Nested out;
-  for (auto field : Obj(e)) out[std::string(field.key)] = ToCounts(field.value);
-  return out;
 }
 
 // ---- basic properties ----------------------------------------------------------------------

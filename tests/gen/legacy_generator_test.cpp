@@ -2,15 +2,10 @@
 // archive quirks it plants: layout of legacy lines, and truth.json against an independent
 // recount of the written files (joined records split, duplicates counted once, NUL lines).
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <simdjson.h>
-#include <zlib.h>
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -19,120 +14,21 @@
 #include <vector>
 
 #include "gen/generator.hpp"
+#include "gen/gen_test_support.hpp"
 
 namespace ghsift::gen {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace ghsift::gen::testing;
 
 // ---- helpers -------------------------------------------------------------------------------
 
-fs::path FreshDir(const std::string& name) {
-  const fs::path dir =
-      fs::path(::testing::TempDir()) / ("ghsift_legacy_gen_test_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::string Gunzip(const std::string& data) {
-  std::string out;
-  z_stream zs{};
-  EXPECT_EQ(inflateInit2(&zs, 16 + MAX_WBITS), Z_OK);
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  char buf[1 << 16];
-  for (;;) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof(buf);
-    const int rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(buf, sizeof(buf) - zs.avail_out);
-    if (rc == Z_STREAM_END) {
-      if (zs.avail_in == 0) break;
-      inflateReset(&zs);
-    } else if (rc != Z_OK) {
-      ADD_FAILURE() << "corrupt gzip, zlib rc " << rc;
-      break;
-    }
-  }
-  inflateEnd(&zs);
-  return out;
-}
-
-std::string Decompressed(const fs::path& path) {
-  const std::string raw = ReadFile(path);
-  return path.filename().string().ends_with(".gz") ? Gunzip(raw) : raw;
-}
-
-std::vector<std::string_view> Lines(const std::string& text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.emplace_back(text.data() + start, end - start);
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::vector<std::string> SortedFileNames(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-void GenerateOk(const GenOptions& o) {
-  const Status s = Generate(o, nullptr);
-  ASSERT_TRUE(s.ok()) << s.message();
-}
-
-std::vector<std::string> Keys(simdjson::dom::object obj) {
-  std::vector<std::string> keys;
-  for (auto field : obj) keys.emplace_back(field.key);
-  return keys;
-}
-
-simdjson::dom::object Obj(simdjson::dom::element e) {
-  simdjson::dom::object obj;
-  EXPECT_EQ(e.get_object().get(obj), simdjson::SUCCESS);
-  return obj;
-}
-
-std::string_view Str(simdjson::dom::element e) {
-  std::string_view s;
-  return e.get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
-}
-
-uint64_t Uint(simdjson::dom::element e) {
-  uint64_t v = 0;
-  EXPECT_EQ(e.get_uint64().get(v), simdjson::SUCCESS);
-  return v;
-}
+fs::path FreshDir(const std::string& name) { return FreshTestDir("ghsift_legacy_gen_test_", name); }
 
 bool Has(simdjson::dom::element e, std::string_view key) {
   simdjson::dom::element v;
   return e[key].get(v) == simdjson::SUCCESS;
-}
-
-using Counts = std::map<std::string, uint64_t>;
-using Nested = std::map<std::string, Counts>;
-
-Counts ToCounts(simdjson::dom::element e) {
-  Counts out;
-  for (auto field : Obj(e)) out[std::string(field.key)] = Uint(field.value);
-  return out;
-}
-
-Nested ToNested(simdjson::dom::element e) {
-  Nested out;
-  for (auto field : Obj(e)) out[std::string(field.key)] = ToCounts(field.value);
-  return out;
 }
 
 std::vector<std::string> Strings(simdjson::dom::element e) {
@@ -235,12 +131,6 @@ struct Recount {
   };
   std::map<std::tuple<uint64_t, uint64_t, bool>, Report> reports;  // (repo id, number, is_pr)
 };
-
-size_t Count(std::string_view hay, std::string_view needle) {
-  size_t n = 0;
-  for (size_t at = hay.find(needle); at != std::string_view::npos; at = hay.find(needle, at + needle.size())) ++n;
-  return n;
-}
 
 // Checks one record's layout and adds it to the recount. `hour_start` is the file's UTC hour.
 void CountRecord(simdjson::dom::element doc, int64_t hour_start, Recount* rc) {
@@ -463,14 +353,14 @@ GenOptions BaseOptions(const fs::path& dir) {
 
 // ---- legacy layout -------------------------------------------------------------------------
 
-class LegacyCorpusTest : public ::testing::Test {
+// A corpus generated once for all the tests of a suite, with the files its truth.json lists and
+// the independent recount of them. `Suite` names its directory (kName) and gives its Options.
+template <class Suite>
+class GeneratedCorpusTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(FreshDir("legacy"));
-    GenOptions o = BaseOptions(*dir_);
-    o.schema = "legacy";
-    o.bad_lines_per_file = 3;
-    const Status s = Generate(o, nullptr);
+    dir_ = new fs::path(FreshDir(Suite::kName));
+    const Status s = Generate(Suite::Options(*dir_), nullptr);
     ASSERT_TRUE(s.ok()) << s.message();
     simdjson::dom::parser parser;
     files_ = new std::vector<std::string>(Strings(parser.load((*dir_ / "truth.json").string())["files"]));
@@ -481,14 +371,21 @@ class LegacyCorpusTest : public ::testing::Test {
     delete files_;
     delete dir_;
   }
-  static fs::path* dir_;
-  static std::vector<std::string>* files_;
-  static Recount* recount_;
+  static inline fs::path* dir_ = nullptr;
+  static inline std::vector<std::string>* files_ = nullptr;
+  static inline Recount* recount_ = nullptr;
 };
 
-fs::path* LegacyCorpusTest::dir_ = nullptr;
-std::vector<std::string>* LegacyCorpusTest::files_ = nullptr;
-Recount* LegacyCorpusTest::recount_ = nullptr;
+class LegacyCorpusTest : public GeneratedCorpusTest<LegacyCorpusTest> {
+ public:
+  static constexpr const char* kName = "legacy";
+  static GenOptions Options(const fs::path& dir) {
+    GenOptions o = BaseOptions(dir);
+    o.schema = "legacy";
+    o.bad_lines_per_file = 3;
+    return o;
+  }
+};
 
 TEST_F(LegacyCorpusTest, DefaultStartIsJune2013) {
   EXPECT_EQ(SortedFileNames(*dir_), (std::vector<std::string>{"2013-06-01-0.json.gz", "2013-06-01-1.json.gz",
@@ -560,29 +457,11 @@ GenOptions MixedQuirkOptions(const fs::path& dir) {
   return o;
 }
 
-class MixedQuirkCorpusTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    dir_ = new fs::path(FreshDir("mixed"));
-    const Status s = Generate(MixedQuirkOptions(*dir_), nullptr);
-    ASSERT_TRUE(s.ok()) << s.message();
-    simdjson::dom::parser parser;
-    files_ = new std::vector<std::string>(Strings(parser.load((*dir_ / "truth.json").string())["files"]));
-    recount_ = new Recount(RecountCorpus(*dir_, *files_));
-  }
-  static void TearDownTestSuite() {
-    delete recount_;
-    delete files_;
-    delete dir_;
-  }
-  static fs::path* dir_;
-  static std::vector<std::string>* files_;
-  static Recount* recount_;
+class MixedQuirkCorpusTest : public GeneratedCorpusTest<MixedQuirkCorpusTest> {
+ public:
+  static constexpr const char* kName = "mixed";
+  static GenOptions Options(const fs::path& dir) { return MixedQuirkOptions(dir); }
 };
-
-fs::path* MixedQuirkCorpusTest::dir_ = nullptr;
-std::vector<std::string>* MixedQuirkCorpusTest::files_ = nullptr;
-Recount* MixedQuirkCorpusTest::recount_ = nullptr;
 
 TEST_F(MixedQuirkCorpusTest, MissingAndSingleEventHours) {
   EXPECT_EQ(*files_, (std::vector<std::string>{"2024-01-01-0.json.gz", "2024-01-01-2.json.gz",

@@ -3,33 +3,16 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 
 #include "io/decoder.hpp"
+#include "io/io_test_support.hpp"
 
 namespace ghsift {
 namespace {
 
 namespace fs = std::filesystem;
-
-//! One complete gzip member (header, deflate data, CRC32 and length trailer).
-std::string GzipMember(const std::string& text, int level = Z_DEFAULT_COMPRESSION) {
-  z_stream z{};
-  EXPECT_EQ(deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&z, text.size()) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
 
 std::string NdjsonLines(int count) {
   std::string text;
@@ -39,51 +22,13 @@ std::string NdjsonLines(int count) {
   return text;
 }
 
-std::string RandomBytes(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::string s(n, '\0');
-  for (char& c : s) c = static_cast<char>(rng() & 0xff);
-  return s;
-}
+using testing::DecodeAll;
+using testing::GzipMember;
+using testing::RandomBytes;
 
-class GzipDecoderTest : public ::testing::Test {
+class GzipDecoderTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-gzip-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  std::string Write(const std::string& name, const std::string& bytes) {
-    const std::string path = (fs::path(dir_) / name).string();
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    EXPECT_TRUE(out.good());
-    return path;
-  }
-
-  //! Decodes the whole file through spans of `span` bytes.
-  Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
-    auto decoder = OpenDecoder(path);
-    if (!decoder.ok()) return decoder.status();
-    std::string out;
-    std::string buffer(span, '\0');
-    for (int guard = 0; guard < 10'000'000; ++guard) {
-      auto n = (*decoder)->Decode({buffer.data(), buffer.size()});
-      if (!n.ok()) return n.status();
-      if (*n == 0) return out;
-      out.append(buffer.data(), *n);
-    }
-    ADD_FAILURE() << "decoder never reached the end";
-    return out;
-  }
-
-  std::string dir_;
+  GzipDecoderTest() : ScratchDirTest("ghsift-gzip") {}
 };
 
 TEST_F(GzipDecoderTest, CompressionFromName) {

@@ -1,18 +1,14 @@
 #include "io/line_splitter.hpp"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "io/io_test_support.hpp"
+
 namespace ghsift {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct SplitChunk {
   std::string text;
@@ -21,40 +17,11 @@ struct SplitChunk {
   uint32_t overlong = 0;
 };
 
-std::string GzipMember(const std::string& text) {
-  z_stream z{};
-  EXPECT_EQ(deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&z, text.size()) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
+using testing::GzipMember;
 
-class LineSplitterTest : public ::testing::Test {
+class LineSplitterTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-lines-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  std::string Write(const std::string& name, const std::string& bytes) {
-    const std::string path = (fs::path(dir_) / name).string();
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    EXPECT_TRUE(out.good());
-    return path;
-  }
+  LineSplitterTest() : ScratchDirTest("ghsift-lines") {}
 
   //! Splits the whole file, checking the padding contract of every chunk on the way.
   std::vector<SplitChunk> Split(const std::string& path, LineSplitterOptions options) {
@@ -83,8 +50,6 @@ class LineSplitterTest : public ::testing::Test {
     ADD_FAILURE() << "splitter never ended";
     return chunks;
   }
-
-  std::string dir_;
 };
 
 TEST_F(LineSplitterTest, EmptyFileYieldsNoChunk) {

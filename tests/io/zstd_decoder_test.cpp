@@ -3,18 +3,13 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 
 #include "io/decoder.hpp"
+#include "io/io_test_support.hpp"
 
 namespace ghsift {
 namespace {
-
-namespace fs = std::filesystem;
 
 std::string ZstdFrame(const std::string& text, int level = 3) {
   std::string out(ZSTD_compressBound(text.size()), '\0');
@@ -32,50 +27,12 @@ std::string NdjsonLines(int count) {
   return text;
 }
 
-std::string RandomBytes(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::string s(n, '\0');
-  for (char& c : s) c = static_cast<char>(rng() & 0xff);
-  return s;
-}
+using testing::DecodeAll;
+using testing::RandomBytes;
 
-class ZstdDecoderTest : public ::testing::Test {
+class ZstdDecoderTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-zstd-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  std::string Write(const std::string& name, const std::string& bytes) {
-    const std::string path = (fs::path(dir_) / name).string();
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    EXPECT_TRUE(out.good());
-    return path;
-  }
-
-  Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
-    auto decoder = OpenDecoder(path);
-    if (!decoder.ok()) return decoder.status();
-    std::string out;
-    std::string buffer(span, '\0');
-    for (int guard = 0; guard < 10'000'000; ++guard) {
-      auto n = (*decoder)->Decode({buffer.data(), buffer.size()});
-      if (!n.ok()) return n.status();
-      if (*n == 0) return out;
-      out.append(buffer.data(), *n);
-    }
-    ADD_FAILURE() << "decoder never reached the end";
-    return out;
-  }
-
-  std::string dir_;
+  ZstdDecoderTest() : ScratchDirTest("ghsift-zstd") {}
 };
 
 TEST_F(ZstdDecoderTest, DecodesOneFrame) {

@@ -1,0 +1,90 @@
+#pragma once
+// Helpers shared by the io unit tests: a fixture that owns a scratch directory, gzip input
+// built in memory, and decoding a whole file through a chosen output span.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <utility>
+
+#include "io/decoder.hpp"
+
+namespace ghsift::testing {
+
+//! A test fixture with a fresh directory per test (ctest runs tests in parallel), removed after.
+class ScratchDirTest : public ::testing::Test {
+ protected:
+  //! `prefix` names the directory ("ghsift-gzip"), so a leftover one says which test made it.
+  explicit ScratchDirTest(std::string prefix) : prefix_(std::move(prefix)) {}
+
+  void SetUp() override {
+    std::string pattern = (std::filesystem::path(::testing::TempDir()) / (prefix_ + "-XXXXXX")).string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+
+  //! Writes `bytes` to `name` in the directory and returns its path.
+  std::string Write(const std::string& name, const std::string& bytes) {
+    const std::string path = (std::filesystem::path(dir_) / name).string();
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    EXPECT_TRUE(out.good());
+    return path;
+  }
+
+  std::string dir_;
+
+ private:
+  std::string prefix_;
+};
+
+//! One complete gzip member (header, deflate data, CRC32 and length trailer).
+inline std::string GzipMember(const std::string& text, int level = Z_DEFAULT_COMPRESSION) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, text.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+//! `n` bytes that do not compress, the same for the same seed.
+inline std::string RandomBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string s(n, '\0');
+  for (char& c : s) c = static_cast<char>(rng() & 0xff);
+  return s;
+}
+
+//! Decodes the whole file through output spans of `span` bytes.
+inline Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
+  auto decoder = OpenDecoder(path);
+  if (!decoder.ok()) return decoder.status();
+  std::string out;
+  std::string buffer(span, '\0');
+  for (int guard = 0; guard < 10'000'000; ++guard) {
+    auto n = (*decoder)->Decode({buffer.data(), buffer.size()});
+    if (!n.ok()) return n.status();
+    if (*n == 0) return out;
+    out.append(buffer.data(), *n);
+  }
+  ADD_FAILURE() << "decoder never reached the end";
+  return out;
+}
+
+}  // namespace ghsift::testing

@@ -163,6 +163,24 @@ TEST_F(CliTest, RulesEvalArithmetic) {
   EXPECT_NE(r.output.find("r4  a leak only\n    rules: p.leak"), std::string::npos) << r.output;
 }
 
+TEST_F(CliTest, RulesBenchVerifiesThenListsEveryRule) {
+  const std::string rules = dir_ / "r.yaml";
+  WriteFile(rules,
+            "rules:\n"
+            "  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
+            "  - {id: p.leak, tag: performance/memory, pattern: 'leak', fields: [title, body, comment]}\n"
+            "  - {id: a.nan, tag: accuracy/nan, pattern: '\\bnan\\b', flags: [caseless]}\n");
+  const std::string labels = dir_ / "labels.jsonl";
+  WriteFile(labels,
+            "{\"id\":\"r1\",\"title\":\"Training is slow\",\"body\":\"a leak\",\"class\":1}\n"
+            "{\"id\":\"r2\",\"title\":\"Loss is NaN\",\"comments\":[\"leak here\"],\"class\":1}\n");
+  auto r = RunCommand(Ghsift() + " rules bench --seconds 0.01 --top 1 --rules " + rules + " " + labels + " " +
+                      Sample() + "/2024-03-05-14.json.gz");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("matches verified against each rule alone"), std::string::npos) << r.output;
+  for (const char* id : {"p.slow ", "p.leak ", "a.nan "}) EXPECT_NE(r.output.find(id), std::string::npos) << id;
+}
+
 TEST_F(CliTest, RulesExplainMarksSpansAndScores) {
   const std::string rules = dir_ / "r.yaml";
   WriteFile(rules,

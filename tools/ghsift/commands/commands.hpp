@@ -24,6 +24,7 @@ void AddReportCommand(CLI::App& app, int& exit_code);
 void AddRulesEvalCommand(CLI::App& rules, int& exit_code);
 void AddRulesTuneCommand(CLI::App& rules, int& exit_code);
 void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
+void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
 
 //! Prints "ghsift: <message>" to stderr and returns kExitError.
 int Fail(const std::string& message);

@@ -38,6 +38,7 @@ void AddRulesCommand(CLI::App& app, int& exit_code) {
   AddRulesEvalCommand(*rules, exit_code);
   AddRulesTuneCommand(*rules, exit_code);
   AddRulesExplainCommand(*rules, exit_code);
+  AddRulesBenchCommand(*rules, exit_code);
 }
 
 }  // namespace ghsift::cli

@@ -1,0 +1,152 @@
+#include "eval/rule_bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "io/line_splitter.hpp"
+#include "json/event_extractor.hpp"
+#include "rules/report_scan.hpp"
+#include "rules/rule_database.hpp"
+
+namespace ghsift {
+namespace {
+
+struct ReportViews {
+  std::vector<std::string_view> comments, code, labels;
+};
+
+//! Scans every report once; `out` (optional) receives each report's matched rule ids.
+uint64_t ScanAll(ReportScan& scan, const std::vector<LabeledReport>& reports, std::vector<ReportViews>& views,
+                 std::vector<std::vector<uint32_t>>* out) {
+  MatchSet matches;
+  uint64_t hits = 0;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const LabeledReport& r = reports[i];
+    matches.Clear();
+    scan.Scan({r.title, r.body, views[i].comments, views[i].code, views[i].labels}, matches);
+    hits += matches.ids().size();
+    if (out != nullptr) {
+      std::vector<uint32_t> ids = matches.ids();
+      std::sort(ids.begin(), ids.end());
+      (*out)[i] = std::move(ids);
+    }
+  }
+  return hits;
+}
+
+//! Seconds per pass over all reports, repeated for at least `min_seconds`.
+double TimePasses(const std::shared_ptr<const RuleDatabase>& db, const std::vector<LabeledReport>& reports,
+                  std::vector<ReportViews>& views, double min_seconds) {
+  Scanner scanner(db);
+  ReportScan scan(scanner);
+  int passes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  do {
+    ScanAll(scan, reports, views, nullptr);
+    ++passes;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  } while (elapsed < min_seconds);
+  return elapsed / passes;
+}
+
+}  // namespace
+
+Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, size_t limit) {
+  auto decoder = OpenDecoder(path);
+  if (!decoder.ok()) return decoder.status();
+  LineSplitter splitter(std::move(decoder).value(), LineSplitterOptions());
+  EventExtractor extractor;
+  Event event;
+  Chunk chunk;
+  std::vector<LabeledReport> out;
+  while (out.size() < limit) {
+    auto more = splitter.Next(chunk);
+    if (!more.ok()) return more.status().WithContext(path);
+    if (!*more) break;
+    std::string_view rest(chunk.data(), chunk.size);
+    while (!rest.empty() && out.size() < limit) {
+      const size_t newline = rest.find('\n');
+      const std::string_view line = rest.substr(0, newline);
+      rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+      if (line.empty() || extractor.Extract(line, event) != ExtractOutcome::kEvent || !event.has_report) continue;
+      LabeledReport r;
+      r.id = std::string(event.repo_name) + "#" + std::to_string(event.report.number);
+      r.group = std::string(event.repo_name);
+      r.title = event.report.title;
+      r.body = event.report.body;
+      if (!event.report.comment.empty()) r.comments.emplace_back(event.report.comment);
+      for (std::string_view l : event.report.labels) r.labels.emplace_back(l);
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<LabeledReport>& reports,
+                                   size_t marginal_top, double min_seconds) {
+  RuleBenchResult result;
+  result.reports = reports.size();
+  std::vector<ReportViews> views(reports.size());
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const LabeledReport& r = reports[i];
+    views[i] = {{r.comments.begin(), r.comments.end()}, {r.code.begin(), r.code.end()},
+                {r.labels.begin(), r.labels.end()}};
+    result.bytes += r.title.size() + r.body.size();
+    for (const auto& s : r.comments) result.bytes += s.size();
+    for (const auto& s : r.code) result.bytes += s.size();
+    for (const auto& s : r.labels) result.bytes += s.size();
+  }
+  if (result.bytes == 0) return Status::InvalidArgument("no report text to scan");
+  auto full = RuleDatabase::Compile(rules);
+  if (!full.ok()) return full.status();
+
+  // Verify before timing: the whole database finds exactly what the rules find one by one.
+  std::vector<std::vector<uint32_t>> expected(reports.size()), got(reports.size());
+  std::vector<std::shared_ptr<const RuleDatabase>> alone;
+  for (size_t k = 0; k < rules.rules.size(); ++k) {
+    RuleSet one;
+    one.rules = {rules.rules[k]};
+    auto db = RuleDatabase::Compile(one);
+    if (!db.ok()) return db.status();
+    alone.push_back(*db);
+    Scanner scanner(*db);
+    ReportScan scan(scanner);
+    std::vector<std::vector<uint32_t>> hits(reports.size());
+    ScanAll(scan, reports, views, &hits);
+    for (size_t i = 0; i < reports.size(); ++i) {
+      if (!hits[i].empty()) expected[i].push_back(static_cast<uint32_t>(k));
+    }
+  }
+  {
+    Scanner scanner(*full);
+    ReportScan scan(scanner);
+    ScanAll(scan, reports, views, &got);
+  }
+  for (size_t i = 0; i < reports.size(); ++i) {
+    if (got[i] != expected[i]) {
+      return Status::InvalidArgument("verification failed: report " + reports[i].id +
+                                     " matches differ between the whole database and the rules one by one");
+    }
+  }
+
+  const double full_seconds = TimePasses(*full, reports, views, min_seconds);
+  result.mb_per_s = static_cast<double>(result.bytes) / 1e6 / full_seconds;
+  for (size_t k = 0; k < rules.rules.size(); ++k) {
+    const double seconds = TimePasses(alone[k], reports, views, min_seconds / 10);
+    result.rules.push_back({rules.rules[k].id, static_cast<double>(result.bytes) / 1e6 / seconds, -1});
+  }
+  std::sort(result.rules.begin(), result.rules.end(),
+            [](const RuleCost& a, const RuleCost& b) { return a.alone_mb_per_s < b.alone_mb_per_s; });
+  for (size_t k = 0; k < std::min(marginal_top, result.rules.size()); ++k) {
+    RuleSet without = rules;
+    std::erase_if(without.rules, [&](const Rule& r) { return r.id == result.rules[k].id; });
+    auto db = RuleDatabase::Compile(without);
+    if (!db.ok()) return db.status();
+    const double seconds = TimePasses(*db, reports, views, min_seconds);
+    result.rules[k].marginal = (full_seconds - seconds) / full_seconds;
+  }
+  return result;
+}
+
+}  // namespace ghsift

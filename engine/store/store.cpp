@@ -3,6 +3,7 @@
 #include <rocksdb/memtablerep.h>
 #include <rocksdb/options.h>
 #include <rocksdb/write_batch.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -25,6 +26,7 @@ const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", 
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 constexpr std::string_view kFailurePrefix = "failed/";
+constexpr uint64_t kFlushReserve = 80ull << 20;  //!< a 64 MiB memtable flushed, and some slack
 constexpr const char* kFormat = "ghsift store format 1\n";
 
 std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
@@ -180,6 +182,19 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
   for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
   batch.Put(Family(kFiles), name, entry.Encode());
   batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
+  // A full disk must stop ingest with a clear word before RocksDB runs into it: the batch goes to
+  // the log now and to table files at the next flush, and RocksDB's error paths after a failed
+  // write are not always graceful. The margin covers one memtable flush.
+  struct statvfs fs_stats {};
+  if (::statvfs(path_.c_str(), &fs_stats) == 0) {
+    const uint64_t free_bytes = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
+    const uint64_t needed = 3 * static_cast<uint64_t>(batch.GetDataSize()) + kFlushReserve;
+    if (free_bytes < needed) {
+      return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
+                             path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to commit " + name +
+                             "; the store is unchanged");
+    }
+  }
   return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + name);
 }
 

@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "pipelines/chunk_worker.hpp"
+#include "pipelines/file_committer.hpp"
 
 namespace ghsift {
 namespace {
@@ -125,6 +126,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   std::vector<FileState*> open_files;
   std::vector<std::unique_ptr<ChunkTask>> free_tasks;
 
+  FileCommitter committer;
   tbb::enumerable_thread_specific<WorkerState*> thread_states(nullptr);
   std::vector<std::unique_ptr<WorkerState>> all_states;  // guarded by `mutex`
   auto worker_state = [&]() -> WorkerState& {
@@ -285,31 +287,38 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         }
       }
       if (done) {
-        FileOutcome& outcome = outcomes[file->index];
-        FileAggregate aggregate = take_file_aggregate(file);
+        // Folding the threads' Local state reads their maps: done here, in the pipeline. The
+        // write to RocksDB goes to the committer thread.
+        auto aggregate = std::make_shared<FileAggregate>(take_file_aggregate(file));
         if (file->error.ok()) {
-          aggregate.ResolveLineNumbers();
-          aggregate.RemoveDuplicateEvents();
-          aggregate.AddBytes(file->decoded_bytes);
-          FileEntry entry;
-          std::error_code ec;
-          entry.size = std::filesystem::file_size(files[file->index], ec);
-          entry.decoded_bytes = file->decoded_bytes;
-          entry.events = aggregate.events();
-          entry.bad_lines = aggregate.bad_lines();
-          entry.ingested_at = NowSeconds();
-          entry.content_hash = file->content_hash;
-          file->error = store_.CommitFile(FileKey(files[file->index]), entry, aggregate);
-          outcome.entry = entry;
-          outcome.bad_lines = aggregate.bad_line_samples();
+          aggregate->ResolveLineNumbers();
+          aggregate->RemoveDuplicateEvents();
+          aggregate->AddBytes(file->decoded_bytes);
         }
-        if (!file->error.ok()) {
-          outcome.result =
-              file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
-          outcome.message = file->error.message();
-        }
-        ++progress->files_done;
-        states[file->index].reset();
+        committer.Submit([&, file, aggregate] {
+          FileOutcome& outcome = outcomes[file->index];
+          if (file->error.ok()) {
+            FileEntry entry;
+            std::error_code ec;
+            entry.size = std::filesystem::file_size(files[file->index], ec);
+            entry.decoded_bytes = file->decoded_bytes;
+            entry.events = aggregate->events();
+            entry.bad_lines = aggregate->bad_lines();
+            entry.ingested_at = NowSeconds();
+            entry.content_hash = file->content_hash;
+            file->error = store_.CommitFile(FileKey(files[file->index]), entry, *aggregate);
+            outcome.entry = entry;
+            outcome.bad_lines = aggregate->bad_line_samples();
+          }
+          if (!file->error.ok()) {
+            outcome.result =
+                file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
+            outcome.message = file->error.message();
+          }
+          ++progress->files_done;
+          std::lock_guard<std::mutex> lock(mutex);
+          states[file->index].reset();
+        });
       }
     }
     owned->file = nullptr;
@@ -336,6 +345,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
                          tbb::make_filter<void, ChunkTask*>(tbb::filter_mode::parallel, read_stage) &
                              tbb::make_filter<ChunkTask*, ChunkTask*>(tbb::filter_mode::parallel, process_stage) &
                              tbb::make_filter<ChunkTask*, void>(tbb::filter_mode::serial_out_of_order, commit_stage));
+  committer.Finish();
   settle_stopped();
   return outcomes;
 }

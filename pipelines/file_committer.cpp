@@ -1,0 +1,45 @@
+#include "pipelines/file_committer.hpp"
+
+namespace ghsift {
+
+FileCommitter::FileCommitter(size_t capacity) : capacity_(capacity), thread_([this] { Loop(); }) {}
+
+FileCommitter::~FileCommitter() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    closing_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+}
+
+void FileCommitter::Submit(std::function<void()> commit) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() < capacity_; });
+  queue_.push_back(std::move(commit));
+  changed_.notify_all();
+}
+
+void FileCommitter::Finish() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.empty() && !running_commit_; });
+}
+
+void FileCommitter::Loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // closing, nothing left
+    std::function<void()> commit = std::move(queue_.front());
+    queue_.pop_front();
+    running_commit_ = true;
+    lock.unlock();
+    changed_.notify_all();  // a slot is free
+    commit();
+    lock.lock();
+    running_commit_ = false;
+    changed_.notify_all();
+  }
+}
+
+}  // namespace ghsift

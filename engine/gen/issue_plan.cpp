@@ -1,6 +1,7 @@
 #include "gen/issue_plan.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 
 #include "gen/rng.hpp"
@@ -8,6 +9,23 @@
 namespace ghsift::gen {
 
 namespace {
+
+constexpr uint32_t kNoReport = std::numeric_limits<uint32_t>::max();
+
+// Where an issue stands with the pull requests that would fix it.
+enum class FixState : uint8_t {
+  kNone,      //!< no PR will close it (it is closed by hand, or stays open)
+  kAwaiting,  //!< waits for a fixing PR: its script has no close of its own
+  kLinked,    //!< an open PR says it closes it
+  kFixed,     //!< closed by that PR's merge
+};
+
+// Shares of the linking plan.
+constexpr double kAwaitFixShare = 0.35;   //!< issues left for a PR to close
+constexpr double kLinkShare = 0.6;         //!< new PRs of a repo with an awaiting issue that take one
+constexpr double kLinkedMergeShare = 0.8;  //!< linked PRs that get merged (the rest are closed unmerged)
+constexpr double kMentionShare = 0.15;     //!< other PRs that mention an issue without closing it
+constexpr double kForeignShare = 0.03;     //!< other PRs that "fix" an issue of another repo
 
 // Planning-only state of a report: the rest of its script and its running state.
 struct Progress {
@@ -23,6 +41,15 @@ struct Progress {
   int64_t merged_at = 0;
   uint32_t merged_by = 0;
   std::vector<size_t> comment_actions;  //!< indices into Plan::actions
+  // Linking. A PR: the issue it closes if merged, and whether it will be (-1: drawn at close).
+  uint32_t linked_issue = kNoReport;
+  int8_t force_merge = -1;
+  // An issue: its fix state, the PR linked to it, and the merger who closes it through the PR.
+  FixState fix = FixState::kNone;
+  uint32_t linked_pr = kNoReport;
+  bool close_by_pr = false;
+  uint32_t closer = 0;
+  uint32_t foreign_repo = 0;  //!< a PR "fixing" an issue of this other repo (== own repo: none)
 };
 
 struct Pending {
@@ -110,6 +137,7 @@ class Planner {
     next_high_.resize(world.repos.size());
     next_low_.resize(world.repos.size());
     issues_of_repo_.resize(world.repos.size());
+    awaiting_.resize(world.repos.size());
     for (size_t i = 0; i < world.repos.size(); ++i) {
       next_high_[i] = world.repos[i].first_number;
       next_low_[i] = world.repos[i].first_number - 1;
@@ -175,13 +203,25 @@ class Planner {
       r.base_commits = 1 + static_cast<uint32_t>(rng_.Below(4));
       r.review_comments = static_cast<uint32_t>(rng_.Skewed(12));
       r.draft = rng_.Chance(0.1);
-      auto& issues = issues_of_repo_[r.repo];
-      if (!issues.empty() && rng_.Chance(0.3)) r.fixes_issue = issues[rng_.Below(issues.size())];
-    } else if (!r.pre_corpus) {
+    } else {
       issues_of_repo_[r.repo].push_back(r.number);
     }
+    const auto index = static_cast<uint32_t>(plan_.reports.size());
     Progress progress;
+    progress.foreign_repo = r.repo;
     progress.script = r.kind == ReportKind::kPr ? PrScript(rng_, r.pre_corpus) : IssueScript(rng_, r.pre_corpus);
+    if (r.kind == ReportKind::kIssue) {
+      if (rng_.Chance(kAwaitFixShare)) {
+        // Left for a PR: no close of its own (one comes with the fixing PR's merge, if any).
+        auto& s = progress.script;
+        s.erase(std::find(s.begin(), s.end(), ActionType::kClosed), s.end());
+        if (s.empty()) s.push_back(ActionType::kComment);
+        progress.fix = FixState::kAwaiting;
+        awaiting_[r.repo].push_back(index);
+      }
+    } else if (!r.pre_corpus) {
+      PlanReference(r, index, progress);
+    }
     progress.comments = r.pre_comments;
     progress.commits = static_cast<uint16_t>(r.base_commits);
     // Labels: a few at creation, one more per `labeled` action.
@@ -196,7 +236,59 @@ class Planner {
     r.initial_labels = static_cast<uint8_t>(r.labels.size() - std::min(added, r.labels.size()));
     plan_.reports.push_back(std::move(r));
     progress_.push_back(std::move(progress));
-    return static_cast<uint32_t>(plan_.reports.size() - 1);
+    return index;
+  }
+
+  // A new PR: closes an issue of its repo that waits for one, or mentions an issue, or names
+  // none. The wording is chosen in Finish, once the merge time is known.
+  void PlanReference(Report& r, uint32_t index, Progress& progress) {
+    auto& pool = awaiting_[r.repo];
+    if (!pool.empty() && rng_.Chance(kLinkShare)) {
+      const size_t k = rng_.Below(pool.size());
+      const uint32_t issue = pool[k];
+      pool[k] = pool.back();
+      pool.pop_back();
+      Progress& ip = progress_[issue];
+      ip.fix = FixState::kLinked;
+      ip.linked_pr = index;
+      r.ref_number = plan_.reports[issue].number;
+      r.ref_closing = true;
+      progress.linked_issue = issue;
+      progress.force_merge = rng_.Chance(kLinkedMergeShare) ? 1 : 0;
+      auto& s = progress.script;
+      if (std::find(s.begin(), s.end(), ActionType::kClosed) == s.end()) s.push_back(ActionType::kClosed);
+      return;
+    }
+    const auto& issues = issues_of_repo_[r.repo];
+    if (!issues.empty() && rng_.Chance(kMentionShare)) {
+      r.ref_number = issues[rng_.Below(issues.size())];  // "see #N": closes nothing
+      return;
+    }
+    if (world_.repos.size() > 1 && rng_.Chance(kForeignShare)) {
+      // "Fixes other/repo#N": a closing keyword, but for an issue of another repository.
+      uint32_t other = static_cast<uint32_t>(rng_.Below(world_.repos.size() - 1));
+      if (other >= r.repo) ++other;
+      progress.foreign_repo = other;
+      r.ref_number = 1 + static_cast<uint32_t>(rng_.Below(world_.repos[other].first_number + 50));
+      r.ref_closing = true;
+    }
+  }
+
+  // The merge of a PR closes the issue it links: right away if the issue has nothing left to
+  // do, else as its very next action.
+  void FixIssue(uint32_t issue, int64_t t, uint32_t merger) {
+    Progress& ip = progress_[issue];
+    ip.fix = FixState::kFixed;
+    if (!ip.open) return;  // cannot happen (its script has no close), but a closed issue stays so
+    ip.close_by_pr = true;
+    ip.closer = merger;
+    if (ip.step >= ip.script.size()) {
+      ip.script.push_back(ActionType::kClosed);
+      if (rng_.Chance(0.2)) ip.script.push_back(ActionType::kComment);  // "thanks for the fix"
+      pending_.push({t + 1 + static_cast<int64_t>(rng_.Below(300)), seq_++, issue});
+    } else {
+      ip.script.insert(ip.script.begin() + static_cast<std::ptrdiff_t>(ip.step), ActionType::kClosed);
+    }
   }
 
   void Execute(uint32_t index, int64_t t) {
@@ -227,14 +319,26 @@ class Planner {
         p.open = false;
         p.closed_at = t;
         if (is_pr) {
-          p.merged = rng_.Chance(0.75);
+          p.merged = p.force_merge >= 0 ? p.force_merge == 1 : rng_.Chance(0.75);
           a.actor = PickMaintainer(rng_, world_, r.repo);
           if (p.merged) {
             p.merged_at = t;
             p.merged_by = a.actor;
             // A merged PR cannot be reopened: drop what is left of its script.
             p.script.resize(p.step);
+            if (p.linked_issue != kNoReport) FixIssue(p.linked_issue, t, a.actor);
+          } else if (p.linked_issue != kNoReport && progress_[p.linked_issue].fix == FixState::kLinked &&
+                     progress_[p.linked_issue].linked_pr == index) {
+            // Closed unmerged: the issue waits for another PR.
+            progress_[p.linked_issue].fix = FixState::kAwaiting;
+            progress_[p.linked_issue].linked_pr = kNoReport;
+            awaiting_[r.repo].push_back(p.linked_issue);
           }
+        } else if (p.close_by_pr) {
+          // GitHub closes it on the merger's behalf.
+          p.close_by_pr = false;
+          a.actor = p.closer;
+          p.state_reason = StateReason::kCompleted;
         } else {
           a.actor = rng_.Chance(0.4) ? r.author : PickMaintainer(rng_, world_, r.repo);
           p.state_reason = rng_.Chance(0.8) ? StateReason::kCompleted : StateReason::kNotPlanned;
@@ -294,9 +398,49 @@ class Planner {
       spec.probe_title = r.probe_title;
       spec.probe_body = r.probe_body;
       spec.probe_code = r.probe_code_body;
-      spec.fixes_issue = r.fixes_issue;
+      if (r.ref_number != 0) {
+        WriteReference(rng, r, p);
+        if (!r.ref_in_title) spec.reference = r.ref_text;
+      }
       r.title = MakeTitle(rng, spec);
+      if (r.ref_in_title) r.title += " (" + r.ref_text + ")";
       if (!r.body_null) r.body = MakeBody(rng, spec);
+    }
+  }
+
+  // The phrase of a PR's reference and where it goes (the title when there is no body).
+  void WriteReference(Rng& rng, Report& r, const Progress& p) {
+    r.ref_in_title = r.body_null || rng.Chance(0.15);
+    const Repo& repo = world_.repos[r.repo];
+    const int created_hour = static_cast<int>((r.created_at - world_.corpus_start) / 3600);
+    // The author writes the name the repository has when the PR is opened. One renamed before
+    // the merge would no longer match the merge event's name, so such a PR says "#N".
+    const int merged_hour = p.merged_at != 0 ? static_cast<int>((p.merged_at - world_.corpus_start) / 3600)
+                                             : created_hour;
+    const bool stable_name = repo.NameAt(created_hour).full == repo.NameAt(merged_hour).full;
+    const bool foreign = p.foreign_repo != r.repo;
+    static const int kForms[] = {60, 25, 15};
+    r.ref_form = foreign ? (rng.Chance(0.8) ? RefForm::kQualified : RefForm::kUrl)
+                         : static_cast<RefForm>(rng.Weighted(kForms, 3));
+    if (!foreign && !stable_name) r.ref_form = RefForm::kNumber;
+    r.ref_repo_name.clear();
+    if (r.ref_form != RefForm::kNumber) r.ref_repo_name = world_.repos[p.foreign_repo].NameAt(created_hour).full;
+    std::string target;
+    switch (r.ref_form) {
+      case RefForm::kNumber: target = "#" + std::to_string(r.ref_number); break;
+      case RefForm::kQualified: target = r.ref_repo_name + "#" + std::to_string(r.ref_number); break;
+      case RefForm::kUrl:
+        target = "https://github.com/" + r.ref_repo_name + "/issues/" + std::to_string(r.ref_number);
+        break;
+    }
+    if (r.ref_closing) {
+      static const char* const kClosing[] = {"Fixes ", "fixes ", "Closes ", "closes ", "Resolves ", "resolves ",
+                                             "Fix: ",  "Fixed ", "Close ",  "Resolved: ", "FIXES ", "fix "};
+      r.ref_text = std::string(rng.Pick(kClosing)) + target;
+    } else {
+      static const char* const kMentions[] = {"See ", "see ", "Related to ", "related to ", "Follow-up to ",
+                                              "Part of ", "Refs ", "cc "};
+      r.ref_text = std::string(rng.Pick(kMentions)) + target;
     }
   }
 
@@ -307,13 +451,23 @@ class Planner {
   std::vector<Progress> progress_;
   std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending_;
   std::vector<uint32_t> next_high_, next_low_;
-  std::vector<std::vector<uint32_t>> issues_of_repo_;
+  std::vector<std::vector<uint32_t>> issues_of_repo_;  //!< issue numbers, for mentions
+  std::vector<std::vector<uint32_t>> awaiting_;        //!< issues (report indices) waiting for a fixing PR
   std::vector<int> tracked_weights_;
   uint64_t seq_ = 0;
   uint64_t next_comment_ = 0;
 };
 
 }  // namespace
+
+bool ClosesReferencedIssue(const Report& pr, std::string_view repo_name) {
+  if (pr.kind != ReportKind::kPr || pr.ref_number == 0 || !pr.ref_closing) return false;
+  if (pr.ref_form == RefForm::kNumber) return true;
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return pr.ref_repo_name.size() == repo_name.size() &&
+         std::equal(repo_name.begin(), repo_name.end(), pr.ref_repo_name.begin(),
+                    [&](char a, char b) { return lower(a) == lower(b); });
+}
 
 int LifecycleSlotsPerHour(int events_per_hour) {
   return static_cast<int>((static_cast<int64_t>(events_per_hour) * kLifecyclePerMille + kMixTotal / 2) / kMixTotal);

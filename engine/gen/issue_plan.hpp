@@ -4,6 +4,7 @@
 // it. Planned once, sequentially, from the seed; hours only read the plan.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gen/gen_options.hpp"
@@ -17,6 +18,9 @@ enum class ReportKind : uint8_t { kIssue, kPr };
 enum class ActionType : uint8_t { kOpened, kClosed, kReopened, kLabeled, kComment, kSynchronize };
 
 enum class StateReason : uint8_t { kNull, kCompleted, kNotPlanned, kReopened };
+
+//! How a PR's text names an issue: `#N`, `owner/repo#N` or `https://github.com/owner/repo/issues/N`.
+enum class RefForm : uint8_t { kNumber, kQualified, kUrl };
 
 struct Report {
   ReportKind kind = ReportKind::kIssue;
@@ -34,7 +38,14 @@ struct Report {
   std::vector<uint32_t> labels;  //!< every label it will ever carry; snapshots show a prefix
   uint8_t initial_labels = 0;
   uint32_t pre_comments = 0;  //!< comments made before the corpus starts
-  uint32_t fixes_issue = 0;   //!< PR body says "Fixes #N"
+  // A PR's reference to an issue, in its body (or its title when `ref_in_title`): a closing
+  // keyword ("Fixes #N", "Closes owner/repo#N") or a mere mention ("see #N").
+  uint32_t ref_number = 0;     //!< the issue number named; 0 = no reference
+  bool ref_closing = false;    //!< written with a closing keyword
+  bool ref_in_title = false;
+  RefForm ref_form = RefForm::kNumber;
+  std::string ref_repo_name;   //!< owner/name written in a qualified or URL reference ("" for #N)
+  std::string ref_text;        //!< the phrase as written
   // Pull request facts.
   uint32_t head_user = 0;
   uint32_t additions = 0, deletions = 0, changed_files = 0, base_commits = 1, review_comments = 0;
@@ -69,6 +80,11 @@ struct Plan {
   std::vector<Action> actions;     //!< sorted by time, strictly increasing per report
   std::vector<size_t> hour_begin;  //!< actions of hour h are [hour_begin[h], hour_begin[h + 1])
 };
+
+//! Whether `pr`'s text closes issue `pr.ref_number` of its own repository when its merge is
+//! written under the repository name `repo_name` (GitHub's rule, and the engine's: a closing
+//! keyword, and a qualified reference names that same repository, any case).
+bool ClosesReferencedIssue(const Report& pr, std::string_view repo_name);
 
 //! Lifecycle events take this share (per mille of all events): PullRequestEvent 80,
 //! IssueCommentEvent 70, IssuesEvent 30 out of a 980 total mix.

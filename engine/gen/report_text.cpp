@@ -266,10 +266,7 @@ std::string MakePrBody(Rng& rng, const ReportTextSpec& spec, const Dialect& d) {
   Expand(para, "This changes `{api}` and adds a test for `{param}`.", rng, d);
   if (spec.probe_body) AppendProbeSentence(rng, kProbeBodySentences, para);
   md.Paragraph(para);
-  if (spec.fixes_issue != 0) {
-    static const char* const kKeywords[] = {"Fixes", "Closes", "Resolves", "fixes", "Fix"};
-    md.Paragraph(std::string(rng.Pick(kKeywords)) + " #" + std::to_string(spec.fixes_issue));
-  }
+  if (!spec.reference.empty()) md.Paragraph(spec.reference);
   if (spec.probe_code || rng.Chance(0.4)) {
     std::string bench = "before: ";
     bench += std::to_string(100 + rng.Below(900));

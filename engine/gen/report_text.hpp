@@ -19,7 +19,7 @@ struct ReportTextSpec {
   bool probe_title = false;  //!< plant `ghsiftprobetitle` in the title
   bool probe_body = false;   //!< plant `ghsiftprobebody` in body prose (outside fences)
   bool probe_code = false;   //!< plant `ghsiftprobecode` inside a fenced block of the body
-  uint32_t fixes_issue = 0;  //!< PR body says "Fixes #N" when non-zero
+  std::string_view reference;  //!< a PR body paragraph naming an issue ("Fixes #12"); empty = none
 };
 
 std::string MakeTitle(Rng& rng, const ReportTextSpec& spec);

@@ -1,7 +1,10 @@
 #include "gen/truth.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <set>
+#include <utility>
 
 #include "gen/civil_time.hpp"
 #include "gen/json_text.hpp"
@@ -41,6 +44,13 @@ class TruthWriter {
   void String(std::string_view s) {
     Comma();
     AppendJsonString(out_, s);
+  }
+  //! Fixed notation with nine decimals: exact to well below the tests' 1e-6 tolerance.
+  void Double(double v) {
+    Comma();
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9f", v);
+    out_.append(buf);
   }
   void CountsObject(const Counts& counts) {
     Open('{');
@@ -107,19 +117,39 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   // title, body and labels.
   std::vector<bool> seen(plan.reports.size(), false), open_at_end(plan.reports.size(), true);
   std::vector<bool> comment_prose(plan.reports.size(), false), comment_code(plan.reports.size(), false);
+  // The latest snapshot's closed_at and the highest comment count any written snapshot shows.
+  std::vector<int64_t> closed_at(plan.reports.size(), 0);
+  std::vector<uint64_t> max_comments(plan.reports.size(), 0);
+  // Issues (repo index, number) that a written merge of a PR of the same repo closes: the
+  // engine reads the PR's title and body at its merged "closed" event, under the repository
+  // name that event shows.
+  std::set<std::pair<uint32_t, uint32_t>> fixed_by_pr;
+  size_t hour = 0;
   for (size_t i = 0; i < plan.actions.size(); ++i) {
+    while (hour + 1 < plan.hour_begin.size() && plan.hour_begin[hour + 1] <= i) ++hour;
     if (!written[i]) continue;
     const Action& a = plan.actions[i];
     seen[a.report] = true;
     open_at_end[a.report] = a.open;
+    closed_at[a.report] = a.closed_at;
+    max_comments[a.report] = std::max<uint64_t>(max_comments[a.report], a.comments);
     if (a.probe_comment_prose) comment_prose[a.report] = true;
     if (a.probe_comment_code) comment_code[a.report] = true;
+    const Report& r = plan.reports[a.report];
+    if (a.type == ActionType::kClosed && a.merged && r.kind == ReportKind::kPr &&
+        ClosesReferencedIssue(r, world.repos[r.repo].NameAt(static_cast<int>(hour)).full)) {
+      fixed_by_pr.emplace(r.repo, r.ref_number);
+    }
   }
   // Repos are named as the last file with events shows them.
   auto name_of = [&](const Repo& repo) -> const std::string& {
     return counts.last_hour >= 0 ? repo.NameAt(counts.last_hour).full : repo.LatestName().full;
   };
 
+  // Lifecycle of issues per repo, by the query engine's rules.
+  Counts closed_by_repo, comments_by_repo;
+  Nested resolution_by_repo;
+  std::map<std::string, std::vector<double>> days_to_close;
   for (size_t i = 0; i < plan.reports.size(); ++i) {
     if (!seen[i]) continue;
     const Report& r = plan.reports[i];
@@ -135,6 +165,18 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     if (is_issue) {
       ++by_state[open_at_end[i] ? "open" : "closed"];
       ++themes[ThemeName(r.theme)][repo];
+      Counts& resolution = resolution_by_repo[repo];
+      for (const char* k : {"closed_without_pr", "fixed_by_pr", "open"}) resolution[k];
+      comments_by_repo[repo] += max_comments[i];
+      if (open_at_end[i]) {
+        ++resolution["open"];
+      } else {
+        ++closed_by_repo[repo];
+        ++resolution[fixed_by_pr.count({r.repo, r.number}) ? "fixed_by_pr" : "closed_without_pr"];
+        if (closed_at[i] != 0 && r.created_at != 0) {
+          days_to_close[repo].push_back(static_cast<double>(closed_at[i] - r.created_at) / 86400.0);
+        }
+      }
     }
   }
 
@@ -142,6 +184,10 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   w.Open('{');
   w.Key("bad_lines");
   w.Uint(counts.bad_lines);
+  w.Key("closed_by_repo");
+  w.CountsObject(closed_by_repo);
+  w.Key("comments_by_repo");
+  w.CountsObject(comments_by_repo);
   w.Key("duplicate_events");
   w.Uint(counts.duplicate_events);
   w.Key("events");
@@ -162,6 +208,15 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
   w.CountsObject(by_state);
   w.Key("joined_records");
   w.Uint(counts.joined_records);
+  w.Key("median_days_to_close_by_repo");
+  w.Open('{');
+  for (auto& [repo, days] : days_to_close) {
+    std::sort(days.begin(), days.end());
+    const size_t n = days.size();
+    w.Key(repo);
+    w.Double(n % 2 == 1 ? days[n / 2] : (days[n / 2 - 1] + days[n / 2]) / 2);
+  }
+  w.Close('}');
   w.Key("missing_hours");
   w.Open('[');
   for (const auto& stem : counts.missing_hours) w.String(stem);
@@ -194,6 +249,8 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     w.Close('}');
   }
   w.Close('}');
+  w.Key("resolution_by_repo");
+  w.NestedObject(resolution_by_repo);
   w.Key("schema_counts");
   w.CountsObject({{"legacy", counts.legacy_events}, {"modern", counts.modern_events}});
   w.Key("single_event_hours");

@@ -2,6 +2,10 @@
 // truth.json: the exact numbers a correct engine must find in the generated corpus.
 // Computed from the plan and what the hour writers report having written (actions of missing
 // and single-event hours are left out), never by re-reading the files.
+// Issue lifecycle by repo (closed_by_repo, resolution_by_repo, comments_by_repo,
+// median_days_to_close_by_repo) follows `ghsift query`'s rules: the latest written snapshot's
+// state and closed_at, the highest comment count written, and "fixed_by_pr" when a written
+// merged PullRequestEvent of the same repo closes the issue (ClosesReferencedIssue).
 #include <array>
 #include <cstdint>
 #include <string>

@@ -47,7 +47,8 @@ Result<bool> LineSplitter::Next(Chunk& chunk) {
   chunk.last = false;
   while (true) {
     if (chunk.buffer.size() < carry_.size() + kChunkPadding) chunk.buffer.resize(carry_.size() + kChunkPadding);
-    std::memcpy(chunk.buffer.data(), carry_.data(), carry_.size());
+    // memcpy from an empty vector's null data() is undefined even for 0 bytes (found by fuzz_decoder).
+    if (!carry_.empty()) std::memcpy(chunk.buffer.data(), carry_.data(), carry_.size());
     chunk.size = carry_.size();
     carry_.clear();
     size_t want = std::max(options_.chunk_bytes, chunk.size + 1);

@@ -41,7 +41,14 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
   }
   std::sort(partials.begin(), partials.end());
   for (const fs::path& dir : partials) {
-    if (!fs::exists(dir / "GHSIFT_STORE", ec)) {  // a worker died before creating its store
+    // Merged partials are renamed before they are deleted, so that a crash halfway through the
+    // deletion never leaves something that looks like a partial still to merge.
+    if (dir.extension() == ".merged") {
+      fs::remove_all(dir, ec);
+      continue;
+    }
+    // A worker that died before its store held anything: nothing to merge.
+    if (!fs::exists(dir / "GHSIFT_STORE", ec) || !fs::exists(dir / "CURRENT", ec)) {
       fs::remove_all(dir, ec);
       continue;
     }
@@ -57,8 +64,10 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
         ++summary.merged;
       }
     }
-    fs::remove_all(dir, ec);
-    if (ec) return Status::IoError(dir.string() + ": cannot remove merged partial: " + ec.message());
+    const fs::path merged = dir.string() + ".merged";
+    fs::rename(dir, merged, ec);
+    if (ec) return Status::IoError(dir.string() + ": cannot retire merged partial: " + ec.message());
+    fs::remove_all(merged, ec);
   }
   fs::remove(root, ec);
   return summary;

@@ -1,4 +1,5 @@
 #include "eval/labeled_report.hpp"
+#include "common/utf8.hpp"
 
 #include <simdjson.h>
 
@@ -16,24 +17,6 @@ std::string ReadAll(const std::string& path, bool* ok) {
   text << in.rdbuf();
   *ok = static_cast<bool>(in) || in.eof();
   return text.str();
-}
-
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 uint32_t HexValue(std::string_view s) {

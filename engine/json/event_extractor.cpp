@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "common/time_util.hpp"
+#include "common/utf8.hpp"
 
 namespace ghsift {
 namespace {
@@ -30,24 +31,6 @@ constexpr size_t kIsoTimeLength = 20;   //!< "2015-01-01T15:00:01Z"
 // Strings repaired by RepairEscapes for the line being extracted on this thread; cleared by
 // Extract, so their views live exactly as long as simdjson's own (until the next line).
 thread_local std::deque<std::string> t_repaired;
-
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 bool ReadHex4(const char* p, uint32_t* out) {
   uint32_t v = 0;

@@ -293,10 +293,14 @@ size_t FindRecordJoin(std::string_view line) {
   return std::string_view::npos;
 }
 
+//! Reads up to 18 digits (always within int64; found by fuzz_event_extractor: 19 could
+//! overflow). A longer number fails here and the full parser decides.
 bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
+  constexpr size_t kMaxDigits = 18;
   size_t i = *pos;
   int64_t value = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - *pos < 19) {
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (i - *pos == kMaxDigits) return false;
     value = value * 10 + (text[i] - '0');
     ++i;
   }

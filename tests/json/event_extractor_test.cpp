@@ -466,3 +466,21 @@ TEST(EventExtractorTest, ModernIdIsRead) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// Found by fuzz_event_extractor: a 19-digit repo id overflowed the envelope reader. The fast
+// path now gives up on it and the full parser reads the line without overflow.
+TEST(EventExtractorTest, HugeRepoIdDoesNotOverflow) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(R"({"id":"1","type":"WatchEvent","actor":{"id":1,"login":"a"},"repo":{"id":9500470000000000000,)"
+                  R"("name":"o/r","url":"u"},"payload":{},"public":true,"created_at":"2024-01-01T00:00:00Z"})");
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.repo_id, 0);  // out of range: no id rather than a wrapped one
+  EXPECT_EQ(event.repo_name, "o/r");
+}
+
+}  // namespace
+}  // namespace ghsift

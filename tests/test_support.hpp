@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the end-to-end tests: temporary directories, generated corpora, the
 // generator's truth file, and running the real ghsift binary.
+#include <gtest/gtest.h>
 #include <simdjson.h>
 
 #include <cstdio>
@@ -117,6 +118,14 @@ inline CommandResult RunCommand(const std::string& command) {
 
 //! The built ghsift binary, quoted for the shell.
 inline std::string Ghsift() { return std::string("'") + GHSIFT_BINARY + "'"; }
+
+//! Generates a corpus with the real binary's `gen`, as a user would (or fails the test).
+inline void GenCorpus(const std::string& out, int hours, int events, int seed, const std::string& compress) {
+  const CommandResult r = RunCommand(Ghsift() + " gen --out '" + out + "' --hours " + std::to_string(hours) +
+                                     " --events-per-hour " + std::to_string(events) + " --seed " +
+                                     std::to_string(seed) + " --compress " + compress);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+}
 
 //! Every answer the CLI gives about a store, as text, to compare two stores that should hold
 //! the same data (sizes on disk left out: they depend on how the data arrived).

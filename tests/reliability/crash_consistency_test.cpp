@@ -21,15 +21,7 @@ extern char** environ;
 namespace ghsift {
 namespace {
 
-//! Generates a corpus with the real binary's `gen` (or fails the test).
-void GenCorpus(const std::string& out, int hours, int events, int seed, const std::string& compress) {
-  const testing::CommandResult r =
-      testing::RunCommand(testing::Ghsift() + " gen --out '" + out + "' --hours " + std::to_string(hours) +
-                          " --events-per-hour " + std::to_string(events) + " --seed " + std::to_string(seed) +
-                          " --compress " + compress);
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-}
-
+using testing::GenCorpus;
 using testing::CommandResult;
 using testing::Ghsift;
 using testing::RunCommand;

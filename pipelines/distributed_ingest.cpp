@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "pipelines/ingest_pipeline.hpp"
+#include "rollup/rollup.hpp"
 
 namespace ghsift {
 
@@ -70,6 +71,8 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
     fs::remove_all(merged, ec);
   }
   fs::remove(root, ec);
+  GHSIFT_TRY(RefreshRollup(store));
+  GHSIFT_TRY(store.Flush());
   return summary;
 }
 

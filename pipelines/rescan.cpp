@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "aggregate/report_text_record.hpp"
+#include "rollup/rollup.hpp"
 #include "rules/decision.hpp"
 #include "rules/report_scan.hpp"
 
@@ -50,6 +51,8 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
     return Status::Ok();
   }));
   GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", DecisionModel::FromRuleSet(rules->rules()).Serialize()}}));
+  GHSIFT_TRY(RefreshRollup(store));
+  GHSIFT_TRY(store.Flush());
   return summary;
 }
 

@@ -133,6 +133,7 @@ inline std::string StoreAnswers(const std::string& store) {
   std::string out;
   for (const char* q : {" query --metric events --by repo,day,type --format csv",
                         " query --kind all --by repo,month,category,state,resolution --format csv",
+                        " query --kind all --by repo,month,category,state --format csv",  // from the rollup
                         " query --kind all --by repo,label --format csv", " issues --limit 0 --format csv --kind all",
                         " stats --format json"}) {
     out += RunCommand(Ghsift() + q + " --store " + store).output;

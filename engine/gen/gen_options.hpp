@@ -16,6 +16,10 @@ struct GenOptions {
   std::string start_hour;                    //!< first file's UTC hour; empty = DefaultStartHour(schema)
   int bad_lines_per_file = 0;                //!< planted invalid lines per file
   double tracked_share = 0.15;               //!< share of issue/PR activity on tracked repos
+  //! Share of all events that are issue/PR lifecycle events; < 0 = the archive's mix (180 of 980).
+  //! Raised (with pr_share) to build stores of millions of reports from few gigabytes.
+  double lifecycle_share = -1.0;
+  double pr_share = 0.6;                     //!< share of new reports that are pull requests
   int threads = 0;                           //!< 0 = hardware concurrency; output never depends on it
 
   //! "modern" (Events API, 2015 on) | "legacy" (Timeline API, 2011-2014: no id, created_at

@@ -31,6 +31,8 @@ Status CheckOptions(const GenOptions& o) {
   if (!(o.tracked_share >= 0.0 && o.tracked_share <= 1.0)) {
     return Status::InvalidArgument("gen: tracked_share must be within [0, 1]");
   }
+  if (!(o.lifecycle_share <= 1.0)) return Status::InvalidArgument("gen: lifecycle_share must be within [0, 1]");
+  if (!(o.pr_share >= 0.0 && o.pr_share <= 1.0)) return Status::InvalidArgument("gen: pr_share must be within [0, 1]");
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
   if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed") {
     return Status::InvalidArgument("gen: schema must be modern, legacy or mixed, got '" + o.schema + "'");

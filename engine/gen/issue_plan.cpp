@@ -1,6 +1,7 @@
 #include "gen/issue_plan.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <queue>
 
@@ -147,7 +148,7 @@ class Planner {
   }
 
   Plan Run() {
-    const int per_hour = LifecycleSlotsPerHour(options_.events_per_hour);
+    const int per_hour = LifecycleSlotsPerHour(options_.events_per_hour, options_.lifecycle_share);
     std::vector<int> seconds(static_cast<size_t>(per_hour));
     plan_.hour_begin.push_back(0);
     for (int h = 0; h < options_.hours; ++h) {
@@ -174,7 +175,7 @@ class Planner {
 
   uint32_t NewReport(int64_t t) {
     Report r;
-    r.kind = rng_.Chance(0.6) ? ReportKind::kPr : ReportKind::kIssue;
+    r.kind = rng_.Chance(options_.pr_share) ? ReportKind::kPr : ReportKind::kIssue;
     r.theme = DrawTheme(rng_);
     if (rng_.Chance(options_.tracked_share)) {
       r.repo = static_cast<uint32_t>(rng_.Weighted(tracked_weights_.data(), tracked_weights_.size()));
@@ -469,7 +470,8 @@ bool ClosesReferencedIssue(const Report& pr, std::string_view repo_name) {
                     [&](char a, char b) { return lower(a) == lower(b); });
 }
 
-int LifecycleSlotsPerHour(int events_per_hour) {
+int LifecycleSlotsPerHour(int events_per_hour, double lifecycle_share) {
+  if (lifecycle_share >= 0) return static_cast<int>(std::lround(events_per_hour * lifecycle_share));
   return static_cast<int>((static_cast<int64_t>(events_per_hour) * kLifecyclePerMille + kMixTotal / 2) / kMixTotal);
 }
 

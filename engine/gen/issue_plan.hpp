@@ -91,8 +91,8 @@ bool ClosesReferencedIssue(const Report& pr, std::string_view repo_name);
 constexpr int kLifecyclePerMille = 180;
 constexpr int kMixTotal = 980;
 
-//! Lifecycle events planned for one hour.
-int LifecycleSlotsPerHour(int events_per_hour);
+//! Lifecycle events planned for one hour: the archive's mix, or `lifecycle_share` when >= 0.
+int LifecycleSlotsPerHour(int events_per_hour, double lifecycle_share = -1.0);
 
 Plan PlanReports(const World& world, const GenOptions& options);
 

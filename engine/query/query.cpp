@@ -108,11 +108,50 @@ struct Cell {
   std::vector<double> days;
 };
 
+const std::set<std::string> kRollupDimensions = {"repo", "month", "kind", "state", "category"};
+
+bool RollupHolds(const QueryOptions& o) {
+  if (!o.use_rollup || (o.metric != Metric::kIssues && o.metric != Metric::kClosed)) return false;
+  return std::all_of(o.dimensions.begin(), o.dimensions.end(),
+                     [](const std::string& d) { return kRollupDimensions.count(d) > 0; });
+}
+
+//! The answer from rollup cells: the same rows and counts the report scan gives.
+void QueryRollup(const std::map<std::string, int64_t>& cells, const QueryOptions& o, RepoNames& names,
+                 std::map<std::vector<std::string>, Cell>& out) {
+  const bool by_category =
+      std::find(o.dimensions.begin(), o.dimensions.end(), "category") != o.dimensions.end();
+  RollupCell cell;
+  for (const auto& [key, count] : cells) {
+    if (count == 0 || !DecodeRollupKey(key, &cell)) continue;
+    if (!KindMatches(o.kind, cell.kind) || !MonthInRange(o, cell.month)) continue;
+    if (o.metric == Metric::kClosed && cell.state != "closed") continue;
+    // A report has its own cell and one per flagged category: count the ones the question needs.
+    if (o.category ? cell.category != *o.category : by_category == cell.category.empty()) continue;
+    std::vector<std::string> row;
+    for (const std::string& d : o.dimensions) {
+      if (d == "repo") row.push_back(names.Of(cell.repo_id));
+      else if (d == "month") row.push_back(FormatMonth(cell.month));
+      else if (d == "category") row.push_back(cell.category);
+      else if (d == "state") row.push_back(cell.state);
+      else if (d == "kind") row.push_back(cell.kind == 1 ? "pr" : "issue");
+    }
+    out[row].count += count;
+  }
+}
+
 Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
+  if (RollupHolds(o)) {
+    GHSIFT_ASSIGN_OR_RETURN(auto cells, ReadRollup(store, *model, ids));
+    if (cells) {
+      QueryRollup(*cells, o, names, out);
+      return Status::Ok();
+    }
+  }
   auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(o.kind, r.kind)) return Status::Ok();
     const bool closed = r.state == "closed";
@@ -186,13 +225,6 @@ Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vect
 }
 
 }  // namespace
-
-Result<DecisionModel> LoadStoreModel(const Store& store) {
-  auto text = store.GetMeta("rules");
-  if (!text.ok()) return text.status();
-  if (!text->has_value()) return DecisionModel();
-  return DecisionModel::Parse(**text);
-}
 
 std::optional<Metric> MetricFromName(const std::string& name) {
   for (Metric m : {Metric::kIssues, Metric::kEvents, Metric::kClosed, Metric::kComments, Metric::kMedianDaysToClose}) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "rollup/rollup.hpp"
 #include "rules/decision.hpp"
 #include "store/store.hpp"
 
@@ -33,6 +34,9 @@ struct QueryOptions {
   std::string kind = "issue";           //!< issue | pr | all
   std::optional<int32_t> from_month;    //!< inclusive month index
   std::optional<int32_t> to_month;      //!< inclusive month index
+  //! Answer from the rollup when it holds the question (issues/closed by repo, month, kind,
+  //! state, category); false reads every report (same answer, for checking and timing).
+  bool use_rollup = true;
 };
 
 struct QueryTable {
@@ -64,8 +68,5 @@ struct IssueListOptions {
 };
 
 Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListOptions& options);
-
-//! The rule model the store was built with.
-Result<DecisionModel> LoadStoreModel(const Store& store);
 
 }  // namespace ghsift

@@ -21,8 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 
 // Column families, in the order of their handles.
-enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, kFamilyCount };
-const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", "issues", "files", "meta", "texts"};
+enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, kRollup, kCountedUnder, kStale, kFamilyCount };
+const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",         "issues", "files",
+                                                "meta",    "texts",    "rollup",        "counted_under",
+                                                "stale"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 constexpr std::string_view kFailurePrefix = "failed/";
@@ -33,7 +35,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
   std::vector<rocksdb::ColumnFamilyDescriptor> out;
   for (int i = 0; i < kFamilyCount; ++i) {
     rocksdb::ColumnFamilyOptions options;
-    if (i == kCounters) options.merge_operator = MakeCounterMergeOperator();
+    if (i == kCounters || i == kRollup) options.merge_operator = MakeCounterMergeOperator();
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
     options.compression = i == kTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
@@ -91,6 +93,9 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
   options.allow_concurrent_memtable_write = false;  // required by the vector memtable
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   options.keep_log_file_num = 2;
+  // Families that are written little (files, meta, stale reports) would otherwise keep every
+  // log alive until the end of a long ingest, and a reader replays the logs when it opens.
+  options.max_total_wal_size = 256ull << 20;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
   if (mode == StoreMode::kReadWrite) {
@@ -166,7 +171,9 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
     batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
   }
   for (const auto& [key, record] : aggregate.issues()) {
-    batch.Merge(Family(kIssues), keys::Issue(key.repo_id, key.number), record.Encode());
+    const std::string issue_key = keys::Issue(key.repo_id, key.number);
+    batch.Merge(Family(kIssues), issue_key, record.Encode());
+    batch.Put(Family(kStale), issue_key, "");
   }
   const std::pair<const char*, uint64_t> stats[] = {{"files", 1},
                                                     {"events", aggregate.events()},
@@ -270,6 +277,8 @@ Status Store::ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64
     batch.Put(Family(kIssues), keys::Issue(key.first, key.second), record.Encode());
   }
   for (const auto& [name, value] : meta) batch.Put(Family(kMeta), name, value);
+  // Another rule model moves reports between categories, rewritten or not: recount them all.
+  GHSIFT_TRY(ClearRollupIn(batch));
   rocksdb::WriteOptions options;
   options.sync = true;
   return FromRocks(db_->Write(options, &batch), "rewriting issue records");
@@ -293,6 +302,75 @@ Status Store::ScanFiles(const std::function<void(const std::string&, const FileE
     fn(it->key().ToString(), *entry);
   }
   return FromRocks(it->status(), "scanning files");
+}
+
+Status Store::ScanStaleIssues(
+    const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn) const {
+  // One iterator per family, sought in key order: the issues family's vector memtable sorts
+  // once per iterator, where a Get per report would sort it every time.
+  const rocksdb::ReadOptions read;
+  std::unique_ptr<rocksdb::Iterator> stale(db_->NewIterator(read, Family(kStale)));
+  std::unique_ptr<rocksdb::Iterator> issues(db_->NewIterator(read, Family(kIssues)));
+  std::unique_ptr<rocksdb::Iterator> counted(db_->NewIterator(read, Family(kCountedUnder)));
+  for (stale->SeekToFirst(); stale->Valid(); stale->Next()) {
+    const rocksdb::Slice key = stale->key();
+    int64_t repo = 0, number = 0;
+    if (!keys::ParseIssue(key.ToStringView(), &repo, &number)) return Status::StoreError("damaged stale-report key");
+    std::optional<IssueRecord> record;
+    issues->Seek(key);
+    if (issues->Valid() && issues->key() == key) {
+      auto decoded = IssueRecord::Decode(issues->value().ToStringView());
+      if (!decoded.ok()) return decoded.status();
+      record = std::move(*decoded);
+    }
+    counted->Seek(key);
+    const bool has_cells = counted->Valid() && counted->key() == key;
+    GHSIFT_TRY(fn(repo, number, record, has_cells ? counted->value().ToStringView() : std::string_view()));
+  }
+  GHSIFT_TRY(FromRocks(issues->status(), "reading stale reports"));
+  GHSIFT_TRY(FromRocks(counted->status(), "reading stale reports"));
+  return FromRocks(stale->status(), "scanning stale reports");
+}
+
+Status Store::ScanRollup(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRollup)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    fn(it->key().ToStringView(), keys::DecodeInt64(it->value().ToStringView()));
+  }
+  return FromRocks(it->status(), "scanning the rollup");
+}
+
+Status Store::ApplyRollup(const RollupUpdate& update) {
+  rocksdb::WriteBatch batch;
+  for (const auto& [cell, delta] : update.deltas) {
+    if (delta != 0) batch.Merge(Family(kRollup), cell, keys::EncodeInt64(delta));
+  }
+  for (const auto& [report, cells] : update.counted_under) {
+    const std::string key = keys::Issue(report.first, report.second);
+    if (cells.empty()) {
+      batch.Delete(Family(kCountedUnder), key);
+    } else {
+      batch.Put(Family(kCountedUnder), key, cells);
+    }
+    batch.Delete(Family(kStale), key);
+  }
+  if (update.version) batch.Put(Family(kMeta), Store::kRollupMetaKey, *update.version);
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup");
+}
+
+Status Store::ClearRollupIn(rocksdb::WriteBatch& batch) {
+  // Every key of these families sorts below 32 bytes of 0xff (the longest is 16 bytes + names).
+  const std::string end(32, '\xff');
+  for (const int family : {kRollup, kCountedUnder, kStale}) {
+    GHSIFT_TRY(FromRocks(batch.DeleteRange(Family(family), std::string(), end), "clearing the rollup"));
+  }
+  return FromRocks(batch.Delete(Family(kMeta), Store::kRollupMetaKey), "clearing the rollup");
+}
+
+Status Store::ClearRollup() {
+  rocksdb::WriteBatch batch;
+  GHSIFT_TRY(ClearRollupIn(batch));
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "clearing the rollup");
 }
 
 std::string Store::RepoName(int64_t repo_id) const {
@@ -359,15 +437,28 @@ Status Store::MergeFrom(const Store& partial) {
   GHSIFT_TRY(copy_family(kCounters, true, all));
   GHSIFT_TRY(copy_family(kRepos, true, all));
   GHSIFT_TRY(copy_family(kIssues, true, all));
+  // What the partial adds to a report changes the cells it counts under here.
+  {
+    std::unique_ptr<rocksdb::Iterator> it(
+        partial.db_->NewIterator(rocksdb::ReadOptions(), partial.handles_[static_cast<size_t>(kIssues)]));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) batch.Put(Family(kStale), it->key(), "");
+    GHSIFT_TRY(FromRocks(it->status(), "reading " + partial.path()));
+  }
   GHSIFT_TRY(copy_family(kTexts, false, all));
   GHSIFT_TRY(copy_family(kFiles, false, all));
   // Rules and scope travel with a first merge into an empty store; failures stay local.
   GHSIFT_TRY(copy_family(kMeta, false, [&](std::string_view key) {
-    return !key.starts_with(kFailurePrefix) && !GetMeta(std::string(key)).value().has_value();
+    return !key.starts_with(kFailurePrefix) && key != Store::kRollupMetaKey && !GetMeta(std::string(key)).value().has_value();
   }));
   rocksdb::WriteOptions options;
   options.sync = true;
   return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
+}
+
+Status Store::Flush() {
+  rocksdb::FlushOptions options;
+  options.wait = true;
+  return FromRocks(db_->Flush(options, handles_), "flushing the store");
 }
 
 std::map<std::string, int64_t> Store::Stats() const {

@@ -2,6 +2,7 @@
 // The last stage: the RocksDB store. A file's effects and its entry in the ingested-files set
 // are written in one atomic WriteBatch, so a file is either fully counted or not at all.
 #include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
 
 #include <functional>
 #include <map>
@@ -48,9 +49,37 @@ class Store {
   Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
   //! Calls `fn(encoded ReportTextRecord)` for each text kept for a report (ingest --keep-text).
   Status ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const;
-  //! Overwrites issue records and meta entries in one atomic batch (rescan).
+  //! Overwrites issue records and meta entries in one atomic batch (rescan); the rollup is
+  //! cleared in the same batch, for the next RefreshRollup to rebuild.
   Status ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,
                        const std::map<std::string, std::string>& meta);
+  // The rollup: counts of reports per cell (repo, month, kind, state, category), kept so that
+  // `query` need not read every report. Writers only mark the reports a commit touches as stale
+  // (in the same batch, with no read); RefreshRollup (engine/rollup) recounts the stale ones.
+  // The store knows the keys, not what a cell means.
+
+  //! Meta key holding the layout version of a complete rollup (unset: none, or a rebuild was cut).
+  static constexpr const char* kRollupMetaKey = "rollup";
+
+  //! Calls `fn(repo_id, number, record, counted_under)` for every stale report, in key order:
+  //! its current record (none if it has gone) and the cell keys it was last counted under,
+  //! as RollupUpdate::counted_under gave them ("" = none).
+  Status ScanStaleIssues(
+      const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn) const;
+  //! Calls `fn(key, count)` for the rollup cells whose key starts with `prefix`.
+  Status ScanRollup(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const;
+  struct RollupUpdate {
+    std::vector<std::pair<std::string, int64_t>> deltas;  //!< cell key -> count to add
+    //! (repo_id, number) -> the cells it is counted under from now on; the report is no longer stale
+    std::vector<std::pair<std::pair<int64_t, int64_t>, std::string>> counted_under;
+    std::optional<std::string> version;  //!< when set, written as meta "rollup" (a finished rebuild)
+  };
+  //! Applies one update atomically.
+  Status ApplyRollup(const RollupUpdate& update);
+  //! Empties the rollup, its per-report entries and the stale set, and unsets meta "rollup",
+  //! atomically: the start of a rebuild.
+  Status ClearRollup();
+
   //! Calls `fn(name, entry)` for each ingested file, in name order.
   Status ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const;
 
@@ -65,6 +94,10 @@ class Store {
   //! is refused, since its sums cannot be split by file.
   Status MergeFrom(const Store& partial);
 
+  //! Writes every memtable to table files, so that the log is retired and a reader opening the
+  //! store next need not replay it (which takes seconds after a large ingest).
+  Status Flush();
+
   std::map<std::string, int64_t> Stats() const;
   //! Bytes the store occupies on disk.
   uint64_t DiskBytes() const;
@@ -73,6 +106,7 @@ class Store {
  private:
   Store() = default;
   rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
+  Status ClearRollupIn(rocksdb::WriteBatch& batch);
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)

@@ -47,6 +47,12 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--lifecycle-share", options->lifecycle_share,
+                  "Share of events that are issue/PR lifecycle events (default: the archive's mix, 180 of 980)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--pr-share", options->pr_share, "Share of new reports that are pull requests")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
   CLI::Option* schema = cmd->add_option("--schema", options->schema,
                                         "Event layout: modern (2015 on), legacy (2011-2014 Timeline API) or mixed "

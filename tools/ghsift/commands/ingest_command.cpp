@@ -1,6 +1,7 @@
 // ghsift ingest --store DIR [--rules PATH] [--all-repos | --repos FILE] [--threads N] FILE|DIR...
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -14,6 +15,7 @@
 #include "pipelines/input_files.hpp"
 #include "progress_display.hpp"
 #include "pipelines/store_scope.hpp"
+#include "rollup/rollup.hpp"
 
 namespace ghsift::cli {
 namespace {
@@ -92,6 +94,13 @@ int RunIngest(const IngestArgs& args) {
     ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
     outcomes = pipeline.Run(*files, &progress);
   }
+  // Recount the reports this run touched into the rollup. After a stop request the user wants
+  // out: readers count stale reports themselves, and the next run refreshes.
+  Status refreshed = Status::Ok();
+  const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
+                                     [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
+  if (committed && !g_stop) refreshed = RefreshRollup(**store);
+  if (committed && refreshed.ok()) refreshed = (*store)->Flush();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 
@@ -125,6 +134,13 @@ int RunIngest(const IngestArgs& args) {
                  seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
                  seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
                  HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+  }
+  if (!refreshed.ok()) {
+    std::fprintf(stderr,
+                 "ghsift: after the commits: %s (the files are committed and queries stay exact; the next "
+                 "ingest refreshes it)\n",
+                 refreshed.message().c_str());
+    return kExitError;
   }
   if (g_stop) {
     const int signal = g_stop_signal.load();

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "commands/commands.hpp"
+#include "rollup/rollup.hpp"
 #include "store/store.hpp"
 
 namespace ghsift::cli {
@@ -28,6 +29,11 @@ int RunMerge(const MergeArgs& args) {
       ++failed;
       std::fprintf(stderr, "ghsift: %s\n", s.message().c_str());
     }
+  }
+  if (merged > 0) {
+    Status refreshed = RefreshRollup(**store);
+    if (refreshed.ok()) refreshed = (*store)->Flush();
+    if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
   }
   std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,
                merged == 1 ? "" : "s", args.store.c_str(), skipped, failed);

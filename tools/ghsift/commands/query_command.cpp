@@ -17,6 +17,7 @@ struct QueryArgs {
   std::string metric = "issues";
   std::string repo, category, kind = "issue", from, to;
   std::string format = "table";
+  bool scan = false;
 };
 
 std::vector<std::string> SplitList(const std::string& text) {
@@ -40,6 +41,7 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!args.repo.empty()) options.repo = args.repo;
   if (!args.category.empty()) options.category = args.category;
   options.kind = args.kind;
+  options.use_rollup = !args.scan;
   if (!args.from.empty()) {
     options.from_month = ParseMonth(args.from);
     if (!options.from_month) return Fail("--from must be YYYY-MM");
@@ -87,6 +89,8 @@ void AddQueryCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
   cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();
+  cmd->add_flag("--scan", args->scan,
+                "Read every report instead of the rollup (same answer, slower: for checking and timing)");
   cmd->callback([args, &exit_code] { exit_code = RunQueryCommand(*args); });
 }
 

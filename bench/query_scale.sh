@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# How fast `ghsift query` answers on a store of a million reports and more.
+#
+#   bench/query_scale.sh [--hours 32] [--events-per-hour 100000] [--rounds 5]
+#                        [--build-dir build-bench] [--work bench/results/query-scale] [--seed 7]
+#
+# Builds the store the way a user would: `ghsift gen` with every event an issue lifecycle event
+# (--lifecycle-share 1 --pr-share 0: about one new issue per three events, so 32 x 100,000 events
+# hold over a million issues), then `ghsift ingest --all-repos`. It then times, --rounds times
+# each, the query of issue #4 (`query --by repo,month,category`) and a few others, answered from
+# the rollup and, as the reference in the same run, by reading every report (`--scan`); both
+# answers must be byte-identical before anything is printed. Wall time includes starting the
+# process and opening the store as a reader. Output: a Markdown table on stdout and
+# summary.md/.csv in the work folder (not committed).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HOURS=32
+EVENTS=100000
+ROUNDS=5
+BUILD_DIR="$ROOT/build-bench"
+WORK="$ROOT/bench/results/query-scale"
+SEED=7
+
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --hours) HOURS=$2; shift 2 ;;
+    --events-per-hour) EVENTS=$2; shift 2 ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --build-dir) BUILD_DIR=$2; shift 2 ;;
+    --work) WORK=$2; shift 2 ;;
+    --seed) SEED=$2; shift 2 ;;
+    -h|--help) usage 0 ;;
+    *) echo "query_scale.sh: unknown argument '$1'" >&2; usage 2 ;;
+  esac
+done
+log() { printf '[query-scale] %s\n' "$*" >&2; }
+
+GHSIFT="$BUILD_DIR/tools/ghsift/ghsift"
+if [[ ! -x "$GHSIFT" ]]; then
+  log "building ghsift (Release) in $BUILD_DIR"
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD_DIR" -j2 --target ghsift >/dev/null
+fi
+
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+CORPUS="$WORK/corpus-h$HOURS-e$EVENTS-s$SEED"
+STORE="$WORK/store-h$HOURS-e$EVENTS-s$SEED"
+if [[ ! -f "$CORPUS/truth.json" ]]; then
+  log "generating $HOURS hours x $EVENTS events into $CORPUS"
+  rm -rf "$CORPUS"
+  "$GHSIFT" gen --out "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" \
+    --lifecycle-share 1 --pr-share 0 --compress zst --level 1
+fi
+if [[ ! -f "$STORE/GHSIFT_STORE" ]] || ! "$GHSIFT" stats --store "$STORE" >/dev/null 2>&1; then
+  log "ingesting into $STORE"
+  rm -rf "$STORE"
+  /usr/bin/time -f '[query-scale] ingest: %e s wall, %M KB peak RSS' \
+    "$GHSIFT" ingest --quiet --all-repos --store "$STORE" "$CORPUS"
+fi
+ISSUES=$("$GHSIFT" query --store "$STORE" --format csv | tail -1)
+log "the store holds $ISSUES issues"
+
+now_ns() { date +%s%N; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Each question: a label, then the query arguments.
+QUESTIONS=(
+  "by repo,month,category|--by repo,month,category"
+  "by category|--by category"
+  "by month,state|--by month,state"
+  "closed by repo|--metric closed --by repo"
+  "performance by repo, one month|--category performance --by repo --from 2024-01 --to 2024-01"
+)
+
+CSV="$WORK/summary.csv"
+echo "question,rows,issues,rollup_ms,scan_ms,scan_over_rollup" >"$CSV"
+for item in "${QUESTIONS[@]}"; do
+  label=${item%%|*}
+  read -r -a args <<<"${item#*|}"
+  rollup_answer=$("$GHSIFT" query --store "$STORE" --format csv "${args[@]}")
+  scan_answer=$("$GHSIFT" query --store "$STORE" --format csv --scan "${args[@]}")
+  if [[ "$rollup_answer" != "$scan_answer" ]]; then
+    log "MISMATCH for '$label': the rollup and the scan disagree"
+    diff <(echo "$rollup_answer") <(echo "$scan_answer") | head -20 >&2
+    exit 1
+  fi
+  rows=$(($(echo "$rollup_answer" | wc -l) - 1))
+  times_rollup=() times_scan=()
+  for ((r = 0; r < ROUNDS; r++)); do
+    t0=$(now_ns); "$GHSIFT" query --store "$STORE" --format csv "${args[@]}" >/dev/null; t1=$(now_ns)
+    "$GHSIFT" query --store "$STORE" --format csv --scan "${args[@]}" >/dev/null; t2=$(now_ns)
+    times_rollup+=($(((t1 - t0) / 1000000)))
+    times_scan+=($(((t2 - t1) / 1000000)))
+  done
+  ms_rollup=$(printf '%s\n' "${times_rollup[@]}" | median)
+  ms_scan=$(printf '%s\n' "${times_scan[@]}" | median)
+  ratio=$(awk -v a="$ms_scan" -v b="$ms_rollup" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
+  echo "\"$label\",$rows,$ISSUES,$ms_rollup,$ms_scan,$ratio" >>"$CSV"
+  log "$label: $rows rows; rollup $ms_rollup ms, scan $ms_scan ms (median of $ROUNDS)"
+done
+
+{
+  echo "Store: $ISSUES issues ($HOURS generated hours x $EVENTS events, seed $SEED). Median of $ROUNDS runs, wall time of the whole \`ghsift query\` process."
+  echo
+  echo "| question | rows | rollup ms | scan ms | scan / rollup |"
+  echo "|---|---:|---:|---:|---:|"
+  tail -n +2 "$CSV" | while IFS=, read -r q rows _ r s x; do echo "| ${q//\"/} | $rows | $r | $s | ${x}x |"; done
+} | tee "$WORK/summary.md"

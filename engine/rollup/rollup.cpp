@@ -1,0 +1,148 @@
+#include "rollup/rollup.hpp"
+
+#include <algorithm>
+
+#include "common/byte_codec.hpp"
+#include "common/time_util.hpp"
+#include "store/key_codec.hpp"
+
+namespace ghsift {
+namespace {
+
+// Bump when the cell layout changes: a store with another version is rebuilt at the next refresh.
+constexpr const char* kRollupLayout = "1";
+// Reports per atomic step of a refresh: bounds the batch (a few MB) without many tiny writes.
+constexpr size_t kReportsPerStep = 50000;
+constexpr size_t kRepoBytes = 8;
+
+// counted_under value: the report's cell keys without their repo prefix, each as length:2 + bytes.
+std::string EncodeCounted(const std::vector<std::string>& cell_keys) {
+  std::string out;
+  for (const std::string& key : cell_keys) {
+    const size_t n = key.size() - kRepoBytes;
+    out.push_back(static_cast<char>(n & 0xff));
+    out.push_back(static_cast<char>(n >> 8));
+    out.append(key, kRepoBytes, n);
+  }
+  return out;
+}
+
+Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::string>& out) {
+  out.clear();
+  const std::string prefix = keys::IssuePrefix(repo_id);
+  size_t at = 0;
+  while (at < value.size()) {
+    if (value.size() - at < 2) return Status::StoreError("damaged rollup entry of a report");
+    const size_t n = static_cast<uint8_t>(value[at]) | (static_cast<size_t>(static_cast<uint8_t>(value[at + 1])) << 8);
+    at += 2;
+    if (value.size() - at < n) return Status::StoreError("damaged rollup entry of a report");
+    out.push_back(prefix + std::string(value.substr(at, n)));
+    at += n;
+  }
+  return Status::Ok();
+}
+
+// Moves a stale report from the cells it was counted under to the cells it counts under now.
+Status MoveReport(const DecisionModel& model, int64_t repo_id, const std::optional<IssueRecord>& record,
+                  std::string_view counted_under, std::map<std::string, int64_t>& deltas,
+                  std::vector<std::string>* now_out) {
+  std::vector<std::string> before;
+  GHSIFT_TRY(DecodeCounted(repo_id, counted_under, before));
+  for (const std::string& key : before) --deltas[key];
+  std::vector<std::string> now = record ? RollupKeysOf(model, repo_id, *record) : std::vector<std::string>();
+  for (const std::string& key : now) ++deltas[key];
+  if (now_out != nullptr) *now_out = std::move(now);
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record) {
+  if (record.reference_only()) return {};
+  std::string base = keys::IssuePrefix(repo_id);
+  PutOrderedInt32(base, MonthOfDay(DayOf(record.created_at != 0 ? record.created_at : record.first_seen)));
+  base.push_back(static_cast<char>(record.kind));
+  base += record.state.empty() ? "(unknown)" : record.state;
+  base.push_back('\0');
+  std::vector<std::string> out = {base};
+  for (const std::string& category : model.Flagged(record.rules)) out.push_back(base + category);
+  return out;
+}
+
+bool DecodeRollupKey(std::string_view key, RollupCell* out) {
+  constexpr size_t kFixed = kRepoBytes + 4 + 1;
+  if (key.size() < kFixed) return false;
+  const size_t nul = key.find('\0', kFixed);
+  if (nul == std::string_view::npos) return false;
+  out->repo_id = GetOrderedInt64(key, 0);
+  out->month = GetOrderedInt32(key, kRepoBytes);
+  out->kind = static_cast<uint8_t>(key[kRepoBytes + 4]);
+  out->state.assign(key.substr(kFixed, nul - kFixed));
+  out->category.assign(key.substr(nul + 1));
+  return true;
+}
+
+Result<DecisionModel> LoadStoreModel(const Store& store) {
+  auto text = store.GetMeta("rules");
+  if (!text.ok()) return text.status();
+  if (!text->has_value()) return DecisionModel();
+  return DecisionModel::Parse(**text);
+}
+
+Status RefreshRollup(Store& store) {
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> version, store.GetMeta(Store::kRollupMetaKey));
+  const bool rebuild = !version || *version != kRollupLayout;
+
+  std::map<std::string, int64_t> deltas;
+  Store::RollupUpdate update;
+  auto apply = [&](bool finished) -> Status {
+    update.deltas.assign(deltas.begin(), deltas.end());
+    if (finished && rebuild) update.version = kRollupLayout;
+    GHSIFT_TRY(store.ApplyRollup(update));
+    deltas.clear();
+    update = Store::RollupUpdate();
+    return Status::Ok();
+  };
+  auto take = [&](int64_t repo_id, int64_t number, const std::optional<IssueRecord>& record,
+                  std::string_view counted_under) -> Status {
+    std::vector<std::string> now;
+    GHSIFT_TRY(MoveReport(model, repo_id, record, counted_under, deltas, &now));
+    update.counted_under.push_back({{repo_id, number}, EncodeCounted(now)});
+    return update.counted_under.size() >= kReportsPerStep ? apply(false) : Status::Ok();
+  };
+
+  if (rebuild) {
+    // From nothing: a rebuild cut short leaves meta "rollup" unset, so readers scan reports
+    // and the next refresh starts over.
+    GHSIFT_TRY(store.ClearRollup());
+    GHSIFT_TRY(store.ScanIssues(std::nullopt, [&](int64_t repo_id, int64_t number, const IssueRecord& record) {
+      return take(repo_id, number, record, std::string_view());
+    }));
+  } else {
+    GHSIFT_TRY(store.ScanStaleIssues(take));
+  }
+  return apply(true);
+}
+
+Result<std::optional<std::map<std::string, int64_t>>> ReadRollup(const Store& store, const DecisionModel& model,
+                                                                 const std::optional<std::vector<int64_t>>& repo_ids) {
+  using Answer = std::optional<std::map<std::string, int64_t>>;
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> version, store.GetMeta(Store::kRollupMetaKey));
+  if (!version || *version != kRollupLayout) return Answer();
+  std::map<std::string, int64_t> cells;
+  auto add = [&](std::string_view key, int64_t count) { cells[std::string(key)] += count; };
+  if (repo_ids) {
+    for (const int64_t id : *repo_ids) GHSIFT_TRY(store.ScanRollup(keys::IssuePrefix(id), add));
+  } else {
+    GHSIFT_TRY(store.ScanRollup(std::string(), add));
+  }
+  GHSIFT_TRY(store.ScanStaleIssues([&](int64_t repo_id, int64_t, const std::optional<IssueRecord>& record,
+                                       std::string_view counted_under) -> Status {
+    if (repo_ids && std::find(repo_ids->begin(), repo_ids->end(), repo_id) == repo_ids->end()) return Status::Ok();
+    return MoveReport(model, repo_id, record, counted_under, cells, nullptr);
+  }));
+  return Answer(std::move(cells));
+}
+
+}  // namespace ghsift

@@ -1,0 +1,48 @@
+#pragma once
+// The rollup: how many reports fall in each cell (repo, month, kind, state, category), kept in
+// the store so that `query` answers from a few thousand cells instead of millions of reports.
+//
+// Writers never read to maintain it: a commit marks the reports it touches stale, and
+// RefreshRollup (run after an ingest, a merge or a rescan) moves each stale report from the
+// cells it was counted under to the cells its record gives now. Readers add the stale
+// reports' moves on the fly, so an answer is exact even before a refresh (or while an
+// ingest runs).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aggregate/issue_record.hpp"
+#include "common/result.hpp"
+#include "rules/decision.hpp"
+#include "store/store.hpp"
+
+namespace ghsift {
+
+//! One rollup cell, decoded from its key.
+struct RollupCell {
+  int64_t repo_id = 0;
+  int32_t month = 0;       //!< month index of the report's creation (first sighting if unknown)
+  uint8_t kind = 0;        //!< 0 issue, 1 pull request
+  std::string state;       //!< "open", "closed" or "(unknown)"
+  std::string category;    //!< "" = the report itself (counted once); else one flagged category
+};
+
+//! The keys of the cells `record` counts under: its own cell, then one per flagged category.
+//! A report seen only through a closing reference counts nowhere.
+std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record);
+bool DecodeRollupKey(std::string_view key, RollupCell* out);
+
+//! Brings the rollup up to date (builds it whole when the store has none), in atomic steps.
+Status RefreshRollup(Store& store);
+
+//! Count per cell key, stale reports included; nullopt when the store has no complete rollup.
+//! With `repo_ids`, only cells of those repositories.
+Result<std::optional<std::map<std::string, int64_t>>> ReadRollup(const Store& store, const DecisionModel& model,
+                                                                 const std::optional<std::vector<int64_t>>& repo_ids);
+
+//! The rule model the store was built with (meta "rules").
+Result<DecisionModel> LoadStoreModel(const Store& store);
+
+}  // namespace ghsift

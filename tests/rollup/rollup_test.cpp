@@ -1,0 +1,242 @@
+#include "rollup/rollup.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/time_util.hpp"
+#include "pipelines/input_files.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::TempDir;
+
+//! Every question the rollup can answer, with filters: it must give what reading every report gives.
+std::vector<QueryOptions> RollupQuestions() {
+  std::vector<QueryOptions> out;
+  const std::vector<std::vector<std::string>> dimension_sets = {
+      {}, {"repo"}, {"month"}, {"category"}, {"state"}, {"kind"}, {"repo", "month", "category"},
+      {"category", "state", "kind"}, {"month", "repo", "state", "category", "kind"}};
+  for (const auto& dims : dimension_sets) {
+    for (const Metric metric : {Metric::kIssues, Metric::kClosed}) {
+      for (const char* kind : {"issue", "pr", "all"}) {
+        QueryOptions o;
+        o.dimensions = dims;
+        o.metric = metric;
+        o.kind = kind;
+        out.push_back(o);
+        o.category = "probe_title";
+        out.push_back(o);
+        o.category.reset();
+        o.repo = "tensorflow/tensorflow";
+        out.push_back(o);
+        o.repo.reset();
+        o.from_month = o.to_month = *ParseMonth("2024-01");
+        out.push_back(o);
+      }
+    }
+  }
+  return out;
+}
+
+std::string Describe(const QueryOptions& o) {
+  std::string s = MetricName(o.metric) + " kind=" + o.kind + " by";
+  for (const auto& d : o.dimensions) s += " " + d;
+  if (o.category) s += " category=" + *o.category;
+  if (o.repo) s += " repo=" + *o.repo;
+  if (o.from_month) s += " one month";
+  return s;
+}
+
+//! Asserts that every rollup question gets the scan's answer (and the answer is not empty).
+void ExpectRollupEqualsScan(const std::string& store_dir) {
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  ASSERT_TRUE(store.ok()) << store.status().message();
+  int64_t total = 0;
+  for (QueryOptions o : RollupQuestions()) {
+    auto rollup = RunQuery(**store, o);
+    o.use_rollup = false;
+    auto scan = RunQuery(**store, o);
+    ASSERT_TRUE(rollup.ok() && scan.ok()) << Describe(o);
+    EXPECT_EQ(rollup->rows, scan->rows) << Describe(o);
+    EXPECT_EQ(rollup->counts, scan->counts) << Describe(o);
+    for (int64_t c : scan->counts) total += c;
+  }
+  EXPECT_GT(total, 0);
+}
+
+size_t StaleReports(const std::string& store_dir) {
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  size_t n = 0;
+  EXPECT_TRUE((*store)
+                  ->ScanStaleIssues([&](int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view) {
+                    ++n;
+                    return Status::Ok();
+                  })
+                  .ok());
+  return n;
+}
+
+Status Refresh(const std::string& store_dir) {
+  auto store = Store::Open(store_dir, StoreMode::kReadWrite);
+  if (!store.ok()) return store.status();
+  return RefreshRollup(**store);
+}
+
+bool HasRollup(const std::string& store_dir) {
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  auto version = (*store)->GetMeta(Store::kRollupMetaKey);
+  return version.ok() && version->has_value();
+}
+
+class RollupTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    gen::GenOptions o;
+    o.out_dir = dir_ / "corpus";
+    o.hours = 4;
+    o.events_per_hour = 3000;
+    o.seed = 41;
+    o.level = 1;
+    o.tracked_share = 0.5;
+    o.start_hour = "2024-01-31T22";  // two months, so month filters cut
+    ASSERT_TRUE(gen::Generate(o, nullptr).ok());
+    files_ = ResolveInputs({dir_ / "corpus"}).value();
+    ASSERT_EQ(files_.size(), 4u);
+  }
+
+  TempDir dir_;
+  std::vector<std::string> files_;
+};
+
+TEST_F(RollupTest, AnswersEqualTheScanBeforeAndAfterEachRefresh) {
+  const std::string store = dir_ / "store";
+  testing::IngestFiles(store, {files_[0], files_[1]}, testing::ProbeRules());
+  // Never refreshed: no rollup yet, so queries read every report.
+  EXPECT_FALSE(HasRollup(store));
+  ExpectRollupEqualsScan(store);
+
+  ASSERT_TRUE(Refresh(store).ok());
+  EXPECT_TRUE(HasRollup(store));
+  EXPECT_EQ(StaleReports(store), 0u);
+  ExpectRollupEqualsScan(store);
+
+  // Two more files touch reports already counted (comments, closes): they are stale until the
+  // next refresh, and readers move them on the fly meanwhile.
+  testing::IngestFiles(store, {files_[2], files_[3]}, testing::ProbeRules());
+  EXPECT_GT(StaleReports(store), 0u);
+  ExpectRollupEqualsScan(store);
+
+  ASSERT_TRUE(Refresh(store).ok());
+  EXPECT_EQ(StaleReports(store), 0u);
+  ExpectRollupEqualsScan(store);
+}
+
+TEST_F(RollupTest, RefreshedPieceByPieceEqualsBuiltAtOnce) {
+  const std::string a = dir_ / "a", b = dir_ / "b";
+  for (const std::string& f : files_) {
+    testing::IngestFiles(a, {f}, testing::ProbeRules());
+    ASSERT_TRUE(Refresh(a).ok());
+  }
+  testing::IngestFiles(b, files_, testing::ProbeRules());
+  ASSERT_TRUE(Refresh(b).ok());
+  auto read = [](const std::string& dir) {
+    auto store = Store::Open(dir, StoreMode::kRead);
+    std::map<std::string, int64_t> cells;
+    EXPECT_TRUE((*store)->ScanRollup("", [&](std::string_view k, int64_t n) { if (n != 0) cells[std::string(k)] = n; }).ok());
+    return cells;
+  };
+  const auto cells = read(a);
+  EXPECT_EQ(cells, read(b));
+  // The report cells ("" category) count each report once: as many as the store has reports.
+  int64_t in_cells = 0, reports = 0;
+  for (const auto& [key, n] : cells) {
+    RollupCell cell;
+    ASSERT_TRUE(DecodeRollupKey(key, &cell));
+    EXPECT_GT(n, 0) << "no cell goes negative";
+    if (cell.category.empty()) in_cells += n;
+  }
+  auto store = Store::Open(b, StoreMode::kRead);
+  ASSERT_TRUE((*store)
+                  ->ScanIssues(std::nullopt,
+                               [&](int64_t, int64_t, const IssueRecord& r) {
+                                 if (!r.reference_only()) ++reports;
+                                 return Status::Ok();
+                               })
+                  .ok());
+  EXPECT_GT(reports, 100);
+  EXPECT_EQ(in_cells, reports);
+}
+
+TEST_F(RollupTest, ClearedRollupIsRebuiltWhole) {
+  const std::string store = dir_ / "store";
+  testing::IngestFiles(store, files_, testing::ProbeRules());
+  ASSERT_TRUE(Refresh(store).ok());
+  {
+    auto writer = Store::Open(store, StoreMode::kReadWrite);
+    ASSERT_TRUE((*writer)->ClearRollup().ok());
+  }
+  // A store without a rollup (made before it existed, or a rebuild cut short) is answered by scan...
+  EXPECT_FALSE(HasRollup(store));
+  ExpectRollupEqualsScan(store);
+  // ...and the next refresh rebuilds it from every report.
+  ASSERT_TRUE(Refresh(store).ok());
+  EXPECT_TRUE(HasRollup(store));
+  ExpectRollupEqualsScan(store);
+}
+
+TEST_F(RollupTest, ReplacingRecordsInvalidatesTheRollup) {
+  const std::string store = dir_ / "store";
+  testing::IngestFiles(store, files_, testing::ProbeRules());
+  ASSERT_TRUE(Refresh(store).ok());
+  {
+    // What rescan does: a new rule model in meta, records rewritten in one batch.
+    auto writer = Store::Open(store, StoreMode::kReadWrite);
+    ASSERT_TRUE((*writer)->ReplaceIssues({}, {{"rules", ""}}).ok());
+  }
+  EXPECT_FALSE(HasRollup(store));
+  ASSERT_TRUE(Refresh(store).ok());
+  ExpectRollupEqualsScan(store);
+}
+
+TEST(RollupKeyTest, KeysDecodeToTheirCell) {
+  RuleSet rules;
+  Rule slow;
+  slow.id = "perf.slow";
+  slow.tag = "performance/low-speed";
+  slow.category = "performance";
+  slow.pattern = "x";
+  slow.weight = 1.0;
+  rules.rules = {slow};
+  const DecisionModel model = DecisionModel::FromRuleSet(rules);
+  IssueRecord r;
+  r.kind = 1;
+  r.created_at = *ParseIsoTime("2019-03-04T05:06:07Z");
+  r.state = "closed";
+  r.events = 2;
+  r.rules = {"perf.slow"};
+  const std::vector<std::string> keys = RollupKeysOf(model, 4242, r);
+  ASSERT_EQ(keys.size(), 2u);
+  RollupCell cell;
+  ASSERT_TRUE(DecodeRollupKey(keys[0], &cell));
+  EXPECT_EQ(cell.repo_id, 4242);
+  EXPECT_EQ(FormatMonth(cell.month), "2019-03");
+  EXPECT_EQ(cell.kind, 1);
+  EXPECT_EQ(cell.state, "closed");
+  EXPECT_EQ(cell.category, "");
+  ASSERT_TRUE(DecodeRollupKey(keys[1], &cell));
+  EXPECT_EQ(cell.category, "performance");
+  // No state seen yet, and a report known only from a closing reference.
+  r.state.clear();
+  ASSERT_TRUE(DecodeRollupKey(RollupKeysOf(model, 1, r)[0], &cell));
+  EXPECT_EQ(cell.state, "(unknown)");
+  r.events = 0;
+  EXPECT_TRUE(RollupKeysOf(model, 1, r).empty());
+  EXPECT_FALSE(DecodeRollupKey("short", &cell));
+}
+
+}  // namespace
+}  // namespace ghsift

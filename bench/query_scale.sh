@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # How fast `ghsift query` answers on a store of a million reports and more.
 #
-#   bench/query_scale.sh [--hours 32] [--events-per-hour 100000] [--rounds 5]
+#   bench/query_scale.sh [--hours 34] [--events-per-hour 100000] [--rounds 5]
 #                        [--build-dir build-bench] [--work bench/results/query-scale] [--seed 7]
 #
 # Builds the store the way a user would: `ghsift gen` with every event an issue lifecycle event
-# (--lifecycle-share 1 --pr-share 0: about one new issue per three events, so 32 x 100,000 events
+# (--lifecycle-share 1 --pr-share 0: about one new issue per three events, so 34 x 100,000 events
 # hold over a million issues), then `ghsift ingest --all-repos`. It then times, --rounds times
 # each, the query of issue #4 (`query --by repo,month,category`) and a few others, answered from
 # the rollup and, as the reference in the same run, by reading every report (`--scan`); both
 # answers must be byte-identical before anything is printed. Wall time includes starting the
 # process and opening the store as a reader. Output: a Markdown table on stdout and
-# summary.md/.csv in the work folder (not committed).
+# summary.md/.csv (';'-separated) in the work folder (not committed).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-HOURS=32
+HOURS=34
 EVENTS=100000
 ROUNDS=5
 BUILD_DIR="$ROOT/build-bench"
@@ -66,20 +66,20 @@ log "the store holds $ISSUES issues"
 now_ns() { date +%s%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# Each question: a label, then the query arguments.
+# The questions, as `ghsift query` arguments.
 QUESTIONS=(
-  "by repo,month,category|--by repo,month,category"
-  "by category|--by category"
-  "by month,state|--by month,state"
-  "closed by repo|--metric closed --by repo"
-  "performance by repo, one month|--category performance --by repo --from 2024-01 --to 2024-01"
+  "--by repo,month,category"
+  "--by category"
+  "--by month,state"
+  "--metric closed --by repo"
+  "--category performance --by repo --from 2024-01 --to 2024-01"
 )
 
-CSV="$WORK/summary.csv"
-echo "question,rows,issues,rollup_ms,scan_ms,scan_over_rollup" >"$CSV"
+CSV="$WORK/summary.csv"  # ';'-separated: the questions hold commas
+echo "question;rows;issues;rollup_ms;scan_ms;scan_over_rollup" >"$CSV"
 for item in "${QUESTIONS[@]}"; do
-  label=${item%%|*}
-  read -r -a args <<<"${item#*|}"
+  label=$item
+  read -r -a args <<<"$item"
   rollup_answer=$("$GHSIFT" query --store "$STORE" --format csv "${args[@]}")
   scan_answer=$("$GHSIFT" query --store "$STORE" --format csv --scan "${args[@]}")
   if [[ "$rollup_answer" != "$scan_answer" ]]; then
@@ -98,7 +98,7 @@ for item in "${QUESTIONS[@]}"; do
   ms_rollup=$(printf '%s\n' "${times_rollup[@]}" | median)
   ms_scan=$(printf '%s\n' "${times_scan[@]}" | median)
   ratio=$(awk -v a="$ms_scan" -v b="$ms_rollup" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
-  echo "\"$label\",$rows,$ISSUES,$ms_rollup,$ms_scan,$ratio" >>"$CSV"
+  echo "$label;$rows;$ISSUES;$ms_rollup;$ms_scan;$ratio" >>"$CSV"
   log "$label: $rows rows; rollup $ms_rollup ms, scan $ms_scan ms (median of $ROUNDS)"
 done
 
@@ -107,5 +107,5 @@ done
   echo
   echo "| question | rows | rollup ms | scan ms | scan / rollup |"
   echo "|---|---:|---:|---:|---:|"
-  tail -n +2 "$CSV" | while IFS=, read -r q rows _ r s x; do echo "| ${q//\"/} | $rows | $r | $s | ${x}x |"; done
+  tail -n +2 "$CSV" | while IFS=';' read -r q rows _ r s x; do echo "| \`$q\` | $rows | $r | $s | ${x}x |"; done
 } | tee "$WORK/summary.md"

@@ -72,7 +72,7 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
   }
   fs::remove(root, ec);
   GHSIFT_TRY(RefreshRollup(store));
-  GHSIFT_TRY(store.Flush());
+  GHSIFT_TRY(store.Finish());
   return summary;
 }
 

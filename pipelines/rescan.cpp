@@ -52,7 +52,7 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
   }));
   GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", DecisionModel::FromRuleSet(rules->rules()).Serialize()}}));
   GHSIFT_TRY(RefreshRollup(store));
-  GHSIFT_TRY(store.Flush());
+  GHSIFT_TRY(store.Finish());
   return summary;
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/time_util.hpp"
 #include "store/key_codec.hpp"
@@ -49,6 +50,13 @@ const std::set<std::string> kEventDimensions = {"repo", "month", "type", "day"};
 class RepoNames {
  public:
   explicit RepoNames(const Store& store) : store_(store) {}
+  //! Looks up many repositories at once: one pass over all names beats a lookup each.
+  void Prefetch(const std::unordered_set<int64_t>& ids) {
+    if (ids.size() < kPrefetchAbove) return;
+    (void)store_.ScanRepoNames([&](int64_t id, std::string_view name) {
+      if (ids.count(id) && !name.empty()) names_.emplace(id, std::string(name));
+    });
+  }
   const std::string& Of(int64_t id) {
     auto it = names_.find(id);
     if (it == names_.end()) {
@@ -60,6 +68,7 @@ class RepoNames {
   }
 
  private:
+  static constexpr size_t kPrefetchAbove = 1000;
   const Store& store_;
   std::unordered_map<int64_t, std::string> names_;
 };
@@ -116,28 +125,110 @@ bool RollupHolds(const QueryOptions& o) {
                      [](const std::string& d) { return kRollupDimensions.count(d) > 0; });
 }
 
-//! The answer from rollup cells: the same rows and counts the report scan gives.
-void QueryRollup(const std::map<std::string, int64_t>& cells, const QueryOptions& o, RepoNames& names,
-                 std::map<std::vector<std::string>, Cell>& out) {
-  const bool by_category =
-      std::find(o.dimensions.begin(), o.dimensions.end(), "category") != o.dimensions.end();
-  RollupCell cell;
-  for (const auto& [key, count] : cells) {
-    if (count == 0 || !DecodeRollupKey(key, &cell)) continue;
-    if (!KindMatches(o.kind, cell.kind) || !MonthInRange(o, cell.month)) continue;
-    if (o.metric == Metric::kClosed && cell.state != "closed") continue;
-    // A report has its own cell and one per flagged category: count the ones the question needs.
-    if (o.category ? cell.category != *o.category : by_category == cell.category.empty()) continue;
-    std::vector<std::string> row;
-    for (const std::string& d : o.dimensions) {
-      if (d == "repo") row.push_back(names.Of(cell.repo_id));
-      else if (d == "month") row.push_back(FormatMonth(cell.month));
-      else if (d == "category") row.push_back(cell.category);
-      else if (d == "state") row.push_back(cell.state);
-      else if (d == "kind") row.push_back(cell.kind == 1 ? "pr" : "issue");
+//! The part of a rollup cell a question groups by (fields it does not group by stay empty).
+struct RowKey {
+  int64_t repo_id = 0;
+  int32_t month = 0;
+  int kind = 0;
+  std::string state;
+  std::string category;
+  bool operator==(const RowKey&) const = default;
+};
+
+struct RowKeyHash {
+  size_t operator()(const RowKey& k) const {
+    size_t h = std::hash<int64_t>()(k.repo_id);
+    for (const size_t part : {std::hash<int64_t>()((int64_t{k.month} << 8) | k.kind),
+                              std::hash<std::string>()(k.state), std::hash<std::string>()(k.category)}) {
+      h ^= part + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
     }
-    out[row].count += count;
+    return h;
   }
+};
+
+//! Adds rollup cells to the rows of the question: the same rows and counts the report scan gives.
+class RollupRows {
+ public:
+  explicit RollupRows(const QueryOptions& o) : o_(o) {
+    for (const std::string& d : o.dimensions) {
+      by_repo_ |= d == "repo";
+      by_month_ |= d == "month";
+      by_kind_ |= d == "kind";
+      by_state_ |= d == "state";
+      by_category_ |= d == "category";
+    }
+  }
+
+  void Add(std::string_view key, int64_t count) {
+    RollupCell cell;
+    if (!DecodeRollupKey(key, &cell)) return;
+    if (!KindMatches(o_.kind, cell.kind) || !MonthInRange(o_, cell.month)) return;
+    if (o_.metric == Metric::kClosed && cell.state != "closed") return;
+    // A report has its own cell and one per flagged category: count the ones the question needs.
+    if (o_.category ? cell.category != *o_.category : by_category_ == cell.category.empty()) return;
+    RowKey row;
+    if (by_repo_) row.repo_id = cell.repo_id;
+    if (by_month_) row.month = cell.month;
+    if (by_kind_) row.kind = cell.kind;
+    if (by_state_) row.state = cell.state;
+    if (by_category_) row.category = cell.category;
+    counts_[row] += count;
+  }
+
+  //! Fills the rows and counts of `table`, sorted as the report scan sorts them.
+  void Emit(RepoNames& names, QueryTable& table) const {
+    if (by_repo_) {
+      std::unordered_set<int64_t> repos;
+      for (const auto& [key, count] : counts_) repos.insert(key.repo_id);
+      names.Prefetch(repos);
+    }
+    std::unordered_map<int32_t, std::string> months;
+    std::vector<std::pair<std::vector<std::string>, int64_t>> rows;
+    rows.reserve(counts_.size());
+    for (const auto& [key, count] : counts_) {
+      if (count == 0) continue;  // every report of the row moved elsewhere
+      std::vector<std::string> row;
+      row.reserve(o_.dimensions.size());
+      for (const std::string& d : o_.dimensions) {
+        if (d == "repo") row.push_back(names.Of(key.repo_id));
+        else if (d == "month") row.push_back(months.try_emplace(key.month, FormatMonth(key.month)).first->second);
+        else if (d == "category") row.emplace_back(key.category);
+        else if (d == "state") row.emplace_back(key.state);
+        else if (d == "kind") row.push_back(key.kind == 1 ? "pr" : "issue");
+      }
+      rows.emplace_back(std::move(row), count);
+    }
+    // Two ids can share a name (a repo deleted and re-created): equal neighbours add up.
+    std::sort(rows.begin(), rows.end());
+    table.rows.reserve(rows.size());
+    table.counts.reserve(rows.size());
+    for (auto& [row, count] : rows) {
+      if (!table.rows.empty() && table.rows.back() == row) {
+        table.counts.back() += count;
+      } else {
+        table.rows.push_back(std::move(row));
+        table.counts.push_back(count);
+      }
+    }
+  }
+
+ private:
+  const QueryOptions& o_;
+  bool by_repo_ = false, by_month_ = false, by_kind_ = false, by_state_ = false, by_category_ = false;
+  std::unordered_map<RowKey, int64_t, RowKeyHash> counts_;
+};
+
+//! Answers from the rollup when it holds the question; false when the store has none yet.
+Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& table) {
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
+  GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
+  RollupRows rows(o);
+  GHSIFT_ASSIGN_OR_RETURN(const bool answered,
+                          ReadRollup(store, model, ids, [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
+  if (!answered) return false;
+  RepoNames names(store);
+  rows.Emit(names, table);
+  return true;
 }
 
 Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
@@ -145,13 +236,6 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
   if (!model.ok()) return model.status();
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
-  if (RollupHolds(o)) {
-    GHSIFT_ASSIGN_OR_RETURN(auto cells, ReadRollup(store, *model, ids));
-    if (cells) {
-      QueryRollup(*cells, o, names, out);
-      return Status::Ok();
-    }
-  }
   auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(o.kind, r.kind)) return Status::Ok();
     const bool closed = r.state == "closed";
@@ -260,17 +344,26 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   if (options.metric == Metric::kEvents && options.category) {
     return Status::InvalidArgument("--category applies to metric issues only");
   }
+  QueryTable table;
+  table.columns = options.dimensions;
+  table.columns.push_back(MetricName(options.metric));
+  if (RollupHolds(options)) {
+    GHSIFT_ASSIGN_OR_RETURN(const bool answered, QueryRollup(store, options, table));
+    if (answered) return table;
+  }
   std::map<std::vector<std::string>, Cell> cells;
   if (options.metric == Metric::kEvents) {
     GHSIFT_TRY(QueryEvents(store, options, cells));
   } else {
     GHSIFT_TRY(QueryIssues(store, options, cells));
   }
-  QueryTable table;
-  table.columns = options.dimensions;
-  table.columns.push_back(MetricName(options.metric));
-  for (auto& [row, cell] : cells) {
-    table.rows.push_back(row);
+  table.rows.reserve(cells.size());
+  table.counts.reserve(cells.size());
+  while (!cells.empty()) {
+    // Moved out node by node, in order: answers can have tens of thousands of rows.
+    auto node = cells.extract(cells.begin());
+    Cell& cell = node.mapped();
+    table.rows.push_back(std::move(node.key()));
     table.counts.push_back(cell.count);
     if (options.metric == Metric::kMedianDaysToClose) {
       std::vector<double>& d = cell.days;

@@ -55,6 +55,12 @@ Status MoveReport(const DecisionModel& model, int64_t repo_id, const std::option
   return Status::Ok();
 }
 
+Result<bool> HasCompleteRollup(const Store& store) {
+  auto version = store.GetMeta(Store::kRollupMetaKey);
+  if (!version.ok()) return version.status();
+  return version->value_or(std::string()) == kRollupLayout;
+}
+
 }  // namespace
 
 std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record) {
@@ -77,8 +83,8 @@ bool DecodeRollupKey(std::string_view key, RollupCell* out) {
   out->repo_id = GetOrderedInt64(key, 0);
   out->month = GetOrderedInt32(key, kRepoBytes);
   out->kind = static_cast<uint8_t>(key[kRepoBytes + 4]);
-  out->state.assign(key.substr(kFixed, nul - kFixed));
-  out->category.assign(key.substr(nul + 1));
+  out->state = key.substr(kFixed, nul - kFixed);
+  out->category = key.substr(nul + 1);
   return true;
 }
 
@@ -91,14 +97,14 @@ Result<DecisionModel> LoadStoreModel(const Store& store) {
 
 Status RefreshRollup(Store& store) {
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> version, store.GetMeta(Store::kRollupMetaKey));
-  const bool rebuild = !version || *version != kRollupLayout;
+  GHSIFT_ASSIGN_OR_RETURN(const bool complete, HasCompleteRollup(store));
+  const bool rebuild = !complete;
 
   std::map<std::string, int64_t> deltas;
   Store::RollupUpdate update;
   auto apply = [&](bool finished) -> Status {
     update.deltas.assign(deltas.begin(), deltas.end());
-    if (finished && rebuild) update.version = kRollupLayout;
+    if (finished && rebuild) update.version = std::string(kRollupLayout);
     GHSIFT_TRY(store.ApplyRollup(update));
     deltas.clear();
     update = Store::RollupUpdate();
@@ -125,24 +131,26 @@ Status RefreshRollup(Store& store) {
   return apply(true);
 }
 
-Result<std::optional<std::map<std::string, int64_t>>> ReadRollup(const Store& store, const DecisionModel& model,
-                                                                 const std::optional<std::vector<int64_t>>& repo_ids) {
-  using Answer = std::optional<std::map<std::string, int64_t>>;
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> version, store.GetMeta(Store::kRollupMetaKey));
-  if (!version || *version != kRollupLayout) return Answer();
-  std::map<std::string, int64_t> cells;
-  auto add = [&](std::string_view key, int64_t count) { cells[std::string(key)] += count; };
+Result<bool> ReadRollup(const Store& store, const DecisionModel& model,
+                        const std::optional<std::vector<int64_t>>& repo_ids,
+                        const std::function<void(std::string_view, int64_t)>& fn) {
+  GHSIFT_ASSIGN_OR_RETURN(const bool complete, HasCompleteRollup(store));
+  if (!complete) return false;
   if (repo_ids) {
-    for (const int64_t id : *repo_ids) GHSIFT_TRY(store.ScanRollup(keys::IssuePrefix(id), add));
+    for (const int64_t id : *repo_ids) GHSIFT_TRY(store.ScanRollup(keys::IssuePrefix(id), fn));
   } else {
-    GHSIFT_TRY(store.ScanRollup(std::string(), add));
+    GHSIFT_TRY(store.ScanRollup(std::string(), fn));
   }
+  std::map<std::string, int64_t> moves;
   GHSIFT_TRY(store.ScanStaleIssues([&](int64_t repo_id, int64_t, const std::optional<IssueRecord>& record,
                                        std::string_view counted_under) -> Status {
     if (repo_ids && std::find(repo_ids->begin(), repo_ids->end(), repo_id) == repo_ids->end()) return Status::Ok();
-    return MoveReport(model, repo_id, record, counted_under, cells, nullptr);
+    return MoveReport(model, repo_id, record, counted_under, moves, nullptr);
   }));
-  return Answer(std::move(cells));
+  for (const auto& [key, delta] : moves) {
+    if (delta != 0) fn(key, delta);
+  }
+  return true;
 }
 
 }  // namespace ghsift

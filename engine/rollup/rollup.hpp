@@ -8,6 +8,7 @@
 // reports' moves on the fly, so an answer is exact even before a refresh (or while an
 // ingest runs).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,13 +21,13 @@
 
 namespace ghsift {
 
-//! One rollup cell, decoded from its key.
+//! One rollup cell, decoded from its key (the views point into the key).
 struct RollupCell {
   int64_t repo_id = 0;
-  int32_t month = 0;       //!< month index of the report's creation (first sighting if unknown)
-  uint8_t kind = 0;        //!< 0 issue, 1 pull request
-  std::string state;       //!< "open", "closed" or "(unknown)"
-  std::string category;    //!< "" = the report itself (counted once); else one flagged category
+  int32_t month = 0;           //!< month index of the report's creation (first sighting if unknown)
+  uint8_t kind = 0;            //!< 0 issue, 1 pull request
+  std::string_view state;      //!< "open", "closed" or "(unknown)"
+  std::string_view category;   //!< "" = the report itself (counted once); else one flagged category
 };
 
 //! The keys of the cells `record` counts under: its own cell, then one per flagged category.
@@ -37,10 +38,13 @@ bool DecodeRollupKey(std::string_view key, RollupCell* out);
 //! Brings the rollup up to date (builds it whole when the store has none), in atomic steps.
 Status RefreshRollup(Store& store);
 
-//! Count per cell key, stale reports included; nullopt when the store has no complete rollup.
-//! With `repo_ids`, only cells of those repositories.
-Result<std::optional<std::map<std::string, int64_t>>> ReadRollup(const Store& store, const DecisionModel& model,
-                                                                 const std::optional<std::vector<int64_t>>& repo_ids);
+//! Calls `fn(cell key, count)` for every stored cell (of `repo_ids` only, when given), then
+//! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
+//! cell is the exact count. Returns false (and calls nothing) when the store has no complete
+//! rollup.
+Result<bool> ReadRollup(const Store& store, const DecisionModel& model,
+                        const std::optional<std::vector<int64_t>>& repo_ids,
+                        const std::function<void(std::string_view, int64_t)>& fn);
 
 //! The rule model the store was built with (meta "rules").
 Result<DecisionModel> LoadStoreModel(const Store& store);

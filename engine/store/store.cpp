@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "aggregate/event_type_table.hpp"
+#include "common/byte_codec.hpp"
 #include "aggregate/repo_filter.hpp"
 #include "store/key_codec.hpp"
 #include "store/merge_operators.hpp"
@@ -381,6 +382,19 @@ std::string Store::RepoName(int64_t repo_id) const {
   return DecodeRepoName(value, &time, &name) ? name : std::string();
 }
 
+Status Store::ScanRepoNames(const std::function<void(int64_t, std::string_view)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRepos)));
+  const std::string prefix(1, keys::kRepoLatestName);
+  int64_t time;
+  std::string name;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    const std::string_view key = it->key().ToStringView();
+    if (key.size() != 1 + 8 || !DecodeRepoName(it->value().ToStringView(), &time, &name)) continue;
+    fn(GetOrderedInt64(key, 1), name);
+  }
+  return FromRocks(it->status(), "scanning repository names");
+}
+
 std::vector<int64_t> Store::RepoIdsByName(const std::string& name) const {
   std::vector<int64_t> ids;
   const std::string prefix = keys::RepoNameIndexPrefix(ToLower(name));
@@ -455,10 +469,16 @@ Status Store::MergeFrom(const Store& partial) {
   return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
 }
 
-Status Store::Flush() {
+Status Store::Finish() {
   rocksdb::FlushOptions options;
   options.wait = true;
-  return FromRocks(db_->Flush(options, handles_), "flushing the store");
+  GHSIFT_TRY(FromRocks(db_->Flush(options, handles_), "flushing the store"));
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  for (const int family : {kStale, kRollup}) {
+    GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(family), nullptr, nullptr), "compacting the rollup"));
+  }
+  return Status::Ok();
 }
 
 std::map<std::string, int64_t> Store::Stats() const {

@@ -85,6 +85,9 @@ class Store {
 
   //! The latest name of a repository ("" when unknown).
   std::string RepoName(int64_t repo_id) const;
+  //! Calls `fn(repo_id, latest name)` for every repository, in id order (one pass, where a
+  //! RepoName per row costs a lookup each when an answer has thousands of repositories).
+  Status ScanRepoNames(const std::function<void(int64_t, std::string_view)>& fn) const;
   //! Every repository id that was ever seen under `name` (case-insensitive).
   std::vector<int64_t> RepoIdsByName(const std::string& name) const;
 
@@ -94,9 +97,11 @@ class Store {
   //! is refused, since its sums cannot be split by file.
   Status MergeFrom(const Store& partial);
 
-  //! Writes every memtable to table files, so that the log is retired and a reader opening the
-  //! store next need not replay it (which takes seconds after a large ingest).
-  Status Flush();
+  //! Leaves the store quick to open and read after a writing run: every memtable goes to table
+  //! files, so the log retires and the next reader need not replay it (seconds after a large
+  //! ingest); the stale set emptied by RefreshRollup and the rollup are compacted, so that
+  //! reading them steps over no tombstone per report and no pile of count operands per cell.
+  Status Finish();
 
   std::map<std::string, int64_t> Stats() const;
   //! Bytes the store occupies on disk.

@@ -146,7 +146,11 @@ TEST_F(RollupTest, RefreshedPieceByPieceEqualsBuiltAtOnce) {
   auto read = [](const std::string& dir) {
     auto store = Store::Open(dir, StoreMode::kRead);
     std::map<std::string, int64_t> cells;
-    EXPECT_TRUE((*store)->ScanRollup("", [&](std::string_view k, int64_t n) { if (n != 0) cells[std::string(k)] = n; }).ok());
+    EXPECT_TRUE((*store)
+                    ->ScanRollup("", [&](std::string_view k, int64_t n) {
+                      if (n != 0) cells[std::string(k)] = n;
+                    })
+                    .ok());
     return cells;
   };
   const auto cells = read(a);
@@ -231,7 +235,8 @@ TEST(RollupKeyTest, KeysDecodeToTheirCell) {
   EXPECT_EQ(cell.category, "performance");
   // No state seen yet, and a report known only from a closing reference.
   r.state.clear();
-  ASSERT_TRUE(DecodeRollupKey(RollupKeysOf(model, 1, r)[0], &cell));
+  const std::string unknown_state = RollupKeysOf(model, 1, r)[0];  // the cell's views point into it
+  ASSERT_TRUE(DecodeRollupKey(unknown_state, &cell));
   EXPECT_EQ(cell.state, "(unknown)");
   r.events = 0;
   EXPECT_TRUE(RollupKeysOf(model, 1, r).empty());

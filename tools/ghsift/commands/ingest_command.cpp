@@ -100,7 +100,7 @@ int RunIngest(const IngestArgs& args) {
   const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
                                      [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
   if (committed && !g_stop) refreshed = RefreshRollup(**store);
-  if (committed && refreshed.ok()) refreshed = (*store)->Flush();
+  if (committed && refreshed.ok()) refreshed = (*store)->Finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 

@@ -32,7 +32,7 @@ int RunMerge(const MergeArgs& args) {
   }
   if (merged > 0) {
     Status refreshed = RefreshRollup(**store);
-    if (refreshed.ok()) refreshed = (*store)->Flush();
+    if (refreshed.ok()) refreshed = (*store)->Finish();
     if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
   }
   std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,

@@ -55,8 +55,9 @@ int RunQueryCommand(const QueryArgs& args) {
   auto table = RunQuery(**store, options);
   if (!table.ok()) return Fail(table.status().message());
   std::vector<std::vector<std::string>> rows;
+  rows.reserve(table->rows.size());
   for (size_t i = 0; i < table->rows.size(); ++i) {
-    rows.push_back(table->rows[i]);
+    rows.push_back(std::move(table->rows[i]));
     if (options.metric == Metric::kMedianDaysToClose) {
       char median[32];
       std::snprintf(median, sizeof median, "%.1f", table->values[i]);
@@ -67,7 +68,11 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::vector<bool> numeric(table->columns.size(), false);
   numeric.back() = true;
-  WriteTable(std::cout, format, table->columns, rows, numeric);
+  // Built whole, then written at once: answers can have tens of thousands of rows.
+  std::ostringstream text;
+  WriteTable(text, format, table->columns, rows, numeric);
+  const std::string out = std::move(text).str();
+  std::fwrite(out.data(), 1, out.size(), stdout);
   return kExitOk;
 }
 

@@ -112,8 +112,11 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     if (::mkdtemp(dir_template) == nullptr) return Status::IoError("cannot create a reader directory in /tmp");
     store->secondary_path_ = dir_template;
     options.max_open_files = -1;
+    // Opening recovers a consistent view (table files from the MANIFEST, then the logs after
+    // them). No TryCatchUpWithPrimary after it: when the writer flushes in between, RocksDB
+    // 7.8's catch-up can keep log entries in the reader's memtable that the new table file
+    // also holds, and count operands (file and event counters) would then add up twice.
     s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(), &store->handles_, &raw);
-    if (s.ok()) s = raw->TryCatchUpWithPrimary();
   }
   // An ingest killed while creating the store (or an older ghsift) leaves it incomplete, with
   // nothing committed: say so instead of passing on RocksDB's words alone.
@@ -467,6 +470,12 @@ Status Store::MergeFrom(const Store& partial) {
   rocksdb::WriteOptions options;
   options.sync = true;
   return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
+}
+
+Status Store::StartFlush() {
+  rocksdb::FlushOptions options;
+  options.wait = false;
+  return FromRocks(db_->Flush(options, handles_), "flushing the store");
 }
 
 Status Store::Finish() {

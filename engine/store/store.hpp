@@ -102,6 +102,9 @@ class Store {
   //! ingest); the stale set emptied by RefreshRollup and the rollup are compacted, so that
   //! reading them steps over no tombstone per report and no pile of count operands per cell.
   Status Finish();
+  //! Starts writing the memtables to table files and returns at once; Finish waits for it. Run
+  //! before RefreshRollup, the flush of what the ingest wrote overlaps the refresh.
+  Status StartFlush();
 
   std::map<std::string, int64_t> Stats() const;
   //! Bytes the store occupies on disk.

@@ -99,7 +99,10 @@ int RunIngest(const IngestArgs& args) {
   Status refreshed = Status::Ok();
   const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
                                      [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
-  if (committed && !g_stop) refreshed = RefreshRollup(**store);
+  if (committed && !g_stop) {
+    refreshed = (*store)->StartFlush();
+    if (refreshed.ok()) refreshed = RefreshRollup(**store);
+  }
   if (committed && refreshed.ok()) refreshed = (*store)->Finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);

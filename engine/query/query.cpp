@@ -223,8 +223,11 @@ Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& 
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RollupRows rows(o);
+  const bool by_category =
+      o.category || std::find(o.dimensions.begin(), o.dimensions.end(), "category") != o.dimensions.end();
   GHSIFT_ASSIGN_OR_RETURN(const bool answered,
-                          ReadRollup(store, model, ids, [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
+                          ReadRollup(store, model, by_category ? RollupPart::kCategories : RollupPart::kReports, ids,
+                                     [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
   if (!answered) return false;
   RepoNames names(store);
   rows.Emit(names, table);

@@ -10,19 +10,26 @@ namespace ghsift {
 namespace {
 
 // Bump when the cell layout changes: a store with another version is rebuilt at the next refresh.
-constexpr const char* kRollupLayout = "1";
+constexpr const char* kRollupLayout = "2";
 // Reports per atomic step of a refresh: bounds the batch (a few MB) without many tiny writes.
 constexpr size_t kReportsPerStep = 50000;
-constexpr size_t kRepoBytes = 8;
+// Cell keys: part tag, repo id, month, kind, state, NUL, category. The tag comes first so that a
+// question reads only the part it needs (report cells, or category cells).
+constexpr char kReportTag = 'R';
+constexpr char kCategoryTag = 'C';
+constexpr size_t kRepoAt = 1, kRepoBytes = 8;
 
-// counted_under value: the report's cell keys without their repo prefix, each as length:2 + bytes.
+char TagOf(RollupPart part) { return part == RollupPart::kReports ? kReportTag : kCategoryTag; }
+
+// counted_under value: the report's cell keys without their repo id, each as length:2 + bytes.
 std::string EncodeCounted(const std::vector<std::string>& cell_keys) {
   std::string out;
   for (const std::string& key : cell_keys) {
     const size_t n = key.size() - kRepoBytes;
     out.push_back(static_cast<char>(n & 0xff));
     out.push_back(static_cast<char>(n >> 8));
-    out.append(key, kRepoBytes, n);
+    out.append(key, 0, kRepoAt);
+    out.append(key, kRepoAt + kRepoBytes);
   }
   return out;
 }
@@ -35,8 +42,11 @@ Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::s
     if (value.size() - at < 2) return Status::StoreError("damaged rollup entry of a report");
     const size_t n = static_cast<uint8_t>(value[at]) | (static_cast<size_t>(static_cast<uint8_t>(value[at + 1])) << 8);
     at += 2;
-    if (value.size() - at < n) return Status::StoreError("damaged rollup entry of a report");
-    out.push_back(prefix + std::string(value.substr(at, n)));
+    if (n < kRepoAt || value.size() - at < n) return Status::StoreError("damaged rollup entry of a report");
+    std::string key(value.substr(at, kRepoAt));
+    key += prefix;
+    key += value.substr(at + kRepoAt, n - kRepoAt);
+    out.push_back(std::move(key));
     at += n;
   }
   return Status::Ok();
@@ -65,27 +75,29 @@ Result<bool> HasCompleteRollup(const Store& store) {
 
 std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record) {
   if (record.reference_only()) return {};
-  std::string base = keys::IssuePrefix(repo_id);
+  std::string base(1, kReportTag);
+  base += keys::IssuePrefix(repo_id);
   PutOrderedInt32(base, MonthOfDay(DayOf(record.created_at != 0 ? record.created_at : record.first_seen)));
   base.push_back(static_cast<char>(record.kind));
   base += record.state.empty() ? "(unknown)" : record.state;
   base.push_back('\0');
   std::vector<std::string> out = {base};
+  base[0] = kCategoryTag;
   for (const std::string& category : model.Flagged(record.rules)) out.push_back(base + category);
   return out;
 }
 
 bool DecodeRollupKey(std::string_view key, RollupCell* out) {
-  constexpr size_t kFixed = kRepoBytes + 4 + 1;
-  if (key.size() < kFixed) return false;
+  constexpr size_t kFixed = kRepoAt + kRepoBytes + 4 + 1;
+  if (key.size() < kFixed || (key[0] != kReportTag && key[0] != kCategoryTag)) return false;
   const size_t nul = key.find('\0', kFixed);
   if (nul == std::string_view::npos) return false;
-  out->repo_id = GetOrderedInt64(key, 0);
-  out->month = GetOrderedInt32(key, kRepoBytes);
-  out->kind = static_cast<uint8_t>(key[kRepoBytes + 4]);
+  out->repo_id = GetOrderedInt64(key, kRepoAt);
+  out->month = GetOrderedInt32(key, kRepoAt + kRepoBytes);
+  out->kind = static_cast<uint8_t>(key[kRepoAt + kRepoBytes + 4]);
   out->state = key.substr(kFixed, nul - kFixed);
   out->category = key.substr(nul + 1);
-  return true;
+  return (key[0] == kReportTag) == out->category.empty();
 }
 
 Result<DecisionModel> LoadStoreModel(const Store& store) {
@@ -95,13 +107,14 @@ Result<DecisionModel> LoadStoreModel(const Store& store) {
   return DecisionModel::Parse(**text);
 }
 
-Status RefreshRollup(Store& store) {
+Result<size_t> RefreshRollup(Store& store) {
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   GHSIFT_ASSIGN_OR_RETURN(const bool complete, HasCompleteRollup(store));
   const bool rebuild = !complete;
 
   std::map<std::string, int64_t> deltas;
   Store::RollupUpdate update;
+  size_t recounted = 0;
   auto apply = [&](bool finished) -> Status {
     update.deltas.assign(deltas.begin(), deltas.end());
     if (finished && rebuild) update.version = std::string(kRollupLayout);
@@ -115,6 +128,7 @@ Status RefreshRollup(Store& store) {
     std::vector<std::string> now;
     GHSIFT_TRY(MoveReport(model, repo_id, record, counted_under, deltas, &now));
     update.counted_under.push_back({{repo_id, number}, EncodeCounted(now)});
+    ++recounted;
     return update.counted_under.size() >= kReportsPerStep ? apply(false) : Status::Ok();
   };
 
@@ -128,18 +142,20 @@ Status RefreshRollup(Store& store) {
   } else {
     GHSIFT_TRY(store.ScanStaleIssues(take));
   }
-  return apply(true);
+  GHSIFT_TRY(apply(true));
+  return recounted;
 }
 
-Result<bool> ReadRollup(const Store& store, const DecisionModel& model,
+Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
                         const std::function<void(std::string_view, int64_t)>& fn) {
+  const std::string tag(1, TagOf(part));
   GHSIFT_ASSIGN_OR_RETURN(const bool complete, HasCompleteRollup(store));
   if (!complete) return false;
   if (repo_ids) {
-    for (const int64_t id : *repo_ids) GHSIFT_TRY(store.ScanRollup(keys::IssuePrefix(id), fn));
+    for (const int64_t id : *repo_ids) GHSIFT_TRY(store.ScanRollup(tag + keys::IssuePrefix(id), fn));
   } else {
-    GHSIFT_TRY(store.ScanRollup(std::string(), fn));
+    GHSIFT_TRY(store.ScanRollup(tag, fn));
   }
   std::map<std::string, int64_t> moves;
   GHSIFT_TRY(store.ScanStaleIssues([&](int64_t repo_id, int64_t, const std::optional<IssueRecord>& record,
@@ -148,7 +164,7 @@ Result<bool> ReadRollup(const Store& store, const DecisionModel& model,
     return MoveReport(model, repo_id, record, counted_under, moves, nullptr);
   }));
   for (const auto& [key, delta] : moves) {
-    if (delta != 0) fn(key, delta);
+    if (delta != 0 && key[0] == tag[0]) fn(key, delta);
   }
   return true;
 }

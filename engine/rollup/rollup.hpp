@@ -35,14 +35,19 @@ struct RollupCell {
 std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record);
 bool DecodeRollupKey(std::string_view key, RollupCell* out);
 
-//! Brings the rollup up to date (builds it whole when the store has none), in atomic steps.
-Status RefreshRollup(Store& store);
+//! Brings the rollup up to date (builds it whole when the store has none, or one of another
+//! layout), in atomic steps. Returns how many reports it recounted (0: it was up to date).
+Result<size_t> RefreshRollup(Store& store);
 
-//! Calls `fn(cell key, count)` for every stored cell (of `repo_ids` only, when given), then
+//! The two parts of the rollup: each report's own cell (to count reports), and its cells per
+//! flagged category (to count by category).
+enum class RollupPart { kReports, kCategories };
+
+//! Calls `fn(cell key, count)` for every stored cell of `part` (of `repo_ids` only, when given), then
 //! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
 //! cell is the exact count. Returns false (and calls nothing) when the store has no complete
 //! rollup.
-Result<bool> ReadRollup(const Store& store, const DecisionModel& model,
+Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
                         const std::function<void(std::string_view, int64_t)>& fn);
 

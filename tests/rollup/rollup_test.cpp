@@ -83,7 +83,7 @@ size_t StaleReports(const std::string& store_dir) {
 Status Refresh(const std::string& store_dir) {
   auto store = Store::Open(store_dir, StoreMode::kReadWrite);
   if (!store.ok()) return store.status();
-  return RefreshRollup(**store);
+  return RefreshRollup(**store).status();
 }
 
 bool HasRollup(const std::string& store_dir) {

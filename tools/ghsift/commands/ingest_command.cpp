@@ -94,16 +94,21 @@ int RunIngest(const IngestArgs& args) {
     ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
     outcomes = pipeline.Run(*files, &progress);
   }
-  // Recount the reports this run touched into the rollup. After a stop request the user wants
-  // out: readers count stale reports themselves, and the next run refreshes.
+  // Recount the reports this run touched into the rollup (or build it, for a store that has none
+  // or one of an older layout). After a stop request the user wants out: readers count stale
+  // reports themselves, and the next run refreshes.
   Status refreshed = Status::Ok();
-  const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
-                                     [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
-  if (committed && !g_stop) {
-    refreshed = (*store)->StartFlush();
-    if (refreshed.ok()) refreshed = RefreshRollup(**store);
+  bool changed = std::any_of(outcomes.begin(), outcomes.end(),
+                             [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
+  if (!g_stop) {
+    if (changed) refreshed = (*store)->StartFlush();
+    if (refreshed.ok()) {
+      auto recounted = RefreshRollup(**store);
+      refreshed = recounted.status();
+      changed = changed || (recounted.ok() && *recounted > 0);
+    }
   }
-  if (committed && refreshed.ok()) refreshed = (*store)->Finish();
+  if (changed && refreshed.ok()) refreshed = (*store)->Finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 

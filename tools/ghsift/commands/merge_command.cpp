@@ -31,7 +31,7 @@ int RunMerge(const MergeArgs& args) {
     }
   }
   if (merged > 0) {
-    Status refreshed = RefreshRollup(**store);
+    Status refreshed = RefreshRollup(**store).status();
     if (refreshed.ok()) refreshed = (*store)->Finish();
     if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
   }

@@ -359,7 +359,9 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
     batch.Delete(Family(kStale), key);
   }
   if (update.version) batch.Put(Family(kMeta), Store::kRollupMetaKey, *update.version);
-  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup");
+  GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup"));
+  rollup_reports_written_ += update.counted_under.size();
+  return Status::Ok();
 }
 
 Status Store::ClearRollupIn(rocksdb::WriteBatch& batch) {
@@ -482,6 +484,10 @@ Status Store::Finish() {
   rocksdb::FlushOptions options;
   options.wait = true;
   GHSIFT_TRY(FromRocks(db_->Flush(options, handles_), "flushing the store"));
+  // Below this, compacting costs more than the tombstones and operands it removes.
+  constexpr uint64_t kCompactRollupAbove = 50000;
+  if (rollup_reports_written_ < kCompactRollupAbove) return Status::Ok();
+  rollup_reports_written_ = 0;
   rocksdb::CompactRangeOptions compact;
   compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
   for (const int family : {kStale, kRollup}) {

@@ -99,8 +99,9 @@ class Store {
 
   //! Leaves the store quick to open and read after a writing run: every memtable goes to table
   //! files, so the log retires and the next reader need not replay it (seconds after a large
-  //! ingest); the stale set emptied by RefreshRollup and the rollup are compacted, so that
-  //! reading them steps over no tombstone per report and no pile of count operands per cell.
+  //! ingest). After a large rollup refresh (tens of thousands of reports) the stale set and the
+  //! rollup are compacted too, so that reading them steps over no tombstone per report and no
+  //! pile of count operands per cell; small refreshes leave that to RocksDB's own compactions.
   Status Finish();
   //! Starts writing the memtables to table files and returns at once; Finish waits for it. Run
   //! before RefreshRollup, the flush of what the ingest wrote overlaps the refresh.
@@ -118,6 +119,7 @@ class Store {
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)
+  uint64_t rollup_reports_written_ = 0;  //!< reports ApplyRollup recounted since the last Finish
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 };

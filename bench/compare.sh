@@ -71,13 +71,8 @@ need igzip isal
 [[ $WITH_ZST -eq 0 ]] || need zstd zstd
 
 # ------------------------------------------------------------------ build ghsift (Release)
-GHSIFT="$BUILD_DIR/tools/ghsift/ghsift"
-if [[ ! -f "$BUILD_DIR/build.ninja" ]]; then
-  log "configuring $BUILD_DIR (Release)"
-  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGHSIFT_BUILD_TESTS=OFF >/dev/null
-fi
-log "building ghsift in $BUILD_DIR"
-ninja -C "$BUILD_DIR" -j2 ghsift >/dev/null
+source "$ROOT/bench/lib.sh"
+ensure_ghsift
 
 # ------------------------------------------------------------------ corpus (fixed seed, reused)
 if [[ ! -f "$CORPUS/truth.json" || $(ls "$CORPUS"/*.json.gz 2>/dev/null | wc -l) -ne $HOURS ]]; then
@@ -233,7 +228,6 @@ if [[ -f "$WORK/duckdb.answer" && -f "$WORK/jq.answer" ]]; then
 fi
 
 # ------------------------------------------------------------------ report
-median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 CSV="$OUT/summary.csv"
 echo "tool,rounds,median_wall_s,uncompressed_mb_s,peak_rss_mb,ghsift_time_over_tool,answer" > "$CSV"
 GH_MED=$(awk -F, '$1 == "ghsift" { print $3 }' "$RAW" | median)

@@ -37,12 +37,8 @@ while [[ $# -gt 0 ]]; do
 done
 log() { printf '[query-scale] %s\n' "$*" >&2; }
 
-GHSIFT="$BUILD_DIR/tools/ghsift/ghsift"
-if [[ ! -x "$GHSIFT" ]]; then
-  log "building ghsift (Release) in $BUILD_DIR"
-  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD_DIR" -j2 --target ghsift >/dev/null
-fi
+source "$ROOT/bench/lib.sh"
+ensure_ghsift
 
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
@@ -64,7 +60,6 @@ ISSUES=$("$GHSIFT" query --store "$STORE" --format csv | tail -1)
 log "the store holds $ISSUES issues"
 
 now_ns() { date +%s%N; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # The questions, as `ghsift query` arguments.
 QUESTIONS=(

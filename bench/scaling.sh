@@ -38,12 +38,8 @@ done
 log() { printf '[scaling] %s\n' "$*" >&2; }
 command -v igzip >/dev/null || { echo "scaling.sh: igzip missing (apt-get install isal)" >&2; exit 1; }
 
-GHSIFT="$BUILD_DIR/tools/ghsift/ghsift"
-if [[ ! -x "$GHSIFT" ]]; then
-  log "building ghsift (Release) in $BUILD_DIR"
-  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD_DIR" -j2 --target ghsift >/dev/null
-fi
+source "$ROOT/bench/lib.sh"
+ensure_ghsift
 
 MAX=0
 for h in $SIZES $THREAD_HOURS; do ((h > MAX)) && MAX=$h; done
@@ -67,7 +63,6 @@ first_hours() {
   echo "$dir"
 }
 bytes_of() { local n=0; for f in "$1"/*.json.gz; do n=$((n + $(igzip -dc "$f" | wc -c))); done; echo $n; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # timed OUTVAR_TIME OUTVAR_RSS command...: wall seconds and peak RSS (KB) of one run.
 timed() {

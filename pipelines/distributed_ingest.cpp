@@ -71,8 +71,7 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
     fs::remove_all(merged, ec);
   }
   fs::remove(root, ec);
-  GHSIFT_TRY(RefreshRollup(store).status());
-  GHSIFT_TRY(store.Finish());
+  GHSIFT_TRY(SettleStore(store, true));
   return summary;
 }
 

@@ -51,8 +51,7 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
     return Status::Ok();
   }));
   GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", DecisionModel::FromRuleSet(rules->rules()).Serialize()}}));
-  GHSIFT_TRY(RefreshRollup(store).status());
-  GHSIFT_TRY(store.Finish());
+  GHSIFT_TRY(SettleStore(store, true));
   return summary;
 }
 

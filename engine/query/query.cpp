@@ -175,6 +175,11 @@ class RollupRows {
     counts_[row] += count;
   }
 
+  //! The cells the question counts: one per report, or one per report and flagged category.
+  RollupPart part() const {
+    return o_.category || by_category_ ? RollupPart::kCategories : RollupPart::kReports;
+  }
+
   //! Fills the rows and counts of `table`, sorted as the report scan sorts them.
   void Emit(RepoNames& names, QueryTable& table) const {
     if (by_repo_) {
@@ -182,7 +187,6 @@ class RollupRows {
       for (const auto& [key, count] : counts_) repos.insert(key.repo_id);
       names.Prefetch(repos);
     }
-    std::unordered_map<int32_t, std::string> months;
     std::vector<std::pair<std::vector<std::string>, int64_t>> rows;
     rows.reserve(counts_.size());
     for (const auto& [key, count] : counts_) {
@@ -191,7 +195,7 @@ class RollupRows {
       row.reserve(o_.dimensions.size());
       for (const std::string& d : o_.dimensions) {
         if (d == "repo") row.push_back(names.Of(key.repo_id));
-        else if (d == "month") row.push_back(months.try_emplace(key.month, FormatMonth(key.month)).first->second);
+        else if (d == "month") row.push_back(FormatMonth(key.month));
         else if (d == "category") row.emplace_back(key.category);
         else if (d == "state") row.emplace_back(key.state);
         else if (d == "kind") row.push_back(key.kind == 1 ? "pr" : "issue");
@@ -223,11 +227,8 @@ Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& 
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RollupRows rows(o);
-  const bool by_category =
-      o.category || std::find(o.dimensions.begin(), o.dimensions.end(), "category") != o.dimensions.end();
-  GHSIFT_ASSIGN_OR_RETURN(const bool answered,
-                          ReadRollup(store, model, by_category ? RollupPart::kCategories : RollupPart::kReports, ids,
-                                     [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
+  GHSIFT_ASSIGN_OR_RETURN(const bool answered, ReadRollup(store, model, rows.part(), ids,
+                                                          [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
   if (!answered) return false;
   RepoNames names(store);
   rows.Emit(names, table);

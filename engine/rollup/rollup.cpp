@@ -146,6 +146,12 @@ Result<size_t> RefreshRollup(Store& store) {
   return recounted;
 }
 
+Status SettleStore(Store& store, bool wrote) {
+  if (wrote) GHSIFT_TRY(store.StartFlush());
+  GHSIFT_ASSIGN_OR_RETURN(const size_t recounted, RefreshRollup(store));
+  return wrote || recounted > 0 ? store.Finish() : Status::Ok();
+}
+
 Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
                         const std::function<void(std::string_view, int64_t)>& fn) {

@@ -39,6 +39,11 @@ bool DecodeRollupKey(std::string_view key, RollupCell* out);
 //! layout), in atomic steps. Returns how many reports it recounted (0: it was up to date).
 Result<size_t> RefreshRollup(Store& store);
 
+//! What every writing command does last: RefreshRollup, then, when anything was written
+//! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was
+//! written starts first, so that it overlaps the refresh.
+Status SettleStore(Store& store, bool wrote);
+
 //! The two parts of the rollup: each report's own cell (to count reports), and its cells per
 //! flagged category (to count by category).
 enum class RollupPart { kReports, kCategories };

@@ -242,13 +242,18 @@ Status Store::PutMeta(const std::string& key, const std::string& value) {
   return FromRocks(db_->Put(options, Family(kMeta), key, value), "writing " + key);
 }
 
-Status Store::ScanCounters(const std::string& prefix,
-                           const std::function<void(std::string_view, int64_t)>& fn) const {
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kCounters)));
+Status Store::ScanCounts(int family, const std::string& prefix,
+                         const std::function<void(std::string_view, int64_t)>& fn, const char* what) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(family)));
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
     fn(it->key().ToStringView(), keys::DecodeInt64(it->value().ToStringView()));
   }
-  return FromRocks(it->status(), "scanning counters");
+  return FromRocks(it->status(), what);
+}
+
+Status Store::ScanCounters(const std::string& prefix,
+                           const std::function<void(std::string_view, int64_t)>& fn) const {
+  return ScanCounts(kCounters, prefix, fn, "scanning counters");
 }
 
 Status Store::ScanIssues(std::optional<int64_t> repo_id,
@@ -337,11 +342,7 @@ Status Store::ScanStaleIssues(
 }
 
 Status Store::ScanRollup(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const {
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRollup)));
-  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-    fn(it->key().ToStringView(), keys::DecodeInt64(it->value().ToStringView()));
-  }
-  return FromRocks(it->status(), "scanning the rollup");
+  return ScanCounts(kRollup, prefix, fn, "scanning the rollup");
 }
 
 Status Store::ApplyRollup(const RollupUpdate& update) {
@@ -448,6 +449,8 @@ Status Store::MergeFrom(const Store& partial) {
       const bool merge = merge_values && !(family == kRepos && it->key()[0] == keys::kRepoNameIndex);
       rocksdb::Status s = merge ? batch.Merge(Family(family), it->key(), it->value())
                                 : batch.Put(Family(family), it->key(), it->value());
+      // What the partial adds to a report changes the cells it counts under here.
+      if (s.ok() && family == kIssues) s = batch.Put(Family(kStale), it->key(), "");
       if (!s.ok()) return FromRocks(s, "merging " + partial.path());
     }
     return FromRocks(it->status(), "reading " + partial.path());
@@ -456,13 +459,6 @@ Status Store::MergeFrom(const Store& partial) {
   GHSIFT_TRY(copy_family(kCounters, true, all));
   GHSIFT_TRY(copy_family(kRepos, true, all));
   GHSIFT_TRY(copy_family(kIssues, true, all));
-  // What the partial adds to a report changes the cells it counts under here.
-  {
-    std::unique_ptr<rocksdb::Iterator> it(
-        partial.db_->NewIterator(rocksdb::ReadOptions(), partial.handles_[static_cast<size_t>(kIssues)]));
-    for (it->SeekToFirst(); it->Valid(); it->Next()) batch.Put(Family(kStale), it->key(), "");
-    GHSIFT_TRY(FromRocks(it->status(), "reading " + partial.path()));
-  }
   GHSIFT_TRY(copy_family(kTexts, false, all));
   GHSIFT_TRY(copy_family(kFiles, false, all));
   // Rules and scope travel with a first merge into an empty store; failures stay local.

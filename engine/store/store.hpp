@@ -116,6 +116,9 @@ class Store {
   Store() = default;
   rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
   Status ClearRollupIn(rocksdb::WriteBatch& batch);
+  //! Calls `fn(key, value)` for the keys of an int64-valued family that start with `prefix`.
+  Status ScanCounts(int family, const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn,
+                    const char* what) const;
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)

@@ -97,18 +97,14 @@ int RunIngest(const IngestArgs& args) {
   // Recount the reports this run touched into the rollup (or build it, for a store that has none
   // or one of an older layout). After a stop request the user wants out: readers count stale
   // reports themselves, and the next run refreshes.
+  const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
+                                     [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
   Status refreshed = Status::Ok();
-  bool changed = std::any_of(outcomes.begin(), outcomes.end(),
-                             [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
   if (!g_stop) {
-    if (changed) refreshed = (*store)->StartFlush();
-    if (refreshed.ok()) {
-      auto recounted = RefreshRollup(**store);
-      refreshed = recounted.status();
-      changed = changed || (recounted.ok() && *recounted > 0);
-    }
+    refreshed = SettleStore(**store, committed);
+  } else if (committed) {
+    refreshed = (*store)->Finish();
   }
-  if (changed && refreshed.ok()) refreshed = (*store)->Finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 

@@ -31,8 +31,7 @@ int RunMerge(const MergeArgs& args) {
     }
   }
   if (merged > 0) {
-    Status refreshed = RefreshRollup(**store).status();
-    if (refreshed.ok()) refreshed = (*store)->Finish();
+    const Status refreshed = SettleStore(**store, true);
     if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
   }
   std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,

@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "pipelines/chunk_worker.hpp"
+#include "pipelines/commit_group.hpp"
 #include "pipelines/file_committer.hpp"
 
 namespace ghsift {
@@ -127,6 +128,19 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   std::vector<std::unique_ptr<ChunkTask>> free_tasks;
 
   FileCommitter committer;
+  CommitGroup group;  // used on the committer thread only
+  auto commit_group = [&] {
+    if (group.empty()) return;
+    const Status status = store_.CommitFiles(group.entries(), group.aggregate());
+    for (const size_t index : group.file_indexes()) {
+      if (!status.ok()) {
+        outcomes[index].result = FileResult::kFailed;
+        outcomes[index].message = status.message();
+      }
+      ++progress->files_done;
+    }
+    group.Clear();
+  };
   tbb::enumerable_thread_specific<WorkerState*> thread_states(nullptr);
   std::vector<std::unique_ptr<WorkerState>> all_states;  // guarded by `mutex`
   auto worker_state = [&]() -> WorkerState& {
@@ -296,28 +310,31 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           aggregate->AddBytes(file->decoded_bytes);
         }
         committer.Submit([&, file, aggregate] {
-          FileOutcome& outcome = outcomes[file->index];
+          const size_t index = file->index;
+          FileOutcome& outcome = outcomes[index];
           if (file->error.ok()) {
             FileEntry entry;
             std::error_code ec;
-            entry.size = std::filesystem::file_size(files[file->index], ec);
+            entry.size = std::filesystem::file_size(files[index], ec);
             entry.decoded_bytes = file->decoded_bytes;
             entry.events = aggregate->events();
             entry.bad_lines = aggregate->bad_lines();
             entry.ingested_at = NowSeconds();
             entry.content_hash = file->content_hash;
-            file->error = store_.CommitFile(FileKey(files[file->index]), entry, *aggregate);
             outcome.entry = entry;
             outcome.bad_lines = aggregate->bad_line_samples();
-          }
-          if (!file->error.ok()) {
+            group.Add(index, FileKey(files[index]), entry, std::move(*aggregate));
+          } else {
             outcome.result =
                 file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
             outcome.message = file->error.message();
+            ++progress->files_done;
           }
-          ++progress->files_done;
-          std::lock_guard<std::mutex> lock(mutex);
-          states[file->index].reset();
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            states[index].reset();
+          }
+          if (group.decoded_bytes() >= options_.commit_group_bytes) commit_group();
         });
       }
     }
@@ -345,6 +362,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
                          tbb::make_filter<void, ChunkTask*>(tbb::filter_mode::parallel, read_stage) &
                              tbb::make_filter<ChunkTask*, ChunkTask*>(tbb::filter_mode::parallel, process_stage) &
                              tbb::make_filter<ChunkTask*, void>(tbb::filter_mode::serial_out_of_order, commit_stage));
+  // Finished files of the last group are whole: commit them even after a stop request.
+  committer.Submit(commit_group);
   committer.Finish();
   settle_stopped();
   return outcomes;

@@ -56,7 +56,8 @@ inline void Generate(const std::string& out, int hours, int events, uint64_t see
 //! Ingests `files` into the store at `store_dir` (created if missing) with the rules at
 //! `rules_path`, every repository tracked.
 inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const std::vector<std::string>& files,
-                                            const std::string& rules_path, int threads = 2) {
+                                            const std::string& rules_path, int threads = 2,
+                                            uint64_t commit_group_bytes = IngestOptions::kDefaultCommitGroupBytes) {
   auto store = Store::Open(store_dir, StoreMode::kReadWrite);
   auto rules = LoadRuleSet(rules_path);
   if (!store.ok() || !rules.ok()) {
@@ -71,6 +72,7 @@ inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const 
   IngestOptions options;
   options.threads = threads;
   options.splitter.chunk_bytes = 256 << 10;  // several chunks per file
+  options.commit_group_bytes = commit_group_bytes;
   IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
   return pipeline.Run(files);
 }

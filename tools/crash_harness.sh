@@ -112,6 +112,9 @@ for ((round = 1; round <= rounds; ++round)); do
   ((round % 5 == 2)) && signal=INT
   ((round % 5 == 4)) && signal=TERM
   threads=$(( round % 2 + 1 ))
+  # Files committed alone, in groups of a few (the corpus's hours are a few MiB each), or all in
+  # one batch: a kill must leave whole groups in every case.
+  commit_mib=$(( round % 3 == 0 ? 0 : (round % 3 == 1 ? 8 : 256) ))
   # When to kill: "early" (within the first 5 ms), "commit" (as soon as the WAL grew for the
   # n-th time, so the next files are mid-flight and often mid-commit) or at a random point up to
   # 110% of the reference run.
@@ -124,7 +127,8 @@ for ((round = 1; round <= rounds; ++round)); do
     commit) commits=$(( RANDOM % (ref_files > 1 ? ref_files - 1 : 1) + 1 )) ;;
   esac
 
-  "$ghsift" "${ingest_args[@]}" --threads "$threads" --store "$store" "$work/corpus" >"$log" 2>&1 &
+  "$ghsift" "${ingest_args[@]}" --threads "$threads" --commit-mib "$commit_mib" --store "$store" "$work/corpus" \
+    >"$log" 2>&1 &
   child=$!
   t0=$(now_ns)
   if [[ $signal != KILL ]]; then

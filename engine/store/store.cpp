@@ -155,7 +155,14 @@ Result<std::optional<FileEntry>> Store::FindFile(const std::string& name) const 
 }
 
 Status Store::CommitFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate) {
+  return CommitFiles({{name, entry}}, aggregate);
+}
+
+Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate) {
+  if (files.empty()) return Status::Ok();
   rocksdb::WriteBatch batch;
+  uint64_t compressed_bytes = 0;
+  for (const auto& [name, entry] : files) compressed_bytes += entry.size;
   std::map<std::pair<int32_t, std::string>, int64_t> type_totals;
   auto add_counter = [&](const CounterKey& key, std::string_view type, uint64_t count) {
     batch.Merge(Family(kCounters), keys::RepoCounter(key.repo_id, key.day, type),
@@ -179,11 +186,11 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
     batch.Merge(Family(kIssues), issue_key, record.Encode());
     batch.Put(Family(kStale), issue_key, "");
   }
-  const std::pair<const char*, uint64_t> stats[] = {{"files", 1},
+  const std::pair<const char*, uint64_t> stats[] = {{"files", files.size()},
                                                     {"events", aggregate.events()},
                                                     {"bad_lines", aggregate.bad_lines()},
                                                     {"bytes", aggregate.bytes()},
-                                                    {"compressed_bytes", entry.size},
+                                                    {"compressed_bytes", compressed_bytes},
                                                     {"reports", aggregate.reports()},
                                                     {"joined_records", aggregate.joined_records()},
                                                     {"duplicate_events", aggregate.duplicate_events()}};
@@ -191,8 +198,13 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
     batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
   for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
-  batch.Put(Family(kFiles), name, entry.Encode());
-  batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
+  for (const auto& [name, entry] : files) {
+    batch.Put(Family(kFiles), name, entry.Encode());
+    batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
+  }
+  const std::string what = files.size() == 1 ? files[0].first
+                                             : std::to_string(files.size()) + " files (" + files.front().first +
+                                                   " to " + files.back().first + ")";
   // A full disk must stop ingest with a clear word before RocksDB runs into it: the batch goes to
   // the log now and to table files at the next flush, and RocksDB's error paths after a failed
   // write are not always graceful. The margin covers one memtable flush.
@@ -202,11 +214,11 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
     const uint64_t needed = 3 * static_cast<uint64_t>(batch.GetDataSize()) + kFlushReserve;
     if (free_bytes < needed) {
       return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
-                             path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to commit " + name +
+                             path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to commit " + what +
                              "; the store is unchanged");
     }
   }
-  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + name);
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + what);
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {

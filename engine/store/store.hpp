@@ -1,6 +1,7 @@
 #pragma once
 // The last stage: the RocksDB store. A file's effects and its entry in the ingested-files set
-// are written in one atomic WriteBatch, so a file is either fully counted or not at all.
+// are written in one atomic WriteBatch (with those of the other files of its commit group), so
+// a file is either fully counted or not at all.
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
@@ -32,6 +33,10 @@ class Store {
   Result<std::optional<FileEntry>> FindFile(const std::string& name) const;
   //! Writes one file's aggregate together with its entry, atomically.
   Status CommitFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate);
+  //! Writes several files at once: their aggregates combined into `aggregate`, and each file's
+  //! entry, in one atomic batch. Repeated keys (a repository's counters of the same day, an
+  //! issue seen in several hours) are then written once for the group instead of once per file.
+  Status CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate);
   Status AddStat(const std::string& name, int64_t delta);
   //! Remembers that a file failed (and why) until it is ingested successfully.
   Status RecordFailure(const std::string& name, const std::string& reason);

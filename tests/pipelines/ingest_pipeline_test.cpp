@@ -50,8 +50,9 @@ class IngestPipelineTest : public ::testing::Test {
   }
 
   std::vector<FileOutcome> Ingest(const std::string& store_dir, const std::vector<std::string>& files,
-                                  const std::string& rules_path, int threads = 2) {
-    return testing::IngestFiles(store_dir, files, rules_path, threads);
+                                  const std::string& rules_path, int threads = 2,
+                                  uint64_t commit_group_bytes = IngestOptions::kDefaultCommitGroupBytes) {
+    return testing::IngestFiles(store_dir, files, rules_path, threads, commit_group_bytes);
   }
 
   static std::string ProbeRules() { return testing::ProbeRules(); }
@@ -177,7 +178,7 @@ TEST_F(IngestPipelineTest, ZstdInputGivesTheSameStoreAsGzip) {
 
 TEST_F(IngestPipelineTest, ThreadCountAndFileOrderDoNotChangeResults) {
   auto files = Files("gz");
-  Ingest(work_ / "t1", files, ProbeRules(), 1);
+  Ingest(work_ / "t1", files, ProbeRules(), 1, /*commit_group_bytes=*/0);
   std::reverse(files.begin(), files.end());
   Ingest(work_ / "t2", files, ProbeRules(), 2);
   std::shuffle(files.begin(), files.end(), std::mt19937(7));
@@ -187,6 +188,36 @@ TEST_F(IngestPipelineTest, ThreadCountAndFileOrderDoNotChangeResults) {
   const std::string reference = Fingerprint(work_ / "t1");
   EXPECT_EQ(Fingerprint(work_ / "t2"), reference);
   EXPECT_EQ(Fingerprint(work_ / "t2-one-by-one"), reference);
+}
+
+// Files committed one by one, in groups of two, or all in one batch give the same store; every
+// file of a group is reported ingested with its own entry.
+TEST_F(IngestPipelineTest, CommitGroupsDoNotChangeResults) {
+  const auto files = Files("gz");
+  const auto alone = Ingest(work_ / "alone", files, ProbeRules(), 2, 0);
+  uint64_t largest = 0;
+  for (const auto& o : alone) largest = std::max(largest, o.entry.decoded_bytes);
+  // A group closes once it reaches the threshold: with 1.5 files' worth, two files each.
+  const auto pairs = Ingest(work_ / "pairs", files, ProbeRules(), 2, largest * 3 / 2);
+  const auto one = Ingest(work_ / "one", files, ProbeRules(), 2, 1ull << 40);
+  ASSERT_EQ(pairs.size(), files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    for (const auto* run : {&pairs, &one}) {
+      EXPECT_EQ((*run)[i].result, FileResult::kIngested) << files[i];
+      EXPECT_EQ((*run)[i].entry.events, alone[i].entry.events) << files[i];
+      EXPECT_EQ((*run)[i].entry.bad_lines, alone[i].entry.bad_lines) << files[i];
+      EXPECT_EQ((*run)[i].entry.content_hash, alone[i].entry.content_hash) << files[i];
+      ASSERT_EQ((*run)[i].bad_lines.size(), alone[i].bad_lines.size()) << files[i];
+      for (size_t b = 0; b < alone[i].bad_lines.size(); ++b) {
+        EXPECT_EQ((*run)[i].bad_lines[b].line, alone[i].bad_lines[b].line) << files[i];
+      }
+    }
+  }
+  const std::string reference = Fingerprint(work_ / "alone");
+  EXPECT_EQ(Fingerprint(work_ / "pairs"), reference);
+  EXPECT_EQ(Fingerprint(work_ / "one"), reference);
+  // Each file is known to the store on its own: a second run skips every one.
+  for (const auto& o : Ingest(work_ / "pairs", files, ProbeRules())) EXPECT_EQ(o.result, FileResult::kSkipped);
 }
 
 TEST_F(IngestPipelineTest, AlreadyIngestedFilesAreSkippedAndCountOnce) {

@@ -41,7 +41,9 @@ TEST(DiskFullTest, StopsClearlyAndFinishesLater) {
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";
   testing::Generate(dir / "corpus", 6, 1500, 61, "gz");
   const std::string store = dir / "disk/store";
-  const std::string ingest = Ghsift() + " ingest --all-repos --keep-text --store " + store + " " + (dir / "corpus");
+  // Each file committed alone, so that some are in before the disk fills.
+  const std::string ingest =
+      Ghsift() + " ingest --all-repos --keep-text --commit-mib 0 --store " + store + " " + (dir / "corpus");
   auto r = RunCommand(ingest);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("no space left for the store"), std::string::npos) << r.output;

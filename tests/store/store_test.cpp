@@ -187,6 +187,44 @@ TEST_F(StoreTest, CountersAndStatsMergeAcrossCommits) {
   EXPECT_EQ(names, (std::vector<std::string>{"a.json.gz", "b.json.gz"}));
 }
 
+// Two files committed as one group: the same counters, stats and file entries as two commits.
+TEST_F(StoreTest, GroupCommitCountsEachFileOnce) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  const int32_t day = DayOf(Time("2015-01-01T00:00:00Z"));
+  FileAggregate a;
+  a.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+  a.AddReport(MakeReport(1, 3, "2015-01-01T00:10:00Z", "Slow", "open"), {"r1"});
+  a.AddBytes(10);
+  FileAggregate b;
+  b.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T05:00:00Z"));
+  b.AddReport(MakeReport(1, 3, "2015-01-01T05:00:00Z", "Slow fit", "closed"), {"r2"});
+  b.AddBytes(20);
+  IssueRecord expected = a.issues().at(IssueKey{1, 3});
+  expected.Merge(b.issues().at(IssueKey{1, 3}));
+  FileAggregate group = std::move(a);
+  group.Combine(std::move(b));
+  ASSERT_TRUE(store->CommitFiles({{"a.json.gz", FileEntry{5, 10, 2, 0, 0}}, {"b.json.gz", FileEntry{7, 20, 2, 0, 0}}},
+                                 group)
+                  .ok());
+  EXPECT_EQ(Counter(*store, keys::RepoCounter(1, day, "PushEvent")), 2);
+  const auto stats = store->Stats();
+  EXPECT_EQ(stats.at("files"), 2);
+  EXPECT_EQ(stats.at("events"), 2);
+  EXPECT_EQ(stats.at("bytes"), 30);
+  EXPECT_EQ(stats.at("compressed_bytes"), 12);
+  EXPECT_EQ(stats.at("reports"), 2);
+  auto got = store->GetIssue(1, 3);
+  ASSERT_TRUE(got.ok() && got->has_value());
+  EXPECT_EQ(**got, expected);
+  auto entry_b = store->FindFile("b.json.gz");
+  ASSERT_TRUE(entry_b.ok() && entry_b->has_value());
+  EXPECT_EQ((*entry_b)->size, 7u);
+  EXPECT_EQ((*entry_b)->decoded_bytes, 20u);
+  EXPECT_TRUE(store->CommitFiles({}, FileAggregate()).ok());
+  EXPECT_EQ(store->Stats().at("files"), 2);
+}
+
 TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {
   auto store = OpenWriter();
   ASSERT_NE(store, nullptr);

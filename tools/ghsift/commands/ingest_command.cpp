@@ -38,6 +38,7 @@ struct IngestArgs {
   bool all_repos = false;
   int threads = 0;
   size_t chunk_mib = 4;
+  uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
   size_t max_line_mib = 64;
   bool quiet = false;
   bool keep_text = false;
@@ -77,6 +78,7 @@ int RunIngest(const IngestArgs& args) {
   IngestOptions options;
   options.threads = args.threads;
   options.splitter.chunk_bytes = args.chunk_mib << 20;
+  options.commit_group_bytes = args.commit_mib << 20;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
   if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
@@ -176,6 +178,10 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
   cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 1024));
   cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CLI::Range(1, 256));
+  cmd->add_option("--commit-mib", args->commit_mib,
+                  "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
+                  "alone). A stop or crash loses at most one group, read again by the next run")
+      ->check(CLI::Range(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");

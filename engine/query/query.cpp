@@ -125,24 +125,27 @@ bool RollupHolds(const QueryOptions& o) {
                      [](const std::string& d) { return kRollupDimensions.count(d) > 0; });
 }
 
-//! The part of a rollup cell a question groups by (fields it does not group by stay empty).
+//! The part of a rollup cell a question groups by (fields it does not group by stay 0). State
+//! and category are indexes into RollupRows' few distinct texts, so a key hashes and compares as
+//! plain integers.
 struct RowKey {
   int64_t repo_id = 0;
   int32_t month = 0;
-  int kind = 0;
-  std::string state;
-  std::string category;
+  uint32_t kind = 0;
+  uint32_t state = 0;
+  uint32_t category = 0;
   bool operator==(const RowKey&) const = default;
 };
 
 struct RowKeyHash {
   size_t operator()(const RowKey& k) const {
-    size_t h = std::hash<int64_t>()(k.repo_id);
-    for (const size_t part : {std::hash<int64_t>()((int64_t{k.month} << 8) | k.kind),
-                              std::hash<std::string>()(k.state), std::hash<std::string>()(k.category)}) {
-      h ^= part + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    uint64_t h = static_cast<uint64_t>(k.repo_id) * 0x9E3779B97F4A7C15ull;
+    for (const uint64_t part : {static_cast<uint64_t>(static_cast<uint32_t>(k.month)) << 32 | k.kind,
+                                static_cast<uint64_t>(k.state) << 32 | k.category}) {
+      h = (h ^ part) * 0xC2B2AE3D27D4EB4Full;
+      h ^= h >> 29;
     }
-    return h;
+    return static_cast<size_t>(h);
   }
 };
 
@@ -151,11 +154,18 @@ class RollupRows {
  public:
   explicit RollupRows(const QueryOptions& o) : o_(o) {
     for (const std::string& d : o.dimensions) {
-      by_repo_ |= d == "repo";
-      by_month_ |= d == "month";
-      by_kind_ |= d == "kind";
-      by_state_ |= d == "state";
-      by_category_ |= d == "category";
+      if (d == "repo") dims_.push_back(Dim::kRepo);
+      else if (d == "month") dims_.push_back(Dim::kMonth);
+      else if (d == "kind") dims_.push_back(Dim::kKind);
+      else if (d == "state") dims_.push_back(Dim::kState);
+      else if (d == "category") dims_.push_back(Dim::kCategory);
+    }
+    for (const Dim d : dims_) {
+      by_repo_ |= d == Dim::kRepo;
+      by_month_ |= d == Dim::kMonth;
+      by_kind_ |= d == Dim::kKind;
+      by_state_ |= d == Dim::kState;
+      by_category_ |= d == Dim::kCategory;
     }
   }
 
@@ -170,8 +180,8 @@ class RollupRows {
     if (by_repo_) row.repo_id = cell.repo_id;
     if (by_month_) row.month = cell.month;
     if (by_kind_) row.kind = cell.kind;
-    if (by_state_) row.state = cell.state;
-    if (by_category_) row.category = cell.category;
+    if (by_state_) row.state = Intern(states_, cell.state);
+    if (by_category_) row.category = Intern(categories_, cell.category);
     counts_[row] += count;
   }
 
@@ -187,38 +197,76 @@ class RollupRows {
       for (const auto& [key, count] : counts_) repos.insert(key.repo_id);
       names.Prefetch(repos);
     }
-    std::vector<std::pair<std::vector<std::string>, int64_t>> rows;
-    rows.reserve(counts_.size());
+    // Sorted on the typed fields, then formatted once: each field orders as its text does (a
+    // month as YYYY-MM, kind 0/1 as issue/pr), so the order is that of the formatted rows.
+    struct Entry {
+      const RowKey* key;
+      const std::string* repo;  //!< the latest name, when grouped by repo
+      int64_t count;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(counts_.size());
     for (const auto& [key, count] : counts_) {
       if (count == 0) continue;  // every report of the row moved elsewhere
-      std::vector<std::string> row;
-      row.reserve(o_.dimensions.size());
-      for (const std::string& d : o_.dimensions) {
-        if (d == "repo") row.push_back(names.Of(key.repo_id));
-        else if (d == "month") row.push_back(FormatMonth(key.month));
-        else if (d == "category") row.emplace_back(key.category);
-        else if (d == "state") row.emplace_back(key.state);
-        else if (d == "kind") row.push_back(key.kind == 1 ? "pr" : "issue");
-      }
-      rows.emplace_back(std::move(row), count);
+      entries.push_back({&key, by_repo_ ? &names.Of(key.repo_id) : nullptr, count});
     }
-    // Two ids can share a name (a repo deleted and re-created): equal neighbours add up.
-    std::sort(rows.begin(), rows.end());
-    table.rows.reserve(rows.size());
-    table.counts.reserve(rows.size());
-    for (auto& [row, count] : rows) {
-      if (!table.rows.empty() && table.rows.back() == row) {
-        table.counts.back() += count;
-      } else {
-        table.rows.push_back(std::move(row));
-        table.counts.push_back(count);
+    auto compare = [&](const Entry& a, const Entry& b) {
+      for (const Dim d : dims_) {
+        int c = 0;
+        switch (d) {
+          case Dim::kRepo: c = a.repo->compare(*b.repo); break;
+          case Dim::kMonth: c = (a.key->month > b.key->month) - (a.key->month < b.key->month); break;
+          case Dim::kKind: c = (a.key->kind > b.key->kind) - (a.key->kind < b.key->kind); break;
+          case Dim::kState: c = states_[a.key->state].compare(states_[b.key->state]); break;
+          case Dim::kCategory: c = categories_[a.key->category].compare(categories_[b.key->category]); break;
+        }
+        if (c != 0) return c;
       }
+      return 0;
+    };
+    std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) { return compare(a, b) < 0; });
+    table.rows.reserve(entries.size());
+    table.counts.reserve(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) {
+      // Two ids can share a name (a repo deleted and re-created): equal neighbours add up.
+      if (i > 0 && compare(entries[i - 1], entries[i]) == 0) {
+        table.counts.back() += entries[i].count;
+        continue;
+      }
+      const RowKey& key = *entries[i].key;
+      std::vector<std::string> row;
+      row.reserve(dims_.size());
+      for (const Dim d : dims_) {
+        switch (d) {
+          case Dim::kRepo: row.push_back(*entries[i].repo); break;
+          case Dim::kMonth: row.push_back(FormatMonth(key.month)); break;
+          case Dim::kKind: row.push_back(key.kind == 1 ? "pr" : "issue"); break;
+          case Dim::kState: row.push_back(states_[key.state]); break;
+          case Dim::kCategory: row.push_back(categories_[key.category]); break;
+        }
+      }
+      table.rows.push_back(std::move(row));
+      table.counts.push_back(entries[i].count);
     }
   }
 
  private:
+  enum class Dim { kRepo, kMonth, kKind, kState, kCategory };
+
+  //! The index of `text` in `texts` (added if new). A store has a handful of states and
+  //! categories; a new text is looked up from the most recent, since cells come in key order.
+  static uint32_t Intern(std::vector<std::string>& texts, std::string_view text) {
+    for (size_t i = texts.size(); i-- > 0;) {
+      if (texts[i] == text) return static_cast<uint32_t>(i);
+    }
+    texts.emplace_back(text);
+    return static_cast<uint32_t>(texts.size() - 1);
+  }
+
   const QueryOptions& o_;
+  std::vector<Dim> dims_;
   bool by_repo_ = false, by_month_ = false, by_kind_ = false, by_state_ = false, by_category_ = false;
+  std::vector<std::string> states_, categories_;
   std::unordered_map<RowKey, int64_t, RowKeyHash> counts_;
 };
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/csv.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -33,16 +34,6 @@ std::string Escape(std::string_view s) {
     }
   }
   return out;
-}
-
-std::string CsvCell(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
 }
 
 std::string Num(double v) {
@@ -243,14 +234,21 @@ std::string RepoNote(const Report& report, const ReportTable& t) {
 }  // namespace
 
 std::string RenderCsv(const ReportTable& t) {
-  std::ostringstream out;
-  for (size_t c = 0; c < t.table.columns.size(); ++c) out << (c ? "," : "") << CsvCell(t.table.columns[c]);
-  out << '\n';
-  for (size_t i = 0; i < t.table.rows.size(); ++i) {
-    for (const auto& v : t.table.rows[i]) out << CsvCell(v) << ',';
-    out << ValueText(t, i) << '\n';
+  std::string out;
+  for (size_t c = 0; c < t.table.columns.size(); ++c) {
+    if (c) out.push_back(',');
+    AppendCsvField(out, t.table.columns[c]);
   }
-  return out.str();
+  out.push_back('\n');
+  for (size_t i = 0; i < t.table.rows.size(); ++i) {
+    for (const auto& v : t.table.rows[i]) {
+      AppendCsvField(out, v);
+      out.push_back(',');
+    }
+    out += ValueText(t, i);
+    out.push_back('\n');
+  }
+  return out;
 }
 
 std::string RenderHtml(const Report& report) {

@@ -13,16 +13,6 @@ bool ParseFormat(const std::string& text, Format* out) {
   return true;
 }
 
-std::string CsvField(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string JsonString(std::string_view s) {
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -67,30 +57,36 @@ std::string WithCommas(uint64_t n) {
   return out;
 }
 
-void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
-                const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {
+std::string FormatTable(Format format, const std::vector<std::string>& columns,
+                        const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {
   auto is_numeric = [&](size_t c) { return c < numeric.size() && numeric[c]; };
+  std::string out;
   if (format == Format::kCsv) {
-    for (size_t c = 0; c < columns.size(); ++c) out << (c ? "," : "") << CsvField(columns[c]);
-    out << '\n';
-    for (const auto& row : rows) {
-      for (size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << CsvField(row[c]);
-      out << '\n';
-    }
-    return;
+    auto csv_row = [&](const std::vector<std::string>& row) {
+      for (size_t c = 0; c < row.size(); ++c) {
+        if (c) out.push_back(',');
+        AppendCsvField(out, row[c]);
+      }
+      out.push_back('\n');
+    };
+    csv_row(columns);
+    for (const auto& row : rows) csv_row(row);
+    return out;
   }
   if (format == Format::kJson) {
-    out << "[";
+    out += "[";
     for (size_t r = 0; r < rows.size(); ++r) {
-      out << (r ? ",\n " : "\n ") << "{";
+      out += r ? ",\n {" : "\n {";
       for (size_t c = 0; c < columns.size() && c < rows[r].size(); ++c) {
-        out << (c ? ", " : "") << JsonString(columns[c]) << ": "
-            << (is_numeric(c) ? rows[r][c] : JsonString(rows[r][c]));
+        if (c) out += ", ";
+        out += JsonString(columns[c]);
+        out += ": ";
+        out += is_numeric(c) ? rows[r][c] : JsonString(rows[r][c]);
       }
-      out << "}";
+      out += "}";
     }
-    out << (rows.empty() ? "]\n" : "\n]\n");
-    return;
+    out += rows.empty() ? "]\n" : "\n]\n";
+    return out;
   }
   std::vector<size_t> width(columns.size());
   for (size_t c = 0; c < columns.size(); ++c) width[c] = columns[c].size();
@@ -100,17 +96,23 @@ void WriteTable(std::ostream& out, Format format, const std::vector<std::string>
   auto write_row = [&](const std::vector<std::string>& row) {
     for (size_t c = 0; c < row.size() && c < width.size(); ++c) {
       const size_t pad = width[c] - row[c].size();
-      if (c) out << "  ";
-      if (is_numeric(c)) out << std::string(pad, ' ') << row[c];
-      else out << row[c] << (c + 1 < row.size() ? std::string(pad, ' ') : "");
+      if (c) out += "  ";
+      if (is_numeric(c)) {
+        out.append(pad, ' ');
+        out += row[c];
+      } else {
+        out += row[c];
+        if (c + 1 < row.size()) out.append(pad, ' ');
+      }
     }
-    out << '\n';
+    out.push_back('\n');
   };
   write_row(columns);
   std::vector<std::string> rule;
   for (size_t w : width) rule.push_back(std::string(w, '-'));
   write_row(rule);
   for (const auto& row : rows) write_row(row);
+  return out;
 }
 
 }  // namespace ghsift::cli

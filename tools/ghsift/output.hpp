@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/csv.hpp"
+
 namespace ghsift::cli {
 
 enum class Format { kTable, kCsv, kJson };
@@ -13,11 +15,15 @@ enum class Format { kTable, kCsv, kJson };
 //! Parses table|csv|json; returns false for anything else.
 bool ParseFormat(const std::string& text, Format* out);
 
-//! `columns` head the cells; `numeric` marks right-aligned (and unquoted JSON) columns.
-void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
-                const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric);
+//! `columns` head the cells; `numeric` marks right-aligned (and unquoted JSON) columns. Built in
+//! one string: answers can have tens of thousands of rows.
+std::string FormatTable(Format format, const std::vector<std::string>& columns,
+                        const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric);
+inline void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
+                       const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {
+  out << FormatTable(format, columns, rows, numeric);
+}
 
-std::string CsvField(std::string_view s);
 std::string JsonString(std::string_view s);
 //! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
 std::string HumanBytes(double bytes);

@@ -68,10 +68,7 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::vector<bool> numeric(table->columns.size(), false);
   numeric.back() = true;
-  // Built whole, then written at once: answers can have tens of thousands of rows.
-  std::ostringstream text;
-  WriteTable(text, format, table->columns, rows, numeric);
-  const std::string out = std::move(text).str();
+  const std::string out = FormatTable(format, table->columns, rows, numeric);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return kExitOk;
 }

@@ -1,6 +1,8 @@
 #include "rollup/rollup.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <unordered_map>
 
 #include "common/byte_codec.hpp"
 #include "common/time_util.hpp"
@@ -20,6 +22,9 @@ constexpr char kCategoryTag = 'C';
 constexpr size_t kRepoAt = 1, kRepoBytes = 8;
 
 char TagOf(RollupPart part) { return part == RollupPart::kReports ? kReportTag : kCategoryTag; }
+
+//! Count changes per cell key (applied as merge operands, so their order does not matter).
+using CellDeltas = std::unordered_map<std::string, int64_t>;
 
 // counted_under value: the report's cell keys without their repo id, each as length:2 + bytes.
 std::string EncodeCounted(const std::vector<std::string>& cell_keys) {
@@ -54,7 +59,7 @@ Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::s
 
 // Moves a stale report from the cells it was counted under to the cells it counts under now.
 Status MoveReport(const DecisionModel& model, int64_t repo_id, const std::optional<IssueRecord>& record,
-                  std::string_view counted_under, std::map<std::string, int64_t>& deltas,
+                  std::string_view counted_under, CellDeltas& deltas,
                   std::vector<std::string>* now_out) {
   std::vector<std::string> before;
   GHSIFT_TRY(DecodeCounted(repo_id, counted_under, before));
@@ -112,12 +117,14 @@ Result<size_t> RefreshRollup(Store& store) {
   GHSIFT_ASSIGN_OR_RETURN(const bool complete, HasCompleteRollup(store));
   const bool rebuild = !complete;
 
-  std::map<std::string, int64_t> deltas;
+  CellDeltas deltas;
   Store::RollupUpdate update;
   size_t recounted = 0;
   auto apply = [&](bool finished) -> Status {
     update.deltas.assign(deltas.begin(), deltas.end());
+    std::sort(update.deltas.begin(), update.deltas.end());  // key order inserts fastest
     if (finished && rebuild) update.version = std::string(kRollupLayout);
+    update.unmark_stale = !rebuild;  // ClearRollup took every mark
     GHSIFT_TRY(store.ApplyRollup(update));
     deltas.clear();
     update = Store::RollupUpdate();
@@ -146,10 +153,19 @@ Result<size_t> RefreshRollup(Store& store) {
   return recounted;
 }
 
-Status SettleStore(Store& store, bool wrote) {
+Status SettleStore(Store& store, bool wrote, SettleTimes* times) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
   if (wrote) GHSIFT_TRY(store.StartFlush());
   GHSIFT_ASSIGN_OR_RETURN(const size_t recounted, RefreshRollup(store));
-  return wrote || recounted > 0 ? store.Finish() : Status::Ok();
+  const auto refreshed = Clock::now();
+  const Status finished = wrote || recounted > 0 ? store.Finish() : Status::Ok();
+  if (times != nullptr) {
+    times->recounted = recounted;
+    times->refresh_seconds = std::chrono::duration<double>(refreshed - start).count();
+    times->finish_seconds = std::chrono::duration<double>(Clock::now() - refreshed).count();
+  }
+  return finished;
 }
 
 Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
@@ -163,7 +179,7 @@ Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPa
   } else {
     GHSIFT_TRY(store.ScanRollup(tag, fn));
   }
-  std::map<std::string, int64_t> moves;
+  CellDeltas moves;
   GHSIFT_TRY(store.ScanStaleIssues([&](int64_t repo_id, int64_t, const std::optional<IssueRecord>& record,
                                        std::string_view counted_under) -> Status {
     if (repo_ids && std::find(repo_ids->begin(), repo_ids->end(), repo_id) == repo_ids->end()) return Status::Ok();

@@ -42,7 +42,12 @@ Result<size_t> RefreshRollup(Store& store);
 //! What every writing command does last: RefreshRollup, then, when anything was written
 //! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was
 //! written starts first, so that it overlaps the refresh.
-Status SettleStore(Store& store, bool wrote);
+struct SettleTimes {
+  size_t recounted = 0;          //!< reports the refresh recounted
+  double refresh_seconds = 0;    //!< the refresh (the flush of what was written runs beside it)
+  double finish_seconds = 0;     //!< what was left of the flush, and compactions
+};
+Status SettleStore(Store& store, bool wrote, SettleTimes* times = nullptr);
 
 //! The two parts of the rollup: each report's own cell (to count reports), and its cells per
 //! flagged category (to count by category).

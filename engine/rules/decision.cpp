@@ -1,6 +1,8 @@
 #include "rules/decision.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -14,7 +16,22 @@ DecisionModel DecisionModel::FromRuleSet(const RuleSet& rules) {
     model.rules_[r.id] = {r.tag, r.category, ToMicro(r.weight)};
     model.threshold_micro_[r.category] = ToMicro(rules.ThresholdOf(r.category));
   }
+  model.BuildIndex();
   return model;
+}
+
+void DecisionModel::BuildIndex() {
+  categories_.clear();
+  thresholds_.clear();
+  for (const auto& [category, threshold] : threshold_micro_) {
+    categories_.push_back(category);
+    thresholds_.push_back(threshold);
+  }
+  for (auto& [id, info] : rules_) {
+    const auto it = std::lower_bound(categories_.begin(), categories_.end(), info.category);
+    info.category_index =
+        it != categories_.end() && *it == info.category ? static_cast<int>(it - categories_.begin()) : -1;
+  }
 }
 
 std::string DecisionModel::Serialize() const {
@@ -45,6 +62,7 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
       return Status::StoreError("damaged rule model line: " + line);
     }
   }
+  model.BuildIndex();
   return model;
 }
 
@@ -66,9 +84,29 @@ std::vector<CategoryScore> DecisionModel::Score(const std::vector<std::string>& 
 }
 
 std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& matched_rule_ids) const {
+  // Each rule counts once: a stored report's ids are sorted and distinct already, so a copy is
+  // made only for other input.
+  const std::vector<std::string>* ids = &matched_rule_ids;
+  std::vector<std::string> distinct;
+  if (std::adjacent_find(ids->begin(), ids->end(), std::greater_equal<>()) != ids->end()) {
+    distinct = matched_rule_ids;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    ids = &distinct;
+  }
+  std::vector<int64_t> sums(categories_.size(), 0);
+  std::vector<char> any(categories_.size(), 0);
+  for (const std::string& id : *ids) {
+    const auto it = rules_.find(id);
+    if (it == rules_.end() || it->second.category_index < 0) continue;
+    const auto c = static_cast<size_t>(it->second.category_index);
+    sums[c] += it->second.weight_micro;
+    any[c] = 1;
+  }
   std::vector<std::string> flagged;
-  for (const CategoryScore& s : Score(matched_rule_ids)) {
-    if (s.flagged) flagged.push_back(s.category);
+  for (size_t c = 0; c < categories_.size(); ++c) {
+    // A category none of whose rules matched is never flagged, even with a threshold <= 0.
+    if (any[c] && sums[c] >= thresholds_[c]) flagged.push_back(categories_[c]);
   }
   return flagged;
 }

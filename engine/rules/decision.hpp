@@ -45,10 +45,18 @@ class DecisionModel {
     std::string tag;
     std::string category;
     int64_t weight_micro = 0;
+    int category_index = -1;  //!< into categories_ (-1: a category without a threshold)
     bool operator==(const RuleInfo&) const = default;
   };
+  //! Fills the index Flagged works from (categories_, thresholds_, category_index).
+  void BuildIndex();
+
   std::map<std::string, RuleInfo> rules_;           //!< by rule id
   std::map<std::string, int64_t> threshold_micro_;  //!< every category with a rule
+  // The thresholds again, as arrays in category order: Flagged runs once per report read back
+  // (rollup refresh, scanning queries), so it sums into an array instead of a map.
+  std::vector<std::string> categories_;
+  std::vector<int64_t> thresholds_;
 };
 
 int64_t ToMicro(double value);

@@ -181,10 +181,11 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
     batch.Merge(Family(kRepos), keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
     batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
   }
+  GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   for (const auto& [key, record] : aggregate.issues()) {
     const std::string issue_key = keys::Issue(key.repo_id, key.number);
     batch.Merge(Family(kIssues), issue_key, record.Encode());
-    batch.Put(Family(kStale), issue_key, "");
+    if (mark_stale) batch.Put(Family(kStale), issue_key, "");
   }
   const std::pair<const char*, uint64_t> stats[] = {{"files", files.size()},
                                                     {"events", aggregate.events()},
@@ -369,7 +370,7 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
     } else {
       batch.Put(Family(kCountedUnder), key, cells);
     }
-    batch.Delete(Family(kStale), key);
+    if (update.unmark_stale) batch.Delete(Family(kStale), key);
   }
   if (update.version) batch.Put(Family(kMeta), Store::kRollupMetaKey, *update.version);
   GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup"));
@@ -452,6 +453,7 @@ Status Store::MergeFrom(const Store& partial) {
       return Status::InvalidArgument(partial.path() + ": built with another " + key + " than the store");
     }
   }
+  GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   rocksdb::WriteBatch batch;
   auto copy_family = [&](int family, bool merge_values, auto&& key_filter) -> Status {
     std::unique_ptr<rocksdb::Iterator> it(
@@ -462,7 +464,7 @@ Status Store::MergeFrom(const Store& partial) {
       rocksdb::Status s = merge ? batch.Merge(Family(family), it->key(), it->value())
                                 : batch.Put(Family(family), it->key(), it->value());
       // What the partial adds to a report changes the cells it counts under here.
-      if (s.ok() && family == kIssues) s = batch.Put(Family(kStale), it->key(), "");
+      if (s.ok() && family == kIssues && mark_stale) s = batch.Put(Family(kStale), it->key(), "");
       if (!s.ok()) return FromRocks(s, "merging " + partial.path());
     }
     return FromRocks(it->status(), "reading " + partial.path());
@@ -480,6 +482,11 @@ Status Store::MergeFrom(const Store& partial) {
   rocksdb::WriteOptions options;
   options.sync = true;
   return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
+}
+
+Result<bool> Store::MarksStale() const {
+  GHSIFT_ASSIGN_OR_RETURN(const auto rollup, GetMeta(kRollupMetaKey));
+  return rollup.has_value();
 }
 
 Status Store::StartFlush() {

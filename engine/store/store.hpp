@@ -61,10 +61,13 @@ class Store {
   // The rollup: counts of reports per cell (repo, month, kind, state, category), kept so that
   // `query` need not read every report. Writers only mark the reports a commit touches as stale
   // (in the same batch, with no read); RefreshRollup (engine/rollup) recounts the stale ones.
-  // The store knows the keys, not what a cell means.
+  // A store without a rollup (a first ingest) marks nothing: its refresh builds the rollup from
+  // every report anyway. The store knows the keys, not what a cell means.
 
   //! Meta key holding the layout version of a complete rollup (unset: none, or a rebuild was cut).
   static constexpr const char* kRollupMetaKey = "rollup";
+  //! Whether commits mark the reports they touch stale: only while a rollup exists.
+  Result<bool> MarksStale() const;
 
   //! Calls `fn(repo_id, number, record, counted_under)` for every stale report, in key order:
   //! its current record (none if it has gone) and the cell keys it was last counted under,
@@ -78,6 +81,8 @@ class Store {
     //! (repo_id, number) -> the cells it is counted under from now on; the report is no longer stale
     std::vector<std::pair<std::pair<int64_t, int64_t>, std::string>> counted_under;
     std::optional<std::string> version;  //!< when set, written as meta "rollup" (a finished rebuild)
+    //! Whether the reports of `counted_under` may be marked stale (a rebuild starts with no marks).
+    bool unmark_stale = true;
   };
   //! Applies one update atomically.
   Status ApplyRollup(const RollupUpdate& update);

@@ -136,6 +136,38 @@ TEST(DecisionTest, FlaggedIsSortedAndScoresCoverEveryCategory) {
   EXPECT_EQ(scores[2].category, "zeta");
 }
 
+// Flagged sums into arrays; Score into maps. On the default rules, for random sets of ids (in
+// any order, with repeats and unknown ids), both decide alike, and a parsed model does too.
+TEST(DecisionTest, FlaggedAgreesWithScoreOnTheDefaultRules) {
+  auto set = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  const DecisionModel model = DecisionModel::FromRuleSet(*set);
+  auto parsed = DecisionModel::Parse(model.Serialize());
+  ASSERT_TRUE(parsed.ok());
+  Ids all;
+  for (const Rule& r : set->rules) all.push_back(r.id);
+  all.push_back("no.such.rule");
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<size_t>(state >> 33);
+  };
+  size_t flagged_some = 0;
+  for (int round = 0; round < 2000; ++round) {
+    Ids ids;
+    const size_t n = next() % 12;
+    for (size_t i = 0; i < n; ++i) ids.push_back(all[next() % all.size()]);
+    Ids expected;
+    for (const CategoryScore& s : model.Score(ids)) {
+      if (s.flagged) expected.push_back(s.category);
+    }
+    EXPECT_EQ(model.Flagged(ids), expected);
+    EXPECT_EQ(parsed->Flagged(ids), expected);
+    flagged_some += !expected.empty();
+  }
+  EXPECT_GT(flagged_some, 100u);  // the rounds exercise flagging, not only its absence
+}
+
 TEST(DecisionTest, CategoryAndTagOf) {
   const DecisionModel m = Model({MakeRule("a", "performance/memory", 1.0)});
   EXPECT_EQ(m.CategoryOf("a"), "performance");

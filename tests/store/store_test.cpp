@@ -225,6 +225,37 @@ TEST_F(StoreTest, GroupCommitCountsEachFileOnce) {
   EXPECT_EQ(store->Stats().at("files"), 2);
 }
 
+// Commits mark the reports they touch stale only while a rollup exists: without one, the next
+// refresh builds it from every report anyway.
+TEST_F(StoreTest, CommitsMarkReportsStaleOnlyWhileARollupExists) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  auto stale_count = [&] {
+    size_t n = 0;
+    EXPECT_TRUE(store
+                    ->ScanStaleIssues([&](int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view) {
+                      ++n;
+                      return Status::Ok();
+                    })
+                    .ok());
+    return n;
+  };
+  FileAggregate a;
+  a.AddReport(MakeReport(10, 3, "2015-01-02T00:00:00Z", "Slow", "open"), {"r1"});
+  ASSERT_TRUE(store->CommitFile("a", FileEntry{}, a).ok());
+  EXPECT_EQ(stale_count(), 0u);
+  Store::RollupUpdate update;
+  update.version = "test-layout";
+  ASSERT_TRUE(store->ApplyRollup(update).ok());
+  FileAggregate b;
+  b.AddReport(MakeReport(10, 3, "2015-01-03T00:00:00Z", "Slow fit", "closed"), {"r2"});
+  b.AddReport(MakeReport(10, 4, "2015-01-03T00:00:00Z", "Other", "open"), {});
+  ASSERT_TRUE(store->CommitFile("b", FileEntry{}, b).ok());
+  EXPECT_EQ(stale_count(), 2u);
+  ASSERT_TRUE(store->ClearRollup().ok());
+  EXPECT_EQ(stale_count(), 0u);
+}
+
 TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {
   auto store = OpenWriter();
   ASSERT_NE(store, nullptr);

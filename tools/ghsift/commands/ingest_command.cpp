@@ -39,6 +39,7 @@ struct IngestArgs {
   int threads = 0;
   size_t chunk_mib = 4;
   uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
+  bool timings = false;
   size_t max_line_mib = 64;
   bool quiet = false;
   bool keep_text = false;
@@ -96,14 +97,17 @@ int RunIngest(const IngestArgs& args) {
     ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
     outcomes = pipeline.Run(*files, &progress);
   }
+  const double pipeline_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Recount the reports this run touched into the rollup (or build it, for a store that has none
   // or one of an older layout). After a stop request the user wants out: readers count stale
   // reports themselves, and the next run refreshes.
   const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
                                      [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
   Status refreshed = Status::Ok();
+  SettleTimes settle;
   if (!g_stop) {
-    refreshed = SettleStore(**store, committed);
+    refreshed = SettleStore(**store, committed, &settle);
   } else if (committed) {
     refreshed = (*store)->Finish();
   }
@@ -140,6 +144,12 @@ int RunIngest(const IngestArgs& args) {
                  seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
                  seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
                  HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+  }
+  if (args.timings) {
+    std::fprintf(stderr,
+                 "ghsift: timings: read, parse, scan and commit %.3f s; rollup refresh %.3f s (%zu reports); "
+                 "flush %.3f s; total %.3f s\n",
+                 pipeline_seconds, settle.refresh_seconds, settle.recounted, settle.finish_seconds, seconds);
   }
   if (!refreshed.ok()) {
     std::fprintf(stderr,
@@ -178,6 +188,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
   cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 1024));
   cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CLI::Range(1, 256));
+  cmd->add_flag("--timings", args->timings,
+                "Print where the time went (pipeline, rollup refresh, final flush), also with --quiet");
   cmd->add_option("--commit-mib", args->commit_mib,
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")

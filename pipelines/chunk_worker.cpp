@@ -11,7 +11,7 @@ namespace ghsift {
 ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFilter& repos, size_t max_line_bytes,
                          bool keep_text)
     : scanner_(std::move(rules)),
-      report_scan_(scanner_),
+      report_scan_(scanner_, kMemoSlots),
       repos_(repos),
       max_line_bytes_(max_line_bytes),
       keep_text_(keep_text) {}

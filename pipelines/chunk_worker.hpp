@@ -26,6 +26,10 @@ class ChunkWorker {
   void ScanReport(const ReportFields& report, MatchSet& matches);
 
  private:
+  //! Issue texts remembered per thread (a few MB): enough to span the comment events of an
+  //! hour's busy issues.
+  static constexpr size_t kMemoSlots = 4096;
+
   //! Counts the extracted event and, for a tracked report, scans and aggregates it.
   void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate);
 

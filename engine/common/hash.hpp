@@ -1,6 +1,8 @@
 #pragma once
-// A small non-cryptographic hash for cache keys and text identities (FNV-1a, 64 bits).
+// Small non-cryptographic hashes: FNV-1a for stored text identities (its values are kept in
+// stores, so it never changes), and a word-at-a-time hash for in-memory cache slots.
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace ghsift {
@@ -12,6 +14,24 @@ inline uint64_t Fnv1a64(std::string_view text, uint64_t seed = 0xcbf29ce48422232
     h *= 0x100000001b3ull;
   }
   return h;
+}
+
+//! Eight bytes per step: fast enough to key a cache by a whole report body. Only for in-memory
+//! use (the values may change between versions); a cache compares the text itself on a hit.
+inline uint64_t WordHash64(std::string_view text, uint64_t seed = 0) {
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ull;
+  uint64_t h = (seed ^ text.size()) * kMul;
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    h = (h ^ word) * kMul;
+    h ^= h >> 29;
+  }
+  uint64_t tail = 0;
+  if (i < text.size()) std::memcpy(&tail, text.data() + i, text.size() - i);
+  h = (h ^ tail) * kMul;
+  return h ^ (h >> 32);
 }
 
 }  // namespace ghsift

@@ -1,10 +1,11 @@
 #pragma once
-// Scans all fields of one report: title, body prose, code (fenced blocks of the body and of
-// comments, plus code given apart), comment prose and each label. Used by ingest and by the
-// rule-tuning tools, so both decide on exactly the same text.
+// Scans all fields of one report: title, body prose, code (fenced blocks of the body; those of
+// the comments with any code given apart), comment prose and each label. Used by ingest and by
+// the rule-tuning tools, so both decide on exactly the same text.
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/scanner.hpp"
 
@@ -20,14 +21,35 @@ struct ReportText {
 
 class ReportScan {
  public:
-  explicit ReportScan(Scanner& scanner) : scanner_(scanner) {}
+  //! `memo_slots` > 0 remembers the matches of that many recent issue texts (title, body and
+  //! labels): every comment event carries its issue's text again, and an issue's text rarely
+  //! changes, so ingest scans most of it once. A remembered text is compared in full before its
+  //! matches are used: the result is the same as without the memo.
+  explicit ReportScan(Scanner& scanner, size_t memo_slots = 0);
   //! Adds every rule that matches the report to `matches`.
   void Scan(const ReportText& report, MatchSet& matches);
 
+  uint64_t memo_hits() const { return memo_hits_; }
+
  private:
+  //! Title, body prose, body code and labels: the part a comment event repeats.
+  void ScanIssueText(const ReportText& report, MatchSet& matches);
   void ScanField(Field field, std::string_view text, MatchSet& matches);
+
+  struct MemoSlot {
+    bool used = false;
+    uint64_t hash = 0;
+    std::string title, body;
+    std::vector<std::string> labels;
+    std::vector<uint32_t> ids;
+  };
+  bool SameText(const MemoSlot& slot, const ReportText& report) const;
+
   Scanner& scanner_;
   std::string prose_, comment_prose_, code_;  //!< reused across reports
+  std::vector<MemoSlot> memo_;
+  MatchSet issue_matches_;
+  uint64_t memo_hits_ = 0;
 };
 
 }  // namespace ghsift

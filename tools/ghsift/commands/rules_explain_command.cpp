@@ -198,13 +198,15 @@ int RunExplain(const ExplainArgs& args) {
   if (!db.ok()) return Fail(db.status().message());
   const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
   Explainer explainer(*db, color);
-  std::string prose, code, comment_prose;
+  // The texts ReportScan scans: the body's code and the comments' code are two texts.
+  std::string prose, code, comment_prose, comment_code;
   SplitMarkdown(report.body, prose, code);
-  for (const auto& c : report.comments) SplitMarkdown(c, comment_prose, code);
+  for (const auto& c : report.comments) SplitMarkdown(c, comment_prose, comment_code);
   explainer.Field(Field::kTitle, report.title);
   explainer.Field(Field::kBody, prose);
   explainer.Field(Field::kCode, code);
   explainer.Field(Field::kComment, comment_prose);
+  explainer.Field(Field::kCode, comment_code);
   for (const auto& label : report.labels) explainer.Field(Field::kLabel, label);
   const std::vector<std::string> fired(explainer.fired().begin(), explainer.fired().end());
   PrintScores(DecisionModel::FromRuleSet((*db)->rules()), fired);

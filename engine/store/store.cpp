@@ -32,7 +32,7 @@ constexpr std::string_view kFailurePrefix = "failed/";
 constexpr uint64_t kFlushReserve = 80ull << 20;  //!< a 64 MiB memtable flushed, and some slack
 constexpr const char* kFormat = "ghsift store format 1\n";
 
-std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
+std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
   std::vector<rocksdb::ColumnFamilyDescriptor> out;
   for (int i = 0; i < kFamilyCount; ++i) {
     rocksdb::ColumnFamilyOptions options;
@@ -40,11 +40,13 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors() {
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
     options.compression = i == kTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
-    // Ingest writes large batches of merge operands that queries read back only through
-    // iterators: an unsorted vector memtable (sorted once per flush or iterator) inserts far
-    // cheaper than a skip list. Point lookups (repo names, files) keep the skip list, since a
-    // vector memtable sorts itself for every Get.
-    if (i == kCounters || i == kIssues) {
+    // The writer puts large batches into families it reads back only through iterators: an
+    // unsorted vector memtable (sorted once per flush or iterator) inserts far cheaper than a
+    // skip list. Families with point lookups (repo names, files, meta) keep the skip list, since
+    // a vector memtable sorts itself for every Get; so do readers, whose memtables hold only
+    // the writer's log replayed and serve their point lookups (a report, a repo name).
+    const bool iterated = i == kCounters || i == kIssues || i == kRollup || i == kCountedUnder || i == kStale;
+    if (mode == StoreMode::kReadWrite && iterated) {
       options.memtable_factory = std::make_shared<rocksdb::VectorRepFactory>();
     }
     options.write_buffer_size = 64 << 20;
@@ -100,7 +102,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
   if (mode == StoreMode::kReadWrite) {
-    s = rocksdb::DB::Open(options, path, Descriptors(), &store->handles_, &raw);
+    s = rocksdb::DB::Open(options, path, Descriptors(mode), &store->handles_, &raw);
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
       return Status::AlreadyExists(path + ": the store is in use by another ingest (RocksDB lock " + path +
                                    "/LOCK is held)");
@@ -116,7 +118,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     // them). No TryCatchUpWithPrimary after it: when the writer flushes in between, RocksDB
     // 7.8's catch-up can keep log entries in the reader's memtable that the new table file
     // also holds, and count operands (file and event counters) would then add up twice.
-    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(), &store->handles_, &raw);
+    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(mode), &store->handles_, &raw);
   }
   // An ingest killed while creating the store (or an older ghsift) leaves it incomplete, with
   // nothing committed: say so instead of passing on RocksDB's words alone.

@@ -136,18 +136,12 @@ void FileAggregate::Combine(FileAggregate&& other) {
     auto& mine = unknown_types_[name];
     for (const auto& [k, v] : map) mine[k] += v;
   }
-  for (auto& [id, name] : other.repo_names_) {
-    auto [it, inserted] = repo_names_.try_emplace(id, name);
-    if (!inserted) it->second.Merge(name);
-  }
-  for (auto& [key, record] : other.issues_) {
-    auto [it, inserted] = issues_.try_emplace(key);
-    if (inserted) {
-      it->second = std::move(record);
-    } else {
-      it->second.Merge(record);
-    }
-  }
+  // merge() moves the nodes of keys this side lacks (no copy, no allocation); what stays in
+  // `other` is the keys both have, folded one by one.
+  repo_names_.merge(other.repo_names_);
+  for (auto& [id, name] : other.repo_names_) repo_names_.at(id).Merge(name);
+  issues_.merge(other.issues_);
+  for (auto& [key, record] : other.issues_) issues_.at(key).Merge(record);
   for (auto& b : other.bad_lines_) bad_lines_.push_back(std::move(b));
   TrimBadLineSamples(bad_lines_);
   chunk_lines_.insert(chunk_lines_.end(), other.chunk_lines_.begin(), other.chunk_lines_.end());
@@ -163,7 +157,7 @@ void FileAggregate::Combine(FileAggregate&& other) {
     event_refs_.push_back(ref);
   }
   for (auto& name : other.unknown_type_names_) unknown_type_names_.push_back(std::move(name));
-  for (auto& [key, text] : other.texts_) texts_.try_emplace(key, std::move(text));
+  texts_.merge(other.texts_);  // a text both have is the same text (the key holds its hash)
 }
 
 uint64_t FileAggregate::RemoveDuplicateEvents() {

@@ -26,8 +26,9 @@ class ChunkWorker {
   void ScanReport(const ReportFields& report, MatchSet& matches);
 
  private:
-  //! Issue texts remembered per thread (a few MB): enough to span the comment events of an
-  //! hour's busy issues.
+  //! Issue texts remembered per thread: about a third of the report events of a generated hour
+  //! find their issue's text there (16,384 slots: 44%, 1,024: 25%). At most 32 MiB per thread
+  //! (texts up to ReportScan::kMemoMaxTextBytes), usually a few MiB.
   static constexpr size_t kMemoSlots = 4096;
 
   //! Counts the extracted event and, for a tracked report, scans and aggregates it.

@@ -32,7 +32,7 @@ bool ReportScan::SameText(const MemoSlot& slot, const ReportText& report) const 
 }
 
 void ReportScan::Scan(const ReportText& report, MatchSet& matches) {
-  if (memo_.empty()) {
+  if (memo_.empty() || report.title.size() + report.body.size() > kMemoMaxTextBytes) {
     ScanIssueText(report, matches);
   } else {
     uint64_t hash = WordHash64(report.title, report.body.size());

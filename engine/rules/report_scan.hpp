@@ -24,7 +24,9 @@ class ReportScan {
   //! `memo_slots` > 0 remembers the matches of that many recent issue texts (title, body and
   //! labels): every comment event carries its issue's text again, and an issue's text rarely
   //! changes, so ingest scans most of it once. A remembered text is compared in full before its
-  //! matches are used: the result is the same as without the memo.
+  //! matches are used: the result is the same as without the memo. Texts longer than
+  //! kMemoMaxTextBytes are always scanned, which bounds the memo's memory.
+  static constexpr size_t kMemoMaxTextBytes = 8 << 10;
   explicit ReportScan(Scanner& scanner, size_t memo_slots = 0);
   //! Adds every rule that matches the report to `matches`.
   void Scan(const ReportText& report, MatchSet& matches);

@@ -97,6 +97,16 @@ TEST(ReportScanTest, MemoGivesTheMatchesOfAScan) {
   // Consecutive reports share their issue text across the comment variants: those are hits.
   EXPECT_EQ(memo.memo_hits(), reports / 3 * 2);
   EXPECT_EQ(plain.memo_hits(), 0u);
+  // A text over the memo's size limit is scanned every time, with the same result.
+  const std::string long_body = std::string(ReportScan::kMemoMaxTextBytes, 'x') + " memory leak";
+  ReportText report;
+  report.title = "slow";
+  report.body = long_body;
+  const uint64_t hits_before = memo.memo_hits();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(Matched(memo, *db, report), (std::vector<std::string>{"body.leak", "title.slow"}));
+  }
+  EXPECT_EQ(memo.memo_hits(), hits_before);
 }
 
 }  // namespace

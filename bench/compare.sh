@@ -101,9 +101,10 @@ printf 'rm -rf "%s"\n' "$WORK/store" > "$WORK/ghsift.pre.sh"
 {
   echo '#!/usr/bin/env bash'
   echo 'set -e'
-  printf '"%s" ingest --store "%s" --quiet --all-repos --threads %s' "$GHSIFT" "$WORK/store" "$THREADS"
+  printf '"%s" ingest --store "%s" --quiet --timings --all-repos --threads %s' "$GHSIFT" "$WORK/store" "$THREADS"
   printf ' "%s"' "${FILES[@]}"
-  echo ' >/dev/null'
+  # --timings: where ghsift's time went, one line per round (summarised below).
+  printf ' >/dev/null 2>>"%s"\n' "$WORK/ghsift.timings"
 } > "$WORK/ghsift.sh"
 cat > "$WORK/igzip.sh" <<EOF
 #!/usr/bin/env bash
@@ -258,6 +259,15 @@ MD="$OUT/summary.md"
   echo "* duckdb / jq: distinct (repo, number) of IssuesEvent/IssueCommentEvent whose title or body matches \`(?i)\\b($PEER_WORDS)\`."
   echo "* ghsift time / tool time: < 1 means ghsift is faster; against igzip it is how far ghsift is from the decompression limit."
   echo "* peak RSS: the largest single process (GNU time), not the sum over parallel processes."
+  if [[ -s "$WORK/ghsift.timings" ]]; then
+    # "ghsift: timings: read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
+    sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s/\1 \2 \3 \4/p' \
+      "$WORK/ghsift.timings" > "$WORK/ghsift.parts"
+    parts=()
+    for col in 1 2 3; do parts+=("$(awk -v c=$col '{ print $c }' "$WORK/ghsift.parts" | median)"); done
+    echo "* where ghsift's time went (\`--timings\`, medians): pipeline (read, inflate, parse, scan, commit) ${parts[0]} s," \
+         "rollup refresh ${parts[1]} s, final flush ${parts[2]} s; the rest is starting up (rules, store)."
+  fi
   [[ -z "$DUCKDB_NOTE" ]] || echo "* DuckDB not measured: $DUCKDB_NOTE"
   [[ -z "$ANSWER_NOTE" ]] || echo "* $ANSWER_NOTE"
 } > "$MD"

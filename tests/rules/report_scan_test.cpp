@@ -6,19 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "rules/rule_test_support.hpp"
+
 namespace ghsift {
 namespace {
 
 Rule MakeRule(std::string id, std::string pattern, FieldMask fields) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = "performance";
-  r.category = "performance";
-  r.pattern = std::move(pattern);
-  r.fields = fields;
-  r.flags = {"caseless"};
-  r.source = "test.yaml";
-  return r;
+  return testing::MakeRule(std::move(id), std::move(pattern), fields, {"caseless"});
 }
 
 std::shared_ptr<const RuleDatabase> TestRules() {

@@ -4,21 +4,15 @@
 
 #include <string>
 
+#include "rules/rule_test_support.hpp"
 #include "rules/scanner.hpp"
 
 namespace ghsift {
 namespace {
 
 Rule MakeRule(std::string id, std::string pattern, FieldMask fields, std::vector<std::string> flags = {}) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = "performance/x";
-  r.category = "performance";
-  r.pattern = std::move(pattern);
-  r.fields = fields;
-  r.flags = std::move(flags);
-  r.source = "/rules/test.yaml";
-  return r;
+  return testing::MakeRule(std::move(id), std::move(pattern), fields, std::move(flags), "performance/x",
+                           "/rules/test.yaml");
 }
 
 //! Hyperscan's own message for a pattern it refuses.

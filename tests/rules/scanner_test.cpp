@@ -6,20 +6,12 @@
 #include <tuple>
 #include <vector>
 
+#include "rules/rule_test_support.hpp"
+
 namespace ghsift {
 namespace {
 
-Rule MakeRule(std::string id, std::string pattern, FieldMask fields, std::vector<std::string> flags = {}) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = "performance";
-  r.category = "performance";
-  r.pattern = std::move(pattern);
-  r.fields = fields;
-  r.flags = std::move(flags);
-  r.source = "test.yaml";
-  return r;
-}
+using testing::MakeRule;
 
 std::shared_ptr<const RuleDatabase> Compile(const RuleSet& set,
                                             RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag) {

@@ -37,7 +37,9 @@ bool DecodeRollupKey(std::string_view key, RollupCell* out);
 
 //! Brings the rollup up to date (builds it whole when the store has none, or one of another
 //! layout), in atomic steps. Returns how many reports it recounted (0: it was up to date).
-Result<size_t> RefreshRollup(Store& store);
+//! The reports are cut into ranges of repository ids, recounted by `threads` threads at once
+//! (0: one per core, at most 4).
+Result<size_t> RefreshRollup(Store& store, size_t threads = 0);
 
 //! What every writing command does last: RefreshRollup, then, when anything was written
 //! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was

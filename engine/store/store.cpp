@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 
 #include "aggregate/event_type_table.hpp"
@@ -273,9 +274,15 @@ Status Store::ScanCounters(const std::string& prefix,
 
 Status Store::ScanIssues(std::optional<int64_t> repo_id,
                          const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const {
+  if (!repo_id) return ScanIssuesIn({}, fn);
+  const bool last_id = *repo_id == std::numeric_limits<int64_t>::max();
+  return ScanIssuesIn({keys::IssuePrefix(*repo_id), last_id ? std::string() : keys::IssuePrefix(*repo_id + 1)}, fn);
+}
+
+Status Store::ScanIssuesIn(const KeyRange& range,
+                           const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kIssues)));
-  const std::string prefix = repo_id ? keys::IssuePrefix(*repo_id) : std::string();
-  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+  for (it->Seek(range.begin); it->Valid() && (range.end.empty() || it->key().compare(range.end) < 0); it->Next()) {
     int64_t repo = 0, number = 0;
     if (!keys::ParseIssue(it->key().ToStringView(), &repo, &number)) return Status::StoreError("damaged issue key");
     auto record = IssueRecord::Decode(it->value().ToStringView());
@@ -283,6 +290,29 @@ Status Store::ScanIssues(std::optional<int64_t> repo_id,
     GHSIFT_TRY(fn(repo, number, *record));
   }
   return FromRocks(it->status(), "scanning issues");
+}
+
+std::vector<Store::KeyRange> Store::SplitReports(size_t parts, bool stale) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(stale ? kStale : kIssues)));
+  int64_t first = 0, last = 0, number = 0;
+  it->SeekToFirst();
+  const bool have_first = it->Valid() && keys::ParseIssue(it->key().ToStringView(), &first, &number);
+  it->SeekToLast();
+  const bool have_last = it->Valid() && keys::ParseIssue(it->key().ToStringView(), &last, &number);
+  if (parts <= 1 || !have_first || !have_last || last <= first) return {KeyRange{}};
+  // Cut points by repository id: the same repository always falls in one range.
+  const auto span = static_cast<unsigned __int128>(static_cast<uint64_t>(last) - static_cast<uint64_t>(first));
+  std::vector<KeyRange> out;
+  std::string begin;
+  for (size_t k = 1; k < parts; ++k) {
+    const auto cut = static_cast<int64_t>(static_cast<uint64_t>(first) + static_cast<uint64_t>(span * k / parts) + 1);
+    std::string end = keys::IssuePrefix(cut);
+    if (!out.empty() && end <= out.back().end) continue;
+    out.push_back({begin, end});
+    begin = std::move(end);
+  }
+  out.push_back({begin, std::string()});
+  return out;
 }
 
 Status Store::ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const {
@@ -329,14 +359,16 @@ Status Store::ScanFiles(const std::function<void(const std::string&, const FileE
 }
 
 Status Store::ScanStaleIssues(
-    const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn) const {
+    const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn,
+    const KeyRange& range) const {
   // One iterator per family, sought in key order: the issues family's vector memtable sorts
   // once per iterator, where a Get per report would sort it every time.
   const rocksdb::ReadOptions read;
   std::unique_ptr<rocksdb::Iterator> stale(db_->NewIterator(read, Family(kStale)));
   std::unique_ptr<rocksdb::Iterator> issues(db_->NewIterator(read, Family(kIssues)));
   std::unique_ptr<rocksdb::Iterator> counted(db_->NewIterator(read, Family(kCountedUnder)));
-  for (stale->SeekToFirst(); stale->Valid(); stale->Next()) {
+  for (stale->Seek(range.begin); stale->Valid() && (range.end.empty() || stale->key().compare(range.end) < 0);
+       stale->Next()) {
     const rocksdb::Slice key = stale->key();
     int64_t repo = 0, number = 0;
     if (!keys::ParseIssue(key.ToStringView(), &repo, &number)) return Status::StoreError("damaged stale-report key");

@@ -5,6 +5,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -51,6 +52,16 @@ class Store {
   //! Calls `fn(repo_id, number, record)` for every issue (of one repo when repo_id is set).
   Status ScanIssues(std::optional<int64_t> repo_id,
                     const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
+  //! Report keys [begin, end) (an empty end: to the last), to share a pass between threads.
+  struct KeyRange {
+    std::string begin, end;
+  };
+  //! Cuts the reports (only the stale ones when `stale`) into up to `parts` ranges of equal
+  //! spans of repository ids.
+  std::vector<KeyRange> SplitReports(size_t parts, bool stale) const;
+  //! ScanIssues over the reports of `range`.
+  Status ScanIssuesIn(const KeyRange& range,
+                      const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
   Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
   //! Calls `fn(encoded ReportTextRecord)` for each text kept for a report (ingest --keep-text).
   Status ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const;
@@ -73,7 +84,8 @@ class Store {
   //! its current record (none if it has gone) and the cell keys it was last counted under,
   //! as RollupUpdate::counted_under gave them ("" = none).
   Status ScanStaleIssues(
-      const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn) const;
+      const std::function<Status(int64_t, int64_t, const std::optional<IssueRecord>&, std::string_view)>& fn,
+      const KeyRange& range = {}) const;
   //! Calls `fn(key, count)` for the rollup cells whose key starts with `prefix`.
   Status ScanRollup(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const;
   struct RollupUpdate {
@@ -132,7 +144,7 @@ class Store {
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)
-  uint64_t rollup_reports_written_ = 0;  //!< reports ApplyRollup recounted since the last Finish
+  std::atomic<uint64_t> rollup_reports_written_{0};  //!< reports ApplyRollup recounted since the last Finish
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 };

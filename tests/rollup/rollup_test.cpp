@@ -80,10 +80,22 @@ size_t StaleReports(const std::string& store_dir) {
   return n;
 }
 
-Status Refresh(const std::string& store_dir) {
+Status Refresh(const std::string& store_dir, size_t threads = 0) {
   auto store = Store::Open(store_dir, StoreMode::kReadWrite);
   if (!store.ok()) return store.status();
-  return RefreshRollup(**store).status();
+  return RefreshRollup(**store, threads).status();
+}
+
+//! The non-zero rollup cells of a store.
+std::map<std::string, int64_t> RollupCells(const std::string& dir) {
+  auto store = Store::Open(dir, StoreMode::kRead);
+  std::map<std::string, int64_t> cells;
+  EXPECT_TRUE((*store)
+                  ->ScanRollup("", [&](std::string_view k, int64_t n) {
+                    if (n != 0) cells[std::string(k)] = n;
+                  })
+                  .ok());
+  return cells;
 }
 
 bool HasRollup(const std::string& store_dir) {
@@ -143,18 +155,8 @@ TEST_F(RollupTest, RefreshedPieceByPieceEqualsBuiltAtOnce) {
   }
   testing::IngestFiles(b, files_, testing::ProbeRules());
   ASSERT_TRUE(Refresh(b).ok());
-  auto read = [](const std::string& dir) {
-    auto store = Store::Open(dir, StoreMode::kRead);
-    std::map<std::string, int64_t> cells;
-    EXPECT_TRUE((*store)
-                    ->ScanRollup("", [&](std::string_view k, int64_t n) {
-                      if (n != 0) cells[std::string(k)] = n;
-                    })
-                    .ok());
-    return cells;
-  };
-  const auto cells = read(a);
-  EXPECT_EQ(cells, read(b));
+  const auto cells = RollupCells(a);
+  EXPECT_EQ(cells, RollupCells(b));
   // The report cells ("" category) count each report once: as many as the store has reports.
   int64_t in_cells = 0, reports = 0;
   for (const auto& [key, n] : cells) {
@@ -173,6 +175,25 @@ TEST_F(RollupTest, RefreshedPieceByPieceEqualsBuiltAtOnce) {
                   .ok());
   EXPECT_GT(reports, 100);
   EXPECT_EQ(in_cells, reports);
+}
+
+// A refresh shares the reports between threads by ranges of repository ids: one thread or
+// three give the same cells, when building the rollup and when moving stale reports.
+TEST_F(RollupTest, RefreshThreadsDoNotChangeTheCells) {
+  const std::string one = dir_ / "one", three = dir_ / "three";
+  for (const std::string& dir : {one, three}) {
+    testing::IngestFiles(dir, {files_[0], files_[1]}, testing::ProbeRules());
+    ASSERT_TRUE(Refresh(dir, dir == one ? 1 : 3).ok());
+  }
+  EXPECT_EQ(RollupCells(one), RollupCells(three));
+  for (const std::string& dir : {one, three}) {
+    testing::IngestFiles(dir, {files_[2], files_[3]}, testing::ProbeRules());
+    EXPECT_GT(StaleReports(dir), 100u);
+    ASSERT_TRUE(Refresh(dir, dir == one ? 1 : 3).ok());
+    EXPECT_EQ(StaleReports(dir), 0u);
+  }
+  EXPECT_EQ(RollupCells(one), RollupCells(three));
+  ExpectRollupEqualsScan(three);
 }
 
 TEST_F(RollupTest, ClearedRollupIsRebuiltWhole) {

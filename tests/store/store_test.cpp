@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -254,6 +255,40 @@ TEST_F(StoreTest, CommitsMarkReportsStaleOnlyWhileARollupExists) {
   EXPECT_EQ(stale_count(), 2u);
   ASSERT_TRUE(store->ClearRollup().ok());
   EXPECT_EQ(stale_count(), 0u);
+}
+
+// Ranges for a parallel pass: together they hold every report once, whatever the number asked.
+TEST_F(StoreTest, SplitReportsCoversEveryReportOnce) {
+  auto store = OpenWriter();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->SplitReports(3, false).size(), 1u);  // empty: one range
+  FileAggregate a;
+  const std::vector<int64_t> repos = {3, 5, 1000, 1001, 70000, 9000000000};
+  for (const int64_t repo : repos) {
+    for (int64_t number = 1; number <= 3; ++number) {
+      a.AddReport(MakeReport(repo, number, "2015-01-02T00:00:00Z", "Slow", "open"), {});
+    }
+  }
+  ASSERT_TRUE(store->CommitFile("a", FileEntry{}, a).ok());
+  for (size_t parts = 1; parts <= 5; ++parts) {
+    const auto ranges = store->SplitReports(parts, false);
+    EXPECT_GE(ranges.size(), 1u);
+    EXPECT_LE(ranges.size(), parts);
+    std::vector<std::pair<int64_t, int64_t>> seen;
+    for (const auto& range : ranges) {
+      ASSERT_TRUE(store
+                      ->ScanIssuesIn(range,
+                                     [&](int64_t repo, int64_t number, const IssueRecord&) {
+                                       seen.emplace_back(repo, number);
+                                       return Status::Ok();
+                                     })
+                      .ok());
+    }
+    ASSERT_EQ(seen.size(), repos.size() * 3) << parts << " parts";
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end())) << parts << " parts";
+    EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << parts << " parts";
+  }
+  EXPECT_GT(store->SplitReports(2, false).size(), 1u);  // ids 3 to 9e9: two ranges
 }
 
 TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {

@@ -408,7 +408,8 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
   }
   if (update.version) batch.Put(Family(kMeta), Store::kRollupMetaKey, *update.version);
   GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup"));
-  rollup_reports_written_ += update.counted_under.size();
+  if (update.unmark_stale) stale_marks_cleared_ += update.counted_under.size();
+  if (!update.deltas.empty()) ++rollup_steps_;
   return Status::Ok();
 }
 
@@ -533,14 +534,18 @@ Status Store::Finish() {
   rocksdb::FlushOptions options;
   options.wait = true;
   GHSIFT_TRY(FromRocks(db_->Flush(options, handles_), "flushing the store"));
-  // Below this, compacting costs more than the tombstones and operands it removes.
-  constexpr uint64_t kCompactRollupAbove = 50000;
-  if (rollup_reports_written_ < kCompactRollupAbove) return Status::Ok();
-  rollup_reports_written_ = 0;
+  // Compacted only where readers would feel it: a stale set with many tombstones (every query
+  // scans it), or rollup cells with many count operands. Below these, compacting cost more than
+  // it saved (on 98,664 reports rebuilt in two steps: 0.4 s, and no faster query after it).
+  constexpr uint64_t kCompactStaleAbove = 50000;
+  constexpr uint64_t kCompactRollupAboveSteps = 8;
   rocksdb::CompactRangeOptions compact;
   compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
-  for (const int family : {kStale, kRollup}) {
-    GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(family), nullptr, nullptr), "compacting the rollup"));
+  if (stale_marks_cleared_.exchange(0) >= kCompactStaleAbove) {
+    GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(kStale), nullptr, nullptr), "compacting the stale set"));
+  }
+  if (rollup_steps_.exchange(0) >= kCompactRollupAboveSteps) {
+    GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(kRollup), nullptr, nullptr), "compacting the rollup"));
   }
   return Status::Ok();
 }

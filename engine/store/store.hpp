@@ -144,7 +144,10 @@ class Store {
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)
-  std::atomic<uint64_t> rollup_reports_written_{0};  //!< reports ApplyRollup recounted since the last Finish
+  // Since the last Finish: stale marks ApplyRollup deleted (tombstones a reader's scan of the
+  // stale set steps over) and its steps that added count operands (one per cell at most each).
+  std::atomic<uint64_t> stale_marks_cleared_{0};
+  std::atomic<uint64_t> rollup_steps_{0};
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 };

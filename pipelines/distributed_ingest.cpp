@@ -54,7 +54,9 @@ Result<PartialMergeSummary> MergeAndRemovePartials(Store& store, const std::stri
       continue;
     }
     {
-      auto partial = Store::Open(dir.string(), StoreMode::kRead);
+      // As the writer: every worker has ended, and a worker killed while RocksDB was creating
+      // its store (nothing committed yet) left a store that only a writer can complete.
+      auto partial = Store::Open(dir.string(), StoreMode::kReadWrite);
       if (!partial.ok()) return partial.status();
       const Status s = store.MergeFrom(**partial);
       if (s.code() == StatusCode::kAlreadyExists) {

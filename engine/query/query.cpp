@@ -1,6 +1,7 @@
 #include "query/query.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -192,44 +193,53 @@ class RollupRows {
 
   //! Fills the rows and counts of `table`, sorted as the report scan sorts them.
   void Emit(RepoNames& names, QueryTable& table) const {
+    // Each field is ranked once (repository names, states and categories sorted as text; a
+    // month and a kind order as their text does), rows are sorted on the ranks and formatted
+    // afterwards: the order of the formatted rows, without comparing strings per comparison.
+    std::unordered_map<int64_t, uint32_t> repo_rank;
     if (by_repo_) {
       std::unordered_set<int64_t> repos;
       for (const auto& [key, count] : counts_) repos.insert(key.repo_id);
       names.Prefetch(repos);
+      std::vector<std::pair<const std::string*, int64_t>> by_name;
+      by_name.reserve(repos.size());
+      for (const int64_t id : repos) by_name.emplace_back(&names.Of(id), id);
+      std::sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
+      uint32_t rank = 0;
+      for (size_t i = 0; i < by_name.size(); ++i) {
+        // Two ids can share a name (a repo deleted and re-created): one rank, so their rows add up.
+        if (i > 0 && *by_name[i].first != *by_name[i - 1].first) ++rank;
+        repo_rank[by_name[i].second] = rank;
+      }
     }
-    // Sorted on the typed fields, then formatted once: each field orders as its text does (a
-    // month as YYYY-MM, kind 0/1 as issue/pr), so the order is that of the formatted rows.
+    const std::vector<uint32_t> state_rank = TextRanks(states_), category_rank = TextRanks(categories_);
+    using SortKey = std::array<uint32_t, 5>;  // one rank per dimension, in the question's order
     struct Entry {
+      SortKey sort_key;
       const RowKey* key;
-      const std::string* repo;  //!< the latest name, when grouped by repo
       int64_t count;
     };
     std::vector<Entry> entries;
     entries.reserve(counts_.size());
     for (const auto& [key, count] : counts_) {
       if (count == 0) continue;  // every report of the row moved elsewhere
-      entries.push_back({&key, by_repo_ ? &names.Of(key.repo_id) : nullptr, count});
-    }
-    auto compare = [&](const Entry& a, const Entry& b) {
-      for (const Dim d : dims_) {
-        int c = 0;
-        switch (d) {
-          case Dim::kRepo: c = a.repo->compare(*b.repo); break;
-          case Dim::kMonth: c = (a.key->month > b.key->month) - (a.key->month < b.key->month); break;
-          case Dim::kKind: c = (a.key->kind > b.key->kind) - (a.key->kind < b.key->kind); break;
-          case Dim::kState: c = states_[a.key->state].compare(states_[b.key->state]); break;
-          case Dim::kCategory: c = categories_[a.key->category].compare(categories_[b.key->category]); break;
+      Entry e{{}, &key, count};
+      for (size_t i = 0; i < dims_.size(); ++i) {
+        switch (dims_[i]) {
+          case Dim::kRepo: e.sort_key[i] = repo_rank.at(key.repo_id); break;
+          case Dim::kMonth: e.sort_key[i] = static_cast<uint32_t>(key.month) ^ 0x80000000u; break;
+          case Dim::kKind: e.sort_key[i] = key.kind; break;
+          case Dim::kState: e.sort_key[i] = state_rank[key.state]; break;
+          case Dim::kCategory: e.sort_key[i] = category_rank[key.category]; break;
         }
-        if (c != 0) return c;
       }
-      return 0;
-    };
-    std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) { return compare(a, b) < 0; });
+      entries.push_back(e);
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.sort_key < b.sort_key; });
     table.rows.reserve(entries.size());
     table.counts.reserve(entries.size());
     for (size_t i = 0; i < entries.size(); ++i) {
-      // Two ids can share a name (a repo deleted and re-created): equal neighbours add up.
-      if (i > 0 && compare(entries[i - 1], entries[i]) == 0) {
+      if (i > 0 && entries[i - 1].sort_key == entries[i].sort_key) {
         table.counts.back() += entries[i].count;
         continue;
       }
@@ -238,7 +248,7 @@ class RollupRows {
       row.reserve(dims_.size());
       for (const Dim d : dims_) {
         switch (d) {
-          case Dim::kRepo: row.push_back(*entries[i].repo); break;
+          case Dim::kRepo: row.push_back(names.Of(key.repo_id)); break;
           case Dim::kMonth: row.push_back(FormatMonth(key.month)); break;
           case Dim::kKind: row.push_back(key.kind == 1 ? "pr" : "issue"); break;
           case Dim::kState: row.push_back(states_[key.state]); break;
@@ -252,6 +262,16 @@ class RollupRows {
 
  private:
   enum class Dim { kRepo, kMonth, kKind, kState, kCategory };
+
+  //! The rank of each text in sorted order (equal texts, equal ranks).
+  static std::vector<uint32_t> TextRanks(const std::vector<std::string>& texts) {
+    std::vector<uint32_t> order(texts.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return texts[a] < texts[b]; });
+    std::vector<uint32_t> rank(texts.size());
+    for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<uint32_t>(i);
+    return rank;
+  }
 
   //! The index of `text` in `texts` (added if new). A store has a handful of states and
   //! categories; a new text is looked up from the most recent, since cells come in key order.

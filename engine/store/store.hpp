@@ -8,6 +8,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -148,6 +149,7 @@ class Store {
   // stale set steps over) and its steps that added count operands (one per cell at most each).
   std::atomic<uint64_t> stale_marks_cleared_{0};
   std::atomic<uint64_t> rollup_steps_{0};
+  std::mutex rollup_write_mutex_;  //!< one ApplyRollup batch written at a time
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 };

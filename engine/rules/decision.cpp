@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <set>
 #include <sstream>
 
 namespace ghsift {
@@ -66,24 +65,7 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
   return model;
 }
 
-std::vector<CategoryScore> DecisionModel::Score(const std::vector<std::string>& matched_rule_ids) const {
-  std::map<std::string, int64_t> sums;
-  std::set<std::string> distinct(matched_rule_ids.begin(), matched_rule_ids.end());
-  for (const std::string& id : distinct) {
-    auto it = rules_.find(id);
-    if (it != rules_.end()) sums[it->second.category] += it->second.weight_micro;
-  }
-  std::vector<CategoryScore> scores;
-  for (const auto& [category, threshold] : threshold_micro_) {
-    const int64_t sum = sums.count(category) ? sums[category] : 0;
-    // A category none of whose rules matched is never flagged, even with a threshold <= 0.
-    const bool any = sums.count(category) > 0;
-    scores.push_back({category, sum / 1e6, threshold / 1e6, any && sum >= threshold});
-  }
-  return scores;
-}
-
-std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& matched_rule_ids) const {
+DecisionModel::CategorySums DecisionModel::Sum(const std::vector<std::string>& matched_rule_ids) const {
   // Each rule counts once: a stored report's ids are sorted and distinct already, so a copy is
   // made only for other input.
   const std::vector<std::string>* ids = &matched_rule_ids;
@@ -94,19 +76,36 @@ std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& 
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
     ids = &distinct;
   }
-  std::vector<int64_t> sums(categories_.size(), 0);
-  std::vector<char> any(categories_.size(), 0);
+  CategorySums out{std::vector<int64_t>(categories_.size(), 0), std::vector<char>(categories_.size(), 0)};
   for (const std::string& id : *ids) {
     const auto it = rules_.find(id);
     if (it == rules_.end() || it->second.category_index < 0) continue;
     const auto c = static_cast<size_t>(it->second.category_index);
-    sums[c] += it->second.weight_micro;
-    any[c] = 1;
+    out.micro[c] += it->second.weight_micro;
+    out.any[c] = 1;
   }
+  return out;
+}
+
+bool DecisionModel::CategorySums::Reaches(size_t c, int64_t threshold) const {
+  // A category none of whose rules matched is never flagged, even with a threshold <= 0.
+  return any[c] && micro[c] >= threshold;
+}
+
+std::vector<CategoryScore> DecisionModel::Score(const std::vector<std::string>& matched_rule_ids) const {
+  const CategorySums sums = Sum(matched_rule_ids);
+  std::vector<CategoryScore> scores;
+  for (size_t c = 0; c < categories_.size(); ++c) {
+    scores.push_back({categories_[c], sums.micro[c] / 1e6, thresholds_[c] / 1e6, sums.Reaches(c, thresholds_[c])});
+  }
+  return scores;
+}
+
+std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& matched_rule_ids) const {
+  const CategorySums sums = Sum(matched_rule_ids);
   std::vector<std::string> flagged;
   for (size_t c = 0; c < categories_.size(); ++c) {
-    // A category none of whose rules matched is never flagged, even with a threshold <= 0.
-    if (any[c] && sums[c] >= thresholds_[c]) flagged.push_back(categories_[c]);
+    if (sums.Reaches(c, thresholds_[c])) flagged.push_back(categories_[c]);
   }
   return flagged;
 }

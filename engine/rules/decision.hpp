@@ -48,13 +48,20 @@ class DecisionModel {
     int category_index = -1;  //!< into categories_ (-1: a category without a threshold)
     bool operator==(const RuleInfo&) const = default;
   };
-  //! Fills the index Flagged works from (categories_, thresholds_, category_index).
+  //! Fills the index Score and Flagged work from (categories_, thresholds_, category_index).
   void BuildIndex();
+  //! Summed weights (1e-6) of the distinct matched rules, per index of categories_.
+  struct CategorySums {
+    std::vector<int64_t> micro;
+    std::vector<char> any;  //!< some rule of the category matched
+    bool Reaches(size_t category, int64_t threshold) const;
+  };
+  CategorySums Sum(const std::vector<std::string>& matched_rule_ids) const;
 
   std::map<std::string, RuleInfo> rules_;           //!< by rule id
   std::map<std::string, int64_t> threshold_micro_;  //!< every category with a rule
   // The thresholds again, as arrays in category order: Flagged runs once per report read back
-  // (rollup refresh, scanning queries), so it sums into an array instead of a map.
+  // (rollup refresh, scanning queries), so the sums go into arrays instead of maps.
   std::vector<std::string> categories_;
   std::vector<int64_t> thresholds_;
 };

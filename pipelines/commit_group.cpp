@@ -3,11 +3,7 @@
 namespace ghsift {
 
 void CommitGroup::Add(size_t index, std::string name, const FileEntry& entry, FileAggregate&& aggregate) {
-  if (entries_.empty()) {
-    aggregate_ = std::move(aggregate);  // the first file's tables are taken over, not copied
-  } else {
-    aggregate_.Combine(std::move(aggregate));
-  }
+  aggregate_.Combine(std::move(aggregate));
   indexes_.push_back(index);
   entries_.emplace_back(std::move(name), entry);
   decoded_bytes_ += entry.decoded_bytes;

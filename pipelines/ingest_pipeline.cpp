@@ -163,17 +163,11 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
       for (auto& s : all_states) states_now.push_back(s.get());
     }
     FileAggregate global;
-    bool first = true;
     for (WorkerState* s : states_now) {
       std::lock_guard<std::mutex> lock(s->mutex);
       auto it = s->locals.find(file);
       if (it == s->locals.end()) continue;
-      if (first) {
-        global = std::move(it->second);  // taken over whole: the tables are not copied
-        first = false;
-      } else {
-        global.Combine(std::move(it->second));
-      }
+      global.Combine(std::move(it->second));
       s->locals.erase(it);
     }
     return global;

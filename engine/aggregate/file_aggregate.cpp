@@ -130,7 +130,18 @@ uint64_t FileAggregate::lines() const {
   return total;
 }
 
+bool FileAggregate::Untouched() const {
+  return counters_.size() == 0 && unknown_types_.empty() && repo_names_.empty() && issues_.empty() &&
+         bad_lines_.empty() && chunk_lines_.empty() && events_ == 0 && bad_line_count_ == 0 && bytes_ == 0 &&
+         reports_ == 0 && joined_records_ == 0 && duplicate_events_ == 0 && event_refs_.empty() &&
+         unknown_type_names_.empty() && texts_.empty();
+}
+
 void FileAggregate::Combine(FileAggregate&& other) {
+  if (Untouched()) {
+    *this = std::move(other);  // the other side's tables are taken over whole, not copied
+    return;
+  }
   counters_.Merge(other.counters_);
   for (auto& [name, map] : other.unknown_types_) {
     auto& mine = unknown_types_[name];

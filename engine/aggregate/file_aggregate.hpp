@@ -68,7 +68,7 @@ class FileAggregate {
   //! after all chunks are combined. Returns the number of duplicates removed.
   uint64_t RemoveDuplicateEvents();
 
-  //! Folds another aggregate into this one.
+  //! Folds another aggregate into this one (into an untouched one, it takes `other` over whole).
   void Combine(FileAggregate&& other);
   //! Turns chunk-relative bad-line positions into file line numbers (call once, at file end).
   void ResolveLineNumbers();
@@ -94,6 +94,9 @@ class FileAggregate {
   uint64_t lines() const;
 
  private:
+  //! Nothing added yet (every member as constructed).
+  bool Untouched() const;
+
   CounterTable counters_;
   std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>> unknown_types_;
   std::unordered_map<int64_t, RepoName> repo_names_;

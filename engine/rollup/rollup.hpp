@@ -41,14 +41,15 @@ bool DecodeRollupKey(std::string_view key, RollupCell* out);
 //! (0: one per core, at most 4).
 Result<size_t> RefreshRollup(Store& store, size_t threads = 0);
 
-//! What every writing command does last: RefreshRollup, then, when anything was written
-//! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was
-//! written starts first, so that it overlaps the refresh.
+//! Where SettleStore's time went (ingest --timings).
 struct SettleTimes {
   size_t recounted = 0;          //!< reports the refresh recounted
   double refresh_seconds = 0;    //!< the refresh (the flush of what was written runs beside it)
   double finish_seconds = 0;     //!< what was left of the flush, and compactions
 };
+//! What every writing command does last: RefreshRollup, then, when anything was written
+//! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was
+//! written starts first, so that it overlaps the refresh.
 Status SettleStore(Store& store, bool wrote, SettleTimes* times = nullptr);
 
 //! The two parts of the rollup: each report's own cell (to count reports), and its cells per

@@ -8,8 +8,8 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <limits>
 #include <fstream>
+#include <limits>
 
 #include "aggregate/event_type_table.hpp"
 #include "common/byte_codec.hpp"
@@ -54,6 +54,11 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
     out.emplace_back(kFamilyNames[i], options);
   }
   return out;
+}
+
+//! Whether `key` lies before the end of `range` (an empty end: no end).
+bool BeforeEnd(const rocksdb::Slice& key, const Store::KeyRange& range) {
+  return range.end.empty() || key.compare(range.end) < 0;
 }
 
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
@@ -282,7 +287,7 @@ Status Store::ScanIssues(std::optional<int64_t> repo_id,
 Status Store::ScanIssuesIn(const KeyRange& range,
                            const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kIssues)));
-  for (it->Seek(range.begin); it->Valid() && (range.end.empty() || it->key().compare(range.end) < 0); it->Next()) {
+  for (it->Seek(range.begin); it->Valid() && BeforeEnd(it->key(), range); it->Next()) {
     int64_t repo = 0, number = 0;
     if (!keys::ParseIssue(it->key().ToStringView(), &repo, &number)) return Status::StoreError("damaged issue key");
     auto record = IssueRecord::Decode(it->value().ToStringView());
@@ -307,7 +312,7 @@ std::vector<Store::KeyRange> Store::SplitReports(size_t parts, bool stale) const
   for (size_t k = 1; k < parts; ++k) {
     const auto cut = static_cast<int64_t>(static_cast<uint64_t>(first) + static_cast<uint64_t>(span * k / parts) + 1);
     std::string end = keys::IssuePrefix(cut);
-    if (!out.empty() && end <= out.back().end) continue;
+    if (end <= begin) continue;  // fewer ids than parts: cut points repeat
     out.push_back({begin, end});
     begin = std::move(end);
   }
@@ -367,8 +372,7 @@ Status Store::ScanStaleIssues(
   std::unique_ptr<rocksdb::Iterator> stale(db_->NewIterator(read, Family(kStale)));
   std::unique_ptr<rocksdb::Iterator> issues(db_->NewIterator(read, Family(kIssues)));
   std::unique_ptr<rocksdb::Iterator> counted(db_->NewIterator(read, Family(kCountedUnder)));
-  for (stale->Seek(range.begin); stale->Valid() && (range.end.empty() || stale->key().compare(range.end) < 0);
-       stale->Next()) {
+  for (stale->Seek(range.begin); stale->Valid() && BeforeEnd(stale->key(), range); stale->Next()) {
     const rocksdb::Slice key = stale->key();
     int64_t repo = 0, number = 0;
     if (!keys::ParseIssue(key.ToStringView(), &repo, &number)) return Status::StoreError("damaged stale-report key");

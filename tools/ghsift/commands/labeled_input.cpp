@@ -8,7 +8,7 @@ namespace ghsift::cli {
 
 void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
   cmd.add_option("--labels", args.labels, "Labeled reports: MHNurf CSV (*.csv) or JSONL files")->required();
-  cmd.add_option("--rules", args.rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(cmd, args.rules);
   cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label")
       ->capture_default_str();
   cmd.add_option("--label-key", args.label_key, "Integer field holding the binary label")->capture_default_str();

@@ -1,4 +1,4 @@
-// ghsift rules explain [--rules PATH] (--text STR | --file F | --store DIR --issue OWNER/REPO#N)
+// ghsift rules explain [--rules PATH]... (--text STR | --file F | --store DIR --issue OWNER/REPO#N)
 #include <simdjson.h>
 #include <unistd.h>
 
@@ -19,7 +19,8 @@ namespace ghsift::cli {
 namespace {
 
 struct ExplainArgs {
-  std::string rules, text, title, file, store, issue;
+  std::vector<std::string> rules;  //!< layers, in order
+  std::string text, title, file, store, issue;
   bool color = false;
   bool no_color = false;
 };
@@ -218,7 +219,7 @@ int RunExplain(const ExplainArgs& args) {
 void AddRulesExplainCommand(CLI::App& rules, int& exit_code) {
   auto args = std::make_shared<ExplainArgs>();
   CLI::App* cmd = rules.add_subcommand("explain", "Show which rules match a report, where, and the category scores");
-  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, args->rules);
   cmd->add_option("--text", args->text, "Report body (markdown) to explain");
   cmd->add_option("--title", args->title, "Report title (with --text or --file)");
   cmd->add_option("--file", args->file, "A GitHub API issue object (JSON) or a markdown file");

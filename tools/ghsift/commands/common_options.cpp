@@ -20,10 +20,11 @@ Result<RuleSet> LoadRuleLayersOrDefault(const std::vector<std::string>& layers) 
   return LoadRuleLayers(layers);
 }
 
-Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::string>& layers, RuleDatabase::Mode mode) {
+Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::string>& layers, RuleDatabase::Mode mode,
+                                                      RuleDatabase::Layout layout) {
   auto rules = LoadRuleLayersOrDefault(layers);
   if (!rules.ok()) return rules.status();
-  return RuleDatabase::Compile(*rules, mode);
+  return RuleDatabase::Compile(*rules, mode, layout);
 }
 
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path, RuleDatabase::Mode mode) {

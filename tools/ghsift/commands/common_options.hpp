@@ -16,9 +16,11 @@ namespace ghsift::cli {
 CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers);
 //! The rule layers given (the default set when none), loaded and merged.
 Result<RuleSet> LoadRuleLayersOrDefault(const std::vector<std::string>& layers);
-//! The rule layers given (the default set when none), compiled.
+//! The rule layers given (the default set when none), compiled. The rule-editing commands use
+//! Layout::kPerRule, so that after an edit only the edited rule compiles.
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::string>& layers,
-                                                      RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag);
+                                                      RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag,
+                                                      RuleDatabase::Layout layout = RuleDatabase::Layout::kCombined);
 //! One rule file or directory (the default set when empty), compiled.
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path,
                                                       RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag);

@@ -17,7 +17,8 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   LabeledInput input;
-  auto db = LoadRules(args.rules);
+  // Per-rule databases: after a rule edit only that rule compiles (the rule-editing loop).
+  auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return db.status();
   input.database = *db;
   LabelOptions options{args.label_key, args.issue_dir};

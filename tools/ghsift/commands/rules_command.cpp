@@ -13,7 +13,7 @@ struct RulesCheckArgs {
 };
 
 int RunRulesCheck(const RulesCheckArgs& args) {
-  auto db = LoadRules(args.rules);
+  auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return Fail(db.status().message());
   const RuleSet& set = (*db)->rules();
   std::map<std::string, int> per_category;

@@ -228,5 +228,35 @@ TEST_F(RuleLayersTest, OneRuleListingThreeCategoriesEqualsThreeCopies) {
   EXPECT_EQ(listed_model.Flagged({"nab.how", "p.slow"}), std::vector<std::string>{});
 }
 
+// Stores keep the decision model as text: a one-category rule is written as before (so stores
+// built before category lists compare equal), a rule with a list gets a fifth column.
+TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n"
+                            "  - {id: p, tag: performance/low-speed, pattern: a, weight: 0.5}\n"
+                            "  - {id: n, categories: [performance, silent], tag: not-a-bug, pattern: b, weight: -1}\n",
+                            "m.yaml", set)
+                  .ok());
+  const DecisionModel model = DecisionModel::FromRuleSet(set);
+  const std::string text = model.Serialize();
+  EXPECT_EQ(text,
+            "rule\tn\tperformance/not-a-bug\t-1000000\tperformance,silent\n"
+            "rule\tp\tperformance/low-speed\t500000\n"
+            "threshold\tperformance\t1000000\n"
+            "threshold\tsilent\t1000000\n");
+  auto parsed = DecisionModel::Parse(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(*parsed, model);
+  EXPECT_EQ(parsed->CategoriesOf("n"), (std::vector<std::string>{"performance", "silent"}));
+  EXPECT_EQ(parsed->CategoryOf("n"), "performance");
+  EXPECT_EQ(parsed->CategoriesOf("p"), std::vector<std::string>{"performance"});
+  EXPECT_EQ(parsed->Flagged({"n", "p"}), std::vector<std::string>{});
+  // A model written before category lists existed still reads.
+  auto old = DecisionModel::Parse("rule\tp\tperformance/low-speed\t1000000\nthreshold\tperformance\t1000000\n");
+  ASSERT_TRUE(old.ok());
+  EXPECT_EQ(old->Flagged({"p"}), std::vector<std::string>{"performance"});
+  EXPECT_EQ(old->CategoriesOf("p"), std::vector<std::string>{"performance"});
+}
+
 }  // namespace
 }  // namespace ghsift

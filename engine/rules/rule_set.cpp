@@ -69,8 +69,9 @@ Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer&
     }
     const auto [it, added] = layer.entry_by_id.emplace(entry.id, layer.entries.size());
     if (!added) {
-      return Status::InvalidArgument(entry.place + ": rule '" + entry.id + "': duplicate id in one layer (first defined in " +
-                                     layer.entries[it->second].place + ")");
+      return Status::InvalidArgument(source + ": rule '" + entry.id + "': duplicate id in one layer (rule #" +
+                                     std::to_string(index) + ", line " + std::to_string(entry.line) +
+                                     "; first defined in " + layer.entries[it->second].place + ")");
     }
     layer.entries.push_back(std::move(entry));
   }

@@ -136,7 +136,7 @@ TEST_F(RuleLayersTest, SameIdTwiceInOneLayerNamesBothPlaces) {
   auto set = LoadRuleLayers({dir_ + "/layer"});
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.status().message(),
-            b + ": rule #2 (line 3): rule 'x': duplicate id in one layer (first defined in " + a + ": rule #1 (line 2))");
+            b + ": rule 'x': duplicate id in one layer (rule #2, line 3; first defined in " + a + ": rule #1 (line 2))");
   // The same two files as two layers: the second overrides the first.
   auto layered = LoadRuleLayers({a, b});
   ASSERT_TRUE(layered.ok()) << layered.status().message();

@@ -244,5 +244,27 @@ TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
             "  silent         0.00 / 1.00  -\n");
 }
 
+// With --store, explain judges the stored matches with the rules of the store, or with the
+// --rules layers when given.
+TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
+  const std::string rules = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/explain_rules.yaml";
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " --rules " + rules + " " + Sample());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --store " + Store() + " --issue BVLC/caffe#7002");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("  t.code +1.00  info/reproduction-code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  info           1.00 / 1.00  FLAGGED\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("--rules given"), std::string::npos) << r.output;
+  const std::string overlay = dir_ / "overlay.yaml";
+  WriteFile(overlay, "categories:\n  info: {threshold: 100}\nrules:\n  - {id: t.code, weight: 2.5}\n");
+  r = RunCommand(Ghsift() + " rules explain --store " + Store() + " --issue BVLC/caffe#7002 --rules " + rules +
+                 " --rules " + overlay);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("(weights and thresholds of the --rules given, not of the store)\n"), std::string::npos);
+  EXPECT_NE(r.output.find("  t.code +2.50  info/reproduction-code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  info           2.50 / 100.00  -\n"), std::string::npos) << r.output;
+}
+
+
 }  // namespace
 }  // namespace ghsift

@@ -10,13 +10,11 @@ Result<std::unique_ptr<MatchStartFinder>> MatchStartFinder::Compile(const Rule& 
   // Every end offset is wanted, so no single-match; start offsets are what failed, so none.
   const unsigned anchored_flags = *flags & ~static_cast<unsigned>(HS_FLAG_SINGLEMATCH);
   const std::string pattern = "\\A(?:" + rule.pattern + ")";
+  // Cached like the rule databases: anchoring a rule with long gaps compiles for seconds.
+  auto db = CompileExpressionCached(pattern, anchored_flags, rule.source + ": rule '" + rule.id + "': anchored pattern");
+  if (!db.ok()) return db.status();
   std::unique_ptr<MatchStartFinder> finder(new MatchStartFinder());
-  hs_compile_error_t* error = nullptr;
-  if (hs_compile(pattern.c_str(), anchored_flags, HS_MODE_BLOCK, nullptr, &finder->db_, &error) != HS_SUCCESS) {
-    const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
-    hs_free_compile_error(error);
-    return Status::InvalidArgument(rule.source + ": rule '" + rule.id + "': anchored pattern: " + message);
-  }
+  finder->db_ = *db;
   if (hs_alloc_scratch(finder->db_, &finder->scratch_) != HS_SUCCESS) {
     return Status::InvalidArgument("Hyperscan could not allocate scratch space");
   }

@@ -150,6 +150,21 @@ Status CompileRules(const RuleSet& rules, const std::vector<uint32_t>& members, 
 
 }  // namespace
 
+Result<hs_database_t*> CompileExpressionCached(const std::string& expression, unsigned flags, const std::string& where) {
+  const std::vector<const char*> patterns = {expression.c_str()};
+  const std::string cache_file = CacheFile(patterns, {flags}, {0});
+  if (hs_database_t* cached = LoadCached(cache_file)) return cached;
+  hs_database_t* db = nullptr;
+  hs_compile_error_t* error = nullptr;
+  if (hs_compile(expression.c_str(), flags, HS_MODE_BLOCK, nullptr, &db, &error) != HS_SUCCESS) {
+    const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
+    hs_free_compile_error(error);
+    return Status::InvalidArgument(where + ": " + message);
+  }
+  StoreCached(cache_file, db);
+  return db;
+}
+
 Status RuleDatabase::AddPiece(Field field, hs_database_t* db, std::vector<uint32_t> rule_of) {
   if (hs_alloc_scratch(db, &scratch_) != HS_SUCCESS) {
     return Status::InvalidArgument("Hyperscan could not allocate scratch space");

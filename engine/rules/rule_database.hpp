@@ -70,6 +70,10 @@ class RuleDatabase {
   std::set<uint32_t> without_start_;
 };
 
+//! One expression compiled with Hyperscan id 0, through the same cache as rule databases; the
+//! caller frees it. A compile error is prefixed with `where`.
+Result<hs_database_t*> CompileExpressionCached(const std::string& expression, unsigned flags, const std::string& where);
+
 //! Hyperscan flags for a rule.
 Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode);
 

@@ -12,8 +12,8 @@ int64_t ToMicro(double value) { return std::llround(value * 1e6); }
 DecisionModel DecisionModel::FromRuleSet(const RuleSet& rules) {
   DecisionModel model;
   for (const Rule& r : rules.rules) {
-    model.rules_[r.id] = {r.tag, r.category, ToMicro(r.weight)};
-    model.threshold_micro_[r.category] = ToMicro(rules.ThresholdOf(r.category));
+    model.rules_[r.id] = {r.tag, r.category, r.categories, ToMicro(r.weight), {}};
+    for (const std::string& c : r.ScoredCategories()) model.threshold_micro_[c] = ToMicro(rules.ThresholdOf(c));
   }
   model.BuildIndex();
   return model;
@@ -27,15 +27,23 @@ void DecisionModel::BuildIndex() {
     thresholds_.push_back(threshold);
   }
   for (auto& [id, info] : rules_) {
-    const auto it = std::lower_bound(categories_.begin(), categories_.end(), info.category);
-    info.category_index =
-        it != categories_.end() && *it == info.category ? static_cast<int>(it - categories_.begin()) : -1;
+    info.category_indices.clear();
+    for (const std::string& c : info.categories.empty() ? std::vector<std::string>{info.category} : info.categories) {
+      const auto it = std::lower_bound(categories_.begin(), categories_.end(), c);
+      if (it != categories_.end() && *it == c) info.category_indices.push_back(static_cast<int>(it - categories_.begin()));
+    }
   }
 }
 
+// One line per rule: "rule ID TAG WEIGHT", plus ",".joined categories when the rule counts
+// toward several (a fifth column stores written before it existed do not have).
 std::string DecisionModel::Serialize() const {
   std::ostringstream out;
-  for (const auto& [id, info] : rules_) out << "rule\t" << id << '\t' << info.tag << '\t' << info.weight_micro << '\n';
+  for (const auto& [id, info] : rules_) {
+    out << "rule\t" << id << '\t' << info.tag << '\t' << info.weight_micro;
+    for (size_t i = 0; i < info.categories.size(); ++i) out << (i == 0 ? '\t' : ',') << info.categories[i];
+    out << '\n';
+  }
   for (const auto& [category, t] : threshold_micro_) out << "threshold\t" << category << '\t' << t << '\n';
   return out.str();
 }
@@ -52,6 +60,11 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
       RuleInfo info;
       fields >> info.tag >> info.weight_micro;
       info.category = info.tag.substr(0, info.tag.find('/'));
+      std::string list;
+      if (fields >> list) {
+        std::istringstream names(list);
+        for (std::string c; std::getline(names, c, ',');) info.categories.push_back(c);
+      }
       model.rules_[name] = info;
     } else if (kind == "threshold") {
       int64_t t = 0;
@@ -79,10 +92,12 @@ DecisionModel::CategorySums DecisionModel::Sum(const std::vector<std::string>& m
   CategorySums out{std::vector<int64_t>(categories_.size(), 0), std::vector<char>(categories_.size(), 0)};
   for (const std::string& id : *ids) {
     const auto it = rules_.find(id);
-    if (it == rules_.end() || it->second.category_index < 0) continue;
-    const auto c = static_cast<size_t>(it->second.category_index);
-    out.micro[c] += it->second.weight_micro;
-    out.any[c] = 1;
+    if (it == rules_.end()) continue;
+    for (const int index : it->second.category_indices) {
+      const auto c = static_cast<size_t>(index);
+      out.micro[c] += it->second.weight_micro;
+      out.any[c] = 1;
+    }
   }
   return out;
 }
@@ -113,6 +128,12 @@ std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& 
 std::string DecisionModel::CategoryOf(const std::string& rule_id) const {
   auto it = rules_.find(rule_id);
   return it == rules_.end() ? std::string() : it->second.category;
+}
+
+std::vector<std::string> DecisionModel::CategoriesOf(const std::string& rule_id) const {
+  auto it = rules_.find(rule_id);
+  if (it == rules_.end()) return {};
+  return it->second.categories.empty() ? std::vector<std::string>{it->second.category} : it->second.categories;
 }
 
 double DecisionModel::WeightOf(const std::string& rule_id) const {

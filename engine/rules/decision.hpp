@@ -1,6 +1,7 @@
 #pragma once
 // The decision: a report is flagged with category C when the summed weight of the distinct
-// rules of C that matched reaches C's threshold. Weights are summed as integers of 1e-6 so the
+// rules of C that matched reaches C's threshold. A rule may count toward several categories
+// (a negative rule that lowers performance, accuracy and silent): its weight adds to each. Weights are summed as integers of 1e-6 so the
 // result never depends on the order in which rules matched.
 #include <cstdint>
 #include <map>
@@ -32,8 +33,10 @@ class DecisionModel {
   std::vector<CategoryScore> Score(const std::vector<std::string>& matched_rule_ids) const;
   //! The flagged categories, sorted.
   std::vector<std::string> Flagged(const std::vector<std::string>& matched_rule_ids) const;
-  //! The category of a rule id ("" when unknown).
+  //! The (first) category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
+  //! Every category the rule's weight counts toward (empty when unknown).
+  std::vector<std::string> CategoriesOf(const std::string& rule_id) const;
   std::string TagOf(const std::string& rule_id) const;
   //! The rule's weight (0 when unknown).
   double WeightOf(const std::string& rule_id) const;
@@ -44,8 +47,9 @@ class DecisionModel {
   struct RuleInfo {
     std::string tag;
     std::string category;
+    std::vector<std::string> categories;  //!< when it counts toward several; empty = {category}
     int64_t weight_micro = 0;
-    int category_index = -1;  //!< into categories_ (-1: a category without a threshold)
+    std::vector<int> category_indices;  //!< into categories_, one per category with a threshold
     bool operator==(const RuleInfo&) const = default;
   };
   //! Fills the index Score and Flagged work from (categories_, thresholds_, category_index).

@@ -85,30 +85,33 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
 
 namespace {
 
-//! Compiles the rules of one field into `out` (or loads them from the cache).
-Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, hs_database_t** out,
-                    std::set<uint32_t>* without_start) {
+//! Compiles the rules `members` (indices into `rules`) into one database, or loads it from the
+//! cache. With `local_ids` Hyperscan ids are 0..n-1 (so the cached database does not depend on
+//! where the rules sit in the set), else they are the rule indices.
+Status CompileRules(const RuleSet& rules, const std::vector<uint32_t>& members, bool local_ids,
+                    RuleDatabase::Mode mode, hs_database_t** out, std::set<uint32_t>* without_start) {
   std::vector<const char*> patterns;
   std::vector<unsigned> flags;
   std::vector<unsigned> ids;
-  for (size_t i = 0; i < rules.rules.size(); ++i) {
-    const Rule& rule = rules.rules[i];
-    if (!(rule.fields & MaskOf(field))) continue;
+  for (size_t k = 0; k < members.size(); ++k) {
+    const Rule& rule = rules.rules[members[k]];
     auto rule_flags = HyperscanFlags(rule, mode);
     if (!rule_flags.ok()) return rule_flags.status();
     patterns.push_back(rule.pattern.c_str());
     flags.push_back(*rule_flags);
-    ids.push_back(static_cast<unsigned>(i));
+    ids.push_back(local_ids ? static_cast<unsigned>(k) : members[k]);
   }
-  if (patterns.empty()) return Status::Ok();
+  // Hyperscan id -> rule index, for the start-offset list kept beside a cached database.
+  auto rule_of_id = [&](unsigned id) { return local_ids ? members[id] : id; };
   const std::string cache_file = CacheFile(patterns, flags, ids);
   *out = LoadCached(cache_file);
   if (*out != nullptr) {
     // Rules compiled without start offsets are listed beside the cached database.
     std::ifstream list(cache_file + ".nostart");
-    for (uint32_t id; without_start != nullptr && list >> id;) without_start->insert(id);
+    for (uint32_t id; without_start != nullptr && list >> id;) without_start->insert(rule_of_id(id));
     return Status::Ok();
   }
+  std::set<unsigned> no_start_ids;
   hs_compile_error_t* error = nullptr;
   hs_error_t rc;
   while (true) {
@@ -120,23 +123,26 @@ Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, 
                        (flags[static_cast<size_t>(error->expression)] & HS_FLAG_SOM_LEFTMOST);
     if (!retry) break;
     flags[static_cast<size_t>(error->expression)] &= ~static_cast<unsigned>(HS_FLAG_SOM_LEFTMOST);
-    if (without_start != nullptr) without_start->insert(ids[static_cast<size_t>(error->expression)]);
+    no_start_ids.insert(ids[static_cast<size_t>(error->expression)]);
     hs_free_compile_error(error);
     error = nullptr;
   }
   if (rc != HS_SUCCESS) {
     std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
     std::string where = "rule set";
-    if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < ids.size()) {
-      const Rule& bad = rules.rules[ids[static_cast<size_t>(error->expression)]];
+    if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < members.size()) {
+      const Rule& bad = rules.rules[members[static_cast<size_t>(error->expression)]];
       where = bad.source + ": rule '" + bad.id + "': pattern '" + bad.pattern + "'";
     }
     hs_free_compile_error(error);
     return Status::InvalidArgument(where + ": " + message);
   }
-  if (without_start != nullptr && !without_start->empty() && !cache_file.empty()) {
+  for (unsigned id : no_start_ids) {
+    if (without_start != nullptr) without_start->insert(rule_of_id(id));
+  }
+  if (!no_start_ids.empty() && !cache_file.empty()) {
     std::ofstream list(cache_file + ".nostart");
-    for (uint32_t id : *without_start) list << id << '\n';
+    for (unsigned id : no_start_ids) list << id << '\n';
   }
   StoreCached(cache_file, *out);
   return Status::Ok();
@@ -144,27 +150,65 @@ Status CompileField(const RuleSet& rules, Field field, RuleDatabase::Mode mode, 
 
 }  // namespace
 
-Result<std::shared_ptr<const RuleDatabase>> RuleDatabase::Compile(const RuleSet& rules, Mode mode) {
-  std::shared_ptr<RuleDatabase> db(new RuleDatabase(rules, mode));
-  for (int f = 0; f < kFieldCount; ++f) {
-    GHSIFT_TRY(CompileField(rules, static_cast<Field>(f), mode, &db->databases_[f], &db->without_start_));
-    if (db->databases_[f] != nullptr && hs_alloc_scratch(db->databases_[f], &db->scratch_) != HS_SUCCESS) {
-      return Status::InvalidArgument("Hyperscan could not allocate scratch space");
+Result<hs_database_t*> CompileExpressionCached(const std::string& expression, unsigned flags, const std::string& where) {
+  const std::vector<const char*> patterns = {expression.c_str()};
+  const std::string cache_file = CacheFile(patterns, {flags}, {0});
+  if (hs_database_t* cached = LoadCached(cache_file)) return cached;
+  hs_database_t* db = nullptr;
+  hs_compile_error_t* error = nullptr;
+  if (hs_compile(expression.c_str(), flags, HS_MODE_BLOCK, nullptr, &db, &error) != HS_SUCCESS) {
+    const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
+    hs_free_compile_error(error);
+    return Status::InvalidArgument(where + ": " + message);
+  }
+  StoreCached(cache_file, db);
+  return db;
+}
+
+Status RuleDatabase::AddPiece(Field field, hs_database_t* db, std::vector<uint32_t> rule_of) {
+  if (hs_alloc_scratch(db, &scratch_) != HS_SUCCESS) {
+    return Status::InvalidArgument("Hyperscan could not allocate scratch space");
+  }
+  pieces_[static_cast<int>(field)].push_back({db, std::move(rule_of)});
+  return Status::Ok();
+}
+
+Result<std::shared_ptr<const RuleDatabase>> RuleDatabase::Compile(const RuleSet& rules, Mode mode, Layout layout) {
+  std::shared_ptr<RuleDatabase> db(new RuleDatabase(rules, mode, layout));
+  if (layout == Layout::kCombined) {
+    for (int f = 0; f < kFieldCount; ++f) {
+      std::vector<uint32_t> members;
+      for (uint32_t i = 0; i < rules.rules.size(); ++i) {
+        if (rules.rules[i].fields & MaskOf(static_cast<Field>(f))) members.push_back(i);
+      }
+      if (members.empty()) continue;
+      hs_database_t* compiled = nullptr;
+      GHSIFT_TRY(CompileRules(rules, members, false, mode, &compiled, &db->without_start_));
+      db->owned_.push_back(compiled);
+      GHSIFT_TRY(db->AddPiece(static_cast<Field>(f), compiled, {}));
+    }
+  } else {
+    // One database per rule, shared by every field the rule applies to.
+    for (uint32_t i = 0; i < rules.rules.size(); ++i) {
+      hs_database_t* compiled = nullptr;
+      GHSIFT_TRY(CompileRules(rules, {i}, true, mode, &compiled, &db->without_start_));
+      db->owned_.push_back(compiled);
+      for (int f = 0; f < kFieldCount; ++f) {
+        if (rules.rules[i].fields & MaskOf(static_cast<Field>(f))) GHSIFT_TRY(db->AddPiece(static_cast<Field>(f), compiled, {i}));
+      }
     }
   }
   return std::shared_ptr<const RuleDatabase>(std::move(db));
 }
 
 RuleDatabase::~RuleDatabase() {
-  for (hs_database_t* db : databases_) {
-    if (db != nullptr) hs_free_database(db);
-  }
+  for (hs_database_t* db : owned_) hs_free_database(db);
   if (scratch_ != nullptr) hs_free_scratch(scratch_);
 }
 
 size_t RuleDatabase::database_bytes() const {
   size_t total = 0;
-  for (const hs_database_t* db : databases_) {
+  for (const hs_database_t* db : owned_) {
     size_t size = 0;
     if (db != nullptr && hs_database_size(db, &size) == HS_SUCCESS) total += size;
   }

@@ -1,11 +1,12 @@
 #pragma once
-// Rules compiled into Hyperscan block-mode databases, one per field, so that a scan of a field
-// only runs the rules that apply to it. Hyperscan ids are indices into RuleSet::rules.
+// Rules compiled into Hyperscan block-mode databases, one per field (or one per rule, see
+// Layout), so that a scan of a field only runs the rules that apply to it.
 #include <hs/hs.h>
 
 #include <array>
 #include <memory>
 #include <set>
+#include <vector>
 
 #include "common/result.hpp"
 #include "rules/rule_set.hpp"
@@ -19,13 +20,36 @@ class RuleDatabase {
     kExplain,  //!< every match with its start offset (HS_FLAG_SOM_LEFTMOST): for `rules explain`
   };
 
+  enum class Layout {
+    //! One database per field: the fastest scan (ingest, rescan). Compiled databases are cached
+    //! whole, so an edit of one rule recompiles every field it applies to (seconds).
+    kCombined,
+    //! One database per rule, each cached on its own (pattern and flags): an edit recompiles
+    //! that rule only, at the price of several scans per field. For the rule-editing commands.
+    kPerRule,
+  };
+
+  //! A compiled database and the rules it reports.
+  struct Piece {
+    const hs_database_t* db = nullptr;
+    //! Rule index of each Hyperscan id; empty when the ids are the rule indices themselves.
+    std::vector<uint32_t> rule_of;
+  };
+
   //! Compiles every rule; a bad pattern is reported with its file, rule id and Hyperscan's message.
-  static Result<std::shared_ptr<const RuleDatabase>> Compile(const RuleSet& rules, Mode mode = Mode::kFlag);
+  static Result<std::shared_ptr<const RuleDatabase>> Compile(const RuleSet& rules, Mode mode = Mode::kFlag,
+                                                             Layout layout = Layout::kCombined);
   ~RuleDatabase();
 
   const RuleSet& rules() const { return rules_; }
-  //! nullptr when no rule applies to the field.
-  const hs_database_t* database(Field f) const { return databases_[static_cast<int>(f)]; }
+  Layout layout() const { return layout_; }
+  //! The databases to scan a field with (none when no rule applies to it).
+  const std::vector<Piece>& pieces(Field f) const { return pieces_[static_cast<int>(f)]; }
+  //! The field's first database: the only one with Layout::kCombined; nullptr when none.
+  const hs_database_t* database(Field f) const {
+    const auto& p = pieces(f);
+    return p.empty() ? nullptr : p.front().db;
+  }
   //! A scratch prototype sized for all field databases; clone it per thread.
   const hs_scratch_t* scratch_prototype() const { return scratch_; }
   Mode mode() const { return mode_; }
@@ -35,13 +59,20 @@ class RuleDatabase {
   size_t database_bytes() const;
 
  private:
-  RuleDatabase(RuleSet rules, Mode mode) : rules_(std::move(rules)), mode_(mode) {}
+  RuleDatabase(RuleSet rules, Mode mode, Layout layout) : rules_(std::move(rules)), mode_(mode), layout_(layout) {}
+  Status AddPiece(Field field, hs_database_t* db, std::vector<uint32_t> rule_of);
   RuleSet rules_;
   Mode mode_;
-  std::array<hs_database_t*, kFieldCount> databases_{};
+  Layout layout_;
+  std::array<std::vector<Piece>, kFieldCount> pieces_{};
+  std::vector<hs_database_t*> owned_;
   hs_scratch_t* scratch_ = nullptr;
   std::set<uint32_t> without_start_;
 };
+
+//! One expression compiled with Hyperscan id 0, through the same cache as rule databases; the
+//! caller frees it. A compile error is prefixed with `where`.
+Result<hs_database_t*> CompileExpressionCached(const std::string& expression, unsigned flags, const std::string& where);
 
 //! Hyperscan flags for a rule.
 Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode);

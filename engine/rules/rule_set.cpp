@@ -26,27 +26,134 @@ bool ValidTagPart(const std::string& s) {
   });
 }
 
-Status ParseRule(const YAML::Node& node, const std::string& source, size_t index, Rule& rule) {
-  const std::string where = source + ": rule #" + std::to_string(index + 1);
-  if (!node.IsMap()) return Status::InvalidArgument(where + ": a rule must be a mapping");
-  static const std::set<std::string> kKnownKeys = {"id", "tag", "pattern", "fields", "flags", "weight", "description"};
+// ---------------------------------------------------------------------------------------------
+// A layer is read whole (every file of it) before it is applied, so that an id given twice in
+// it is found wherever the two entries are, and so that a refused layer changes nothing.
+
+//! One entry of a layer's `rules:` list, kept as YAML until it is applied: whether it defines
+//! a rule or overrides some keys of one depends on the layers before it.
+struct LayerEntry {
+  YAML::Node node;
+  std::string id;
+  std::string source;
+  std::string place;  //!< "file: rule #N (line L)"
+  int line = 0;
+};
+
+struct LayerThreshold {
+  double value = 0;
+  std::string source;
+};
+
+struct Layer {
+  std::vector<LayerEntry> entries;
+  std::map<std::string, size_t> entry_by_id;
+  std::map<std::string, LayerThreshold> thresholds;
+};
+
+Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer& layer) {
+  if (!list.IsSequence()) return Status::InvalidArgument(source + ": 'rules' must be a list");
+  size_t index = 0;
+  for (const YAML::Node& node : list) {
+    ++index;
+    LayerEntry entry;
+    entry.node = node;
+    entry.source = source;
+    entry.line = static_cast<int>(node.Mark().line) + 1;
+    entry.place = source + ": rule #" + std::to_string(index) + " (line " + std::to_string(entry.line) + ")";
+    if (!node.IsMap()) return Status::InvalidArgument(entry.place + ": a rule must be a mapping");
+    if (!node["id"] || !node["id"].IsScalar()) return Status::InvalidArgument(entry.place + ": missing 'id'");
+    entry.id = node["id"].as<std::string>();
+    if (!ValidId(entry.id)) {
+      return Status::InvalidArgument(source + ": rule '" + entry.id + "': id must match [a-z0-9._-]+");
+    }
+    const auto [it, added] = layer.entry_by_id.emplace(entry.id, layer.entries.size());
+    if (!added) {
+      return Status::InvalidArgument(source + ": rule '" + entry.id + "': duplicate id in one layer (rule #" +
+                                     std::to_string(index) + ", line " + std::to_string(entry.line) +
+                                     "; first defined in " + layer.entries[it->second].place + ")");
+    }
+    layer.entries.push_back(std::move(entry));
+  }
+  return Status::Ok();
+}
+
+//! The `categories:` map: per-category settings (a threshold today).
+Status ReadCategorySettings(const YAML::Node& map, const std::string& source, Layer& layer) {
+  if (!map.IsMap()) return Status::InvalidArgument(source + ": 'categories' must be a mapping");
+  for (const auto& entry : map) {
+    const std::string name = entry.first.as<std::string>();
+    const YAML::Node threshold = entry.second["threshold"];
+    if (!threshold) return Status::InvalidArgument(source + ": category '" + name + "': missing 'threshold'");
+    const auto earlier = layer.thresholds.find(name);
+    if (earlier != layer.thresholds.end()) {
+      return Status::InvalidArgument(source + ": category '" + name + "': threshold defined twice in one layer (also in " +
+                                     earlier->second.source + ")");
+    }
+    layer.thresholds[name] = {threshold.as<double>(), source};
+  }
+  return Status::Ok();
+}
+
+Status ReadLayerFile(const std::string& text, const std::string& source, Layer& layer) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    return Status::InvalidArgument(source + ": invalid YAML: " + e.what());
+  }
+  if (root.IsNull()) return Status::Ok();
+  if (!root.IsMap()) return Status::InvalidArgument(source + ": top level must be a mapping with 'rules'");
+  try {
+    for (const auto& entry : root) {
+      const std::string key = entry.first.as<std::string>();
+      if (key != "rules" && key != "categories") {
+        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "'");
+      }
+    }
+    if (root["rules"]) GHSIFT_TRY(ReadRuleEntries(root["rules"], source, layer));
+    if (root["categories"]) GHSIFT_TRY(ReadCategorySettings(root["categories"], source, layer));
+  } catch (const YAML::Exception& e) {
+    return Status::InvalidArgument(source + ": " + e.what());
+  }
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying an entry: the keys it gives are written over a rule (a fresh one, or a copy of the
+// rule an earlier layer defined), then the rule's categories are worked out from tag and list.
+
+//! What an entry says about categories; resolved once every key is read.
+struct CategoryKeys {
+  bool has_tag = false, has_list = false;
+  std::string tag;
+  std::vector<std::string> list;
+};
+
+Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, Rule& rule, CategoryKeys& categories) {
+  static const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",    "fields",
+                                                   "flags", "weight", "enabled",    "description"};
   for (const auto& entry : node) {
     const std::string key = entry.first.as<std::string>();
-    if (!kKnownKeys.count(key)) return Status::InvalidArgument(where + ": unknown key '" + key + "'");
+    if (!kKnownKeys.count(key)) return Status::InvalidArgument(named + ": unknown key '" + key + "'");
   }
-  if (!node["id"] || !node["id"].IsScalar()) return Status::InvalidArgument(where + ": missing 'id'");
-  rule.id = node["id"].as<std::string>();
-  const std::string named = source + ": rule '" + rule.id + "'";
-  if (!ValidId(rule.id)) return Status::InvalidArgument(named + ": id must match [a-z0-9._-]+");
-  if (!node["tag"] || !node["tag"].IsScalar()) return Status::InvalidArgument(named + ": missing 'tag'");
-  rule.tag = node["tag"].as<std::string>();
-  if (!ValidTagPart(rule.tag) || rule.tag.front() == '/') {
-    return Status::InvalidArgument(named + ": tag must be category[/subcategory] in [a-z0-9_-]");
+  if (node["tag"]) {
+    if (!node["tag"].IsScalar()) return Status::InvalidArgument(named + ": 'tag' must be a string");
+    categories.has_tag = true;
+    categories.tag = node["tag"].as<std::string>();
   }
-  rule.category = rule.tag.substr(0, rule.tag.find('/'));
-  if (!node["pattern"] || !node["pattern"].IsScalar()) return Status::InvalidArgument(named + ": missing 'pattern'");
-  rule.pattern = node["pattern"].as<std::string>();
-  if (rule.pattern.empty()) return Status::InvalidArgument(named + ": empty pattern");
+  if (node["categories"]) {
+    if (!node["categories"].IsSequence() || node["categories"].size() == 0) {
+      return Status::InvalidArgument(named + ": 'categories' must be a non-empty list of category names");
+    }
+    categories.has_list = true;
+    for (const auto& c : node["categories"]) categories.list.push_back(c.as<std::string>());
+  }
+  if (node["pattern"]) {
+    if (!node["pattern"].IsScalar()) return Status::InvalidArgument(named + ": 'pattern' must be a string");
+    rule.pattern = node["pattern"].as<std::string>();
+    if (rule.pattern.empty()) return Status::InvalidArgument(named + ": empty pattern");
+  }
   if (node["fields"]) {
     if (!node["fields"].IsSequence() || node["fields"].size() == 0) {
       return Status::InvalidArgument(named + ": 'fields' must be a non-empty list");
@@ -64,6 +171,7 @@ Status ParseRule(const YAML::Node& node, const std::string& source, size_t index
   if (node["flags"]) {
     if (!node["flags"].IsSequence()) return Status::InvalidArgument(named + ": 'flags' must be a list");
     static const std::set<std::string> kFlags = {"caseless", "dotall", "multiline", "ucp"};
+    rule.flags.clear();
     for (const auto& f : node["flags"]) {
       const std::string flag = f.as<std::string>();
       if (!kFlags.count(flag)) {
@@ -79,73 +187,117 @@ Status ParseRule(const YAML::Node& node, const std::string& source, size_t index
       return Status::InvalidArgument(named + ": weight must be a number");
     }
   }
-  rule.source = source;
   return Status::Ok();
 }
 
-}  // namespace
-
-double RuleSet::ThresholdOf(const std::string& category) const {
-  auto it = thresholds.find(category);
-  return it == thresholds.end() ? kDefaultThreshold : it->second;
-}
-
-std::vector<std::string> RuleSet::Categories() const {
-  std::set<std::string> names;
-  for (const Rule& r : rules) names.insert(r.category);
-  return {names.begin(), names.end()};
-}
-
-Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet& into) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(source + ": invalid YAML: " + e.what());
+//! Sets tag, category and categories. With one category (the tag's prefix) `categories` stays
+//! empty; with a list, the tag (optional) names the kind, e.g. `not-a-bug`, and is stored as
+//! "<first listed category>/<kind>" so that code asking for a rule's tag still gets a category.
+Status ResolveCategories(const CategoryKeys& given, const std::string& named, Rule& rule) {
+  std::string tag = given.has_tag ? given.tag : rule.tag;
+  std::vector<std::string> list = given.has_list ? given.list : rule.categories;
+  // A new tag alone (an override) makes the rule a one-category rule again.
+  if (given.has_tag && !given.has_list) list.clear();
+  if (list.empty()) {
+    if (tag.empty()) return Status::InvalidArgument(named + ": missing 'tag'");
+    if (!ValidTagPart(tag) || tag.front() == '/') {
+      return Status::InvalidArgument(named + ": tag must be category[/subcategory] in [a-z0-9_-]");
+    }
+    rule.tag = tag;
+    rule.category = tag.substr(0, tag.find('/'));
+    rule.categories.clear();
+    return Status::Ok();
   }
-  if (root.IsNull()) return Status::Ok();
-  if (!root.IsMap()) return Status::InvalidArgument(source + ": top level must be a mapping with 'rules'");
-  try {
-    for (const auto& entry : root) {
-      const std::string key = entry.first.as<std::string>();
-      if (key != "rules" && key != "categories") {
-        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "'");
-      }
+  std::set<std::string> seen;
+  for (const std::string& c : list) {
+    if (!ValidTagPart(c) || c.find('/') != std::string::npos) {
+      return Status::InvalidArgument(named + ": category '" + c + "' must be a name in [a-z0-9_-]");
     }
-    if (root["rules"]) {
-      if (!root["rules"].IsSequence()) return Status::InvalidArgument(source + ": 'rules' must be a list");
-      size_t index = 0;
-      for (const auto& node : root["rules"]) {
-        Rule rule;
-        GHSIFT_TRY(ParseRule(node, source, index++, rule));
-        for (const Rule& existing : into.rules) {
-          if (existing.id == rule.id) {
-            return Status::InvalidArgument(source + ": rule '" + rule.id + "': duplicate id (first defined in " +
-                                           existing.source + ")");
-          }
-        }
-        into.rules.push_back(std::move(rule));
-      }
+    if (!seen.insert(c).second) return Status::InvalidArgument(named + ": category '" + c + "' listed twice");
+  }
+  // An override that gives a new list keeps the kind of the earlier tag.
+  std::string kind = given.has_tag ? tag : tag.substr(tag.find('/') == std::string::npos ? tag.size() : tag.find('/') + 1);
+  if (given.has_tag && kind.find('/') != std::string::npos) {
+    const std::string prefix = kind.substr(0, kind.find('/'));
+    if (!seen.count(prefix)) {
+      return Status::InvalidArgument(named + ": tag '" + kind + "' names a category not in 'categories'");
     }
-    if (root["categories"]) {
-      if (!root["categories"].IsMap()) return Status::InvalidArgument(source + ": 'categories' must be a mapping");
-      for (const auto& entry : root["categories"]) {
-        const std::string name = entry.first.as<std::string>();
-        const YAML::Node threshold = entry.second["threshold"];
-        if (!threshold) return Status::InvalidArgument(source + ": category '" + name + "': missing 'threshold'");
-        if (into.thresholds.count(name)) {
-          return Status::InvalidArgument(source + ": category '" + name + "': threshold defined twice");
-        }
-        into.thresholds[name] = threshold.as<double>();
-      }
+    kind = kind.substr(kind.find('/') + 1);
+  }
+  if (!kind.empty() && (!ValidTagPart(kind) || kind.front() == '/')) {
+    return Status::InvalidArgument(named + ": tag must be a kind in [a-z0-9_-] when 'categories' is a list");
+  }
+  rule.category = list.front();
+  rule.tag = kind.empty() ? rule.category : rule.category + "/" + kind;
+  rule.categories = list.size() == 1 ? std::vector<std::string>{} : list;
+  return Status::Ok();
+}
+
+Status ApplyEntry(const LayerEntry& entry, std::map<std::string, size_t>& index_by_id, RuleSet& into,
+                  std::vector<char>& removed) {
+  const YAML::Node& node = entry.node;
+  const std::string named = entry.source + ": rule '" + entry.id + "'";
+  const auto existing = index_by_id.find(entry.id);
+  const bool defined = existing != index_by_id.end() && !removed[existing->second];
+  bool enabled = true;
+  if (node["enabled"]) {
+    try {
+      enabled = node["enabled"].as<bool>();
+    } catch (const YAML::Exception&) {
+      return Status::InvalidArgument(named + ": 'enabled' must be true or false");
     }
-  } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(source + ": " + e.what());
+  }
+  const bool has_pattern = static_cast<bool>(node["pattern"]);
+  if (!has_pattern && !defined) {
+    return Status::InvalidArgument(named + ": missing 'pattern' (an entry without one overrides a rule of an "
+                                   "earlier --rules layer, and none defines '" + entry.id + "')");
+  }
+  // A fresh rule for a definition; the earlier rule for an override of some of its keys.
+  Rule rule = has_pattern ? Rule{} : into.rules[existing->second];
+  CategoryKeys categories;
+  GHSIFT_TRY(ApplyRuleKeys(node, named, rule, categories));
+  GHSIFT_TRY(ResolveCategories(categories, named, rule));
+  rule.id = entry.id;
+  if (has_pattern) {
+    rule.source = entry.source;
+    rule.line = entry.line;
+  }
+  if (!enabled) {
+    if (defined) removed[existing->second] = 1;
+    return Status::Ok();
+  }
+  if (defined) {
+    into.rules[existing->second] = std::move(rule);
+  } else {
+    index_by_id[entry.id] = into.rules.size();
+    into.rules.push_back(std::move(rule));
+    removed.push_back(0);
   }
   return Status::Ok();
 }
 
-Result<RuleSet> LoadRuleSet(const std::string& path) {
+Status ApplyLayer(const Layer& layer, RuleSet& into) {
+  std::map<std::string, size_t> index_by_id;
+  for (size_t i = 0; i < into.rules.size(); ++i) index_by_id[into.rules[i].id] = i;
+  std::vector<char> removed(into.rules.size(), 0);
+  RuleSet result = into;  // the layer is applied whole or not at all
+  try {
+    for (const LayerEntry& entry : layer.entries) GHSIFT_TRY(ApplyEntry(entry, index_by_id, result, removed));
+  } catch (const YAML::Exception& e) {
+    return Status::InvalidArgument(std::string("rule layer: ") + e.what());
+  }
+  std::vector<Rule> kept;
+  for (size_t i = 0; i < result.rules.size(); ++i) {
+    if (!removed[i]) kept.push_back(std::move(result.rules[i]));
+  }
+  result.rules = std::move(kept);
+  for (const auto& [category, threshold] : layer.thresholds) result.thresholds[category] = threshold.value;
+  into = std::move(result);
+  return Status::Ok();
+}
+
+//! The files of one layer: the file itself, or a directory's *.yaml / *.yml in name order.
+Result<std::vector<std::string>> LayerFiles(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   std::vector<std::string> files;
@@ -161,17 +313,54 @@ Result<RuleSet> LoadRuleSet(const std::string& path) {
   } else {
     return Status::NotFound(path + ": no such rule file or directory");
   }
-  RuleSet set;
-  for (const std::string& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Status::IoError(file + ": cannot read");
-    std::stringstream text;
-    text << in.rdbuf();
-    GHSIFT_TRY(ParseRuleYaml(text.str(), file, set));
+  return files;
+}
+
+}  // namespace
+
+double RuleSet::ThresholdOf(const std::string& category) const {
+  auto it = thresholds.find(category);
+  return it == thresholds.end() ? kDefaultThreshold : it->second;
+}
+
+std::vector<std::string> RuleSet::Categories() const {
+  std::set<std::string> names;
+  for (const Rule& r : rules) {
+    for (const std::string& c : r.ScoredCategories()) names.insert(c);
   }
-  if (set.rules.empty()) return Status::InvalidArgument(path + ": the rule set has no rules");
+  return {names.begin(), names.end()};
+}
+
+Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet& into) {
+  Layer layer;
+  GHSIFT_TRY(ReadLayerFile(text, source, layer));
+  return ApplyLayer(layer, into);
+}
+
+Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
+  RuleSet set;
+  for (const std::string& path : paths) {
+    auto files = LayerFiles(path);
+    if (!files.ok()) return files.status();
+    Layer layer;
+    for (const std::string& file : *files) {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) return Status::IoError(file + ": cannot read");
+      std::stringstream text;
+      text << in.rdbuf();
+      GHSIFT_TRY(ReadLayerFile(text.str(), file, layer));
+    }
+    GHSIFT_TRY(ApplyLayer(layer, set));
+  }
+  if (set.rules.empty()) {
+    std::string names;
+    for (const std::string& p : paths) names += (names.empty() ? "" : " + ") + p;
+    return Status::InvalidArgument(names + ": the rule set has no rules");
+  }
   return set;
 }
+
+Result<RuleSet> LoadRuleSet(const std::string& path) { return LoadRuleLayers({path}); }
 
 std::string DefaultRulesPath() {
   if (const char* env = std::getenv("GHSIFT_RULES")) return env;

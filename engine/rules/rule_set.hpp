@@ -12,12 +12,21 @@ namespace ghsift {
 struct Rule {
   std::string id;        //!< unique, [a-z0-9._-]+
   std::string tag;       //!< category[/subcategory]
-  std::string category;  //!< tag up to the first '/'
+  std::string category;  //!< tag up to the first '/': the first category the rule counts toward
+  //! Every category the weight counts toward, when the rule names several (`categories:` list,
+  //! e.g. a negative rule that lowers performance, accuracy and silent); empty = {category}.
+  std::vector<std::string> categories;
   std::string pattern;   //!< Hyperscan expression
   FieldMask fields = MaskOf(Field::kTitle) | MaskOf(Field::kBody);
   std::vector<std::string> flags;  //!< caseless, dotall, multiline, ucp
   double weight = 1.0;
   std::string source;    //!< file the rule came from (for messages)
+  int line = 0;          //!< 1-based line of the rule in `source` (0: unknown)
+
+  //! The categories whose score the rule's weight adds to: `categories`, or {category}.
+  std::vector<std::string> ScoredCategories() const {
+    return categories.empty() ? std::vector<std::string>{category} : categories;
+  }
 };
 
 inline constexpr double kDefaultThreshold = 1.0;
@@ -31,11 +40,17 @@ struct RuleSet {
   std::vector<std::string> Categories() const;
 };
 
-//! Loads one YAML file, or every *.yaml / *.yml file of a directory in name order.
+//! Loads one YAML file, or every *.yaml / *.yml file of a directory in name order, as one layer.
 //! Errors name the file and, where it applies, the rule id.
 Result<RuleSet> LoadRuleSet(const std::string& path);
 
-//! Parses YAML text; `source` names it in messages. Appends to `into`.
+//! Loads layers in order (each a file or a directory, see LoadRuleSet). A later layer adds rules
+//! and overrides earlier ones by id: an entry with a `pattern` replaces the rule whole, one
+//! without overrides only the keys it gives, `enabled: false` removes the rule, and a category
+//! threshold replaces the earlier one. A rule id given twice within one layer is an error.
+Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths);
+
+//! Parses YAML text as a layer of its own over `into`; `source` names it in messages.
 Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet& into);
 
 //! The project's default rule directory (compiled in), used when --rules is not given.

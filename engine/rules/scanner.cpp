@@ -15,12 +15,32 @@ Scanner::~Scanner() {
   if (scratch_ != nullptr) hs_free_scratch(scratch_);
 }
 
+namespace {
+
+//! Passes a piece's matches on with Hyperscan ids turned into rule indices.
+struct MappedHandler {
+  match_event_handler handler;
+  void* context;
+  const std::vector<uint32_t>* rule_of;
+};
+
+int MapThenCall(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void* ctx) {
+  const auto* mapped = static_cast<const MappedHandler*>(ctx);
+  return mapped->handler((*mapped->rule_of)[id], from, to, flags, mapped->context);
+}
+
+}  // namespace
+
 Status Scanner::Run(Field field, std::string_view text, match_event_handler handler, void* context) {
-  const hs_database_t* db = database_->database(field);
-  if (db == nullptr || text.empty()) return Status::Ok();
-  const hs_error_t rc = hs_scan(db, text.data(), static_cast<unsigned>(text.size()), 0, scratch_, handler, context);
-  if (rc != HS_SUCCESS && rc != HS_SCAN_TERMINATED) {
-    return Status::InvalidArgument("Hyperscan scan failed with code " + std::to_string(rc));
+  if (text.empty()) return Status::Ok();
+  for (const RuleDatabase::Piece& piece : database_->pieces(field)) {
+    MappedHandler mapped{handler, context, &piece.rule_of};
+    const bool direct = piece.rule_of.empty();
+    const hs_error_t rc = hs_scan(piece.db, text.data(), static_cast<unsigned>(text.size()), 0, scratch_,
+                                  direct ? handler : MapThenCall, direct ? context : &mapped);
+    if (rc != HS_SUCCESS && rc != HS_SCAN_TERMINATED) {
+      return Status::InvalidArgument("Hyperscan scan failed with code " + std::to_string(rc));
+    }
   }
   return Status::Ok();
 }

@@ -200,5 +200,71 @@ TEST_F(CliTest, RulesExplainMarksSpansAndScores) {
   EXPECT_NE(r.output.find("performance    1.50 / 1.00  FLAGGED"), std::string::npos) << r.output;
 }
 
+// Every matched span is marked whole: a rule without start offsets ("instead of"), a rule that
+// matches each character (`\S` in code), overlapping rules; weights and sums are printed.
+TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
+  auto r = RunCommand(Ghsift() + " rules explain --no-color --rules " + GHSIFT_SOURCE_DIR +
+                      "/tests/data/explain_rules.yaml --title 'How come it is slower'"
+                      " --text 'takes 5 s instead of 5 ms, much slower\n```\ny = net.cuda()\n```'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "title:\n"
+            "  1: [[How]] come it is [[slower]]\n"
+            "     rules: t.how t.slow\n"
+            "body:\n"
+            "  1: takes 5 s [[instead of]] 5 ms, [[much slower]]\n"
+            "     rules: t.instead t.slow\n"
+            "code:\n"
+            "  1: [[y]] [[=]] [[net.cuda()]]\n"
+            "     rules: t.code\n"
+            "rules matched:\n"
+            "  t.code    +1.00  info/reproduction-code\n"
+            "  t.how     -0.75  performance/not-a-bug  (counts toward performance, silent)\n"
+            "  t.instead +0.50  silent/no-error\n"
+            "  t.slow    +1.00  performance/low-speed\n"
+            "scores (sum of matched weights / threshold):\n"
+            "  info           1.00 / 1.00  FLAGGED\n"
+            "  performance    0.25 / 1.00  -\n"
+            "  silent        -0.25 / 1.00  -\n");
+  // A later layer changes the weights and thresholds explain reports.
+  const std::string overlay = dir_ / "overlay.yaml";
+  WriteFile(overlay, "categories:\n  performance: {threshold: 0.25}\nrules:\n  - {id: t.how, enabled: false}\n");
+  r = RunCommand(Ghsift() + " rules explain --no-color --rules " + GHSIFT_SOURCE_DIR +
+                 "/tests/data/explain_rules.yaml --rules " + overlay + " --title 'How come it is slower'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "title:\n"
+            "  1: How come it is [[slower]]\n"
+            "     rules: t.slow\n"
+            "rules matched:\n"
+            "  t.slow +1.00  performance/low-speed\n"
+            "scores (sum of matched weights / threshold):\n"
+            "  info           0.00 / 1.00  -\n"
+            "  performance    1.00 / 0.25  FLAGGED\n"
+            "  silent         0.00 / 1.00  -\n");
+}
+
+// With --store, explain judges the stored matches with the rules of the store, or with the
+// --rules layers when given.
+TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
+  const std::string rules = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/explain_rules.yaml";
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " --rules " + rules + " " + Sample());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --store " + Store() + " --issue BVLC/caffe#7002");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("  t.code +1.00  info/reproduction-code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  info           1.00 / 1.00  FLAGGED\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("--rules given"), std::string::npos) << r.output;
+  const std::string overlay = dir_ / "overlay.yaml";
+  WriteFile(overlay, "categories:\n  info: {threshold: 100}\nrules:\n  - {id: t.code, weight: 2.5}\n");
+  r = RunCommand(Ghsift() + " rules explain --store " + Store() + " --issue BVLC/caffe#7002 --rules " + rules +
+                 " --rules " + overlay);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("(weights and thresholds of the --rules given, not of the store)\n"), std::string::npos);
+  EXPECT_NE(r.output.find("  t.code +2.50  info/reproduction-code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  info           2.50 / 100.00  -\n"), std::string::npos) << r.output;
+}
+
+
 }  // namespace
 }  // namespace ghsift

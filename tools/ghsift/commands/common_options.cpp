@@ -4,10 +4,31 @@
 
 namespace ghsift::cli {
 
-Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path, RuleDatabase::Mode mode) {
-  auto rules = LoadRuleSet(path.empty() ? DefaultRulesPath() : path);
+CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers) {
+  // One path per --rules, so that a command's positional arguments are never taken as layers.
+  return cmd
+      .add_option("--rules", layers,
+                  "Rule file or directory (default: the bundled rules/); repeat to layer rule sets: a later "
+                  "one adds rules and overrides rules, weights and thresholds by id")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->take_all();
+}
+
+Result<RuleSet> LoadRuleLayersOrDefault(const std::vector<std::string>& layers) {
+  if (layers.empty()) return LoadRuleSet(DefaultRulesPath());
+  return LoadRuleLayers(layers);
+}
+
+Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::string>& layers, RuleDatabase::Mode mode,
+                                                      RuleDatabase::Layout layout) {
+  auto rules = LoadRuleLayersOrDefault(layers);
   if (!rules.ok()) return rules.status();
-  return RuleDatabase::Compile(*rules, mode);
+  return RuleDatabase::Compile(*rules, mode, layout);
+}
+
+Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path, RuleDatabase::Mode mode) {
+  return LoadRules(path.empty() ? std::vector<std::string>{} : std::vector<std::string>{path}, mode);
 }
 
 Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path) {

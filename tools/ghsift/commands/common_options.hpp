@@ -1,7 +1,10 @@
 #pragma once
 // Loading what several commands need: rules, the tracked-repo list.
+#include <CLI/CLI.hpp>
+
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "aggregate/repo_filter.hpp"
 #include "common/result.hpp"
@@ -9,7 +12,16 @@
 
 namespace ghsift::cli {
 
-//! The rule set at `path` (the default set when empty), compiled.
+//! Adds `--rules PATH`, repeatable: the layers, in order (the default set when none is given).
+CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers);
+//! The rule layers given (the default set when none), loaded and merged.
+Result<RuleSet> LoadRuleLayersOrDefault(const std::vector<std::string>& layers);
+//! The rule layers given (the default set when none), compiled. The rule-editing commands use
+//! Layout::kPerRule, so that after an edit only the edited rule compiles.
+Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::string>& layers,
+                                                      RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag,
+                                                      RuleDatabase::Layout layout = RuleDatabase::Layout::kCombined);
+//! One rule file or directory (the default set when empty), compiled.
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path,
                                                       RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag);
 //! Every repo with `all`, else the list in `path` (rules/repos.txt when empty).

@@ -1,4 +1,4 @@
-// ghsift ingest --store DIR [--rules PATH] [--all-repos | --repos FILE] [--threads N] FILE|DIR...
+// ghsift ingest --store DIR [--rules PATH]... [--all-repos | --repos FILE] [--threads N] FILE|DIR...
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,7 +33,7 @@ void OnStopSignal(int signal) {
 struct IngestArgs {
   std::string store;
   std::vector<std::string> inputs;
-  std::string rules;
+  std::vector<std::string> rules;  //!< layers, in order
   std::string repos;
   bool all_repos = false;
   int threads = 0;
@@ -183,7 +183,7 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   partial->excludes(store);
 
   cmd->add_option("inputs", args->inputs, "Dump files or directories of them (read in name order)")->required();
-  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, args->rules);
   cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
   cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 1024));

@@ -8,7 +8,7 @@ namespace ghsift::cli {
 
 void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
   cmd.add_option("--labels", args.labels, "Labeled reports: MHNurf CSV (*.csv) or JSONL files")->required();
-  cmd.add_option("--rules", args.rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(cmd, args.rules);
   cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label")
       ->capture_default_str();
   cmd.add_option("--label-key", args.label_key, "Integer field holding the binary label")->capture_default_str();
@@ -17,7 +17,8 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   LabeledInput input;
-  auto db = LoadRules(args.rules);
+  // Per-rule databases: after a rule edit only that rule compiles (the rule-editing loop).
+  auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return db.status();
   input.database = *db;
   LabelOptions options{args.label_key, args.issue_dir};

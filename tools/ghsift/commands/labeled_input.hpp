@@ -13,7 +13,7 @@ namespace ghsift::cli {
 
 struct LabeledInputArgs {
   std::vector<std::string> labels;  //!< files
-  std::string rules;
+  std::vector<std::string> rules;  //!< layers, in order
   std::string positive = "performance,accuracy";
   std::string label_key = "class";
   std::string issue_dir;

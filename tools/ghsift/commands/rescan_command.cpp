@@ -1,4 +1,4 @@
-// ghsift rescan --store DIR [--rules PATH]
+// ghsift rescan --store DIR [--rules PATH]...
 #include <cstdio>
 
 #include "commands/commands.hpp"
@@ -10,7 +10,7 @@ namespace {
 
 struct RescanArgs {
   std::string store;
-  std::string rules;
+  std::vector<std::string> rules;  //!< layers, in order
 };
 
 int RunRescan(const RescanArgs& args) {
@@ -33,7 +33,7 @@ void AddRescanCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("rescan", "Re-apply a (changed) rule set to the report text a --keep-text "
                                                "store kept, updating every aggregate");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, args->rules);
   cmd->callback([args, &exit_code] { exit_code = RunRescan(*args); });
 }
 

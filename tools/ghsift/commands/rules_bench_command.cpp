@@ -1,8 +1,9 @@
-// ghsift rules bench [--rules PATH] [--limit N] [--top K] FILE...   (labeled CSV/JSONL or dumps)
+// ghsift rules bench [--rules PATH]... [--limit N] [--top K] FILE...   (labeled CSV/JSONL or dumps)
 #include <cstdio>
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "eval/rule_bench.hpp"
 #include "output.hpp"
 #include "pipelines/input_files.hpp"
@@ -11,7 +12,7 @@ namespace ghsift::cli {
 namespace {
 
 struct RulesBenchArgs {
-  std::string rules;
+  std::vector<std::string> rules;  //!< layers, in order
   std::vector<std::string> inputs;
   size_t limit = 20000;
   size_t top = 3;
@@ -23,7 +24,7 @@ bool IsLabeledFile(const std::string& path) {
 }
 
 int RunRulesBench(const RulesBenchArgs& args) {
-  auto rules = LoadRuleSet(args.rules.empty() ? DefaultRulesPath() : args.rules);
+  auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
   std::vector<LabeledReport> reports;
   for (const std::string& input : args.inputs) {
@@ -62,7 +63,7 @@ void AddRulesBenchCommand(CLI::App& rules, int& exit_code) {
   auto args = std::make_shared<RulesBenchArgs>();
   CLI::App* cmd = rules.add_subcommand("bench", "Scan speed of a rule set and each rule's cost, on labeled reports "
                                                 "(CSV/JSONL) or dump files");
-  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, args->rules);
   cmd->add_option("inputs", args->inputs, "Labeled files (*.csv, *.jsonl) or GH Archive dumps")->required();
   cmd->add_option("--limit", args->limit, "Reports read from dumps at most")->capture_default_str();
   cmd->add_option("--top", args->top, "Costliest rules whose marginal cost is measured (each compiles the set "

@@ -1,4 +1,4 @@
-// ghsift rules check [--rules PATH]  (and the rule-tuning subcommands)
+// ghsift rules check [--rules PATH]...  (and the rule-tuning subcommands)
 #include <iostream>
 
 #include "commands/commands.hpp"
@@ -9,15 +9,17 @@ namespace ghsift::cli {
 namespace {
 
 struct RulesCheckArgs {
-  std::string rules;
+  std::vector<std::string> rules;  //!< layers, in order
 };
 
 int RunRulesCheck(const RulesCheckArgs& args) {
-  auto db = LoadRules(args.rules);
+  auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return Fail(db.status().message());
   const RuleSet& set = (*db)->rules();
   std::map<std::string, int> per_category;
-  for (const Rule& r : set.rules) ++per_category[r.category];
+  for (const Rule& r : set.rules) {
+    for (const std::string& c : r.ScoredCategories()) ++per_category[c];
+  }
   std::cout << "ok: " << set.rules.size() << " rules compiled into " << HumanBytes(static_cast<double>((*db)->database_bytes()))
             << " of Hyperscan databases\n";
   for (const auto& [category, count] : per_category) {
@@ -33,7 +35,7 @@ void AddRulesCommand(CLI::App& app, int& exit_code) {
   rules->require_subcommand(1);
   auto check = std::make_shared<RulesCheckArgs>();
   CLI::App* cmd = rules->add_subcommand("check", "Validate and compile a rule set");
-  cmd->add_option("--rules", check->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, check->rules);
   cmd->callback([check, &exit_code] { exit_code = RunRulesCheck(*check); });
   AddRulesEvalCommand(*rules, exit_code);
   AddRulesTuneCommand(*rules, exit_code);

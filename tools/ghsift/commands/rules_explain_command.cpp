@@ -1,8 +1,11 @@
-// ghsift rules explain [--rules PATH] (--text STR | --file F | --store DIR --issue OWNER/REPO#N)
+// ghsift rules explain [--rules PATH]... (--text STR | --file F | --store DIR --issue OWNER/REPO#N)
 #include <simdjson.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -12,14 +15,17 @@
 #include "commands/common_options.hpp"
 #include "json/markdown_splitter.hpp"
 #include "query/query.hpp"
+#include "common/assert.hpp"
 #include "rules/decision.hpp"
+#include "rules/match_start.hpp"
 #include "rules/scanner.hpp"
 
 namespace ghsift::cli {
 namespace {
 
 struct ExplainArgs {
-  std::string rules, text, title, file, store, issue;
+  std::vector<std::string> rules;  //!< layers, in order
+  std::string text, title, file, store, issue;
   bool color = false;
   bool no_color = false;
 };
@@ -61,69 +67,108 @@ Result<ExplainedReport> ReadReportFile(const std::string& path) {
   return r;
 }
 
+//! The texts of a report as ReportScan scans them: the body's code and the comments' code are
+//! two texts.
+struct FieldText {
+  Field field;
+  std::string text;
+};
+
+std::vector<FieldText> FieldTexts(const ExplainedReport& report) {
+  std::string prose, code, comment_prose, comment_code;
+  SplitMarkdown(report.body, prose, code);
+  for (const auto& c : report.comments) SplitMarkdown(c, comment_prose, comment_code);
+  std::vector<FieldText> texts = {{Field::kTitle, report.title},    {Field::kBody, prose},
+                                  {Field::kCode, code},             {Field::kComment, comment_prose},
+                                  {Field::kCode, comment_code}};
+  for (const auto& label : report.labels) texts.push_back({Field::kLabel, label});
+  return texts;
+}
+
+//! The rules (indices into `db`'s set) that match any of the texts: a flag-mode scan.
+Result<std::vector<uint32_t>> MatchedRules(std::shared_ptr<const RuleDatabase> db, const std::vector<FieldText>& texts) {
+  Scanner scanner(db);
+  MatchSet matches;
+  for (const FieldText& t : texts) GHSIFT_TRY(scanner.Scan(t.field, t.text, matches));
+  std::vector<uint32_t> ids = matches.ids();
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+//! Marks, in each field, the text every matched rule matched. Spans come from a start-of-match
+//! database of the matched rules only (compiling one for the whole set takes tens of seconds).
 class Explainer {
  public:
   Explainer(std::shared_ptr<const RuleDatabase> db, bool color) : db_(db), scanner_(db), color_(color) {}
 
-  void Field(Field field, const std::string& text) {
-    if (text.empty()) return;
+  Status Field(Field field, const std::string& text) {
+    if (text.empty()) return Status::Ok();
     std::vector<Span> spans;
-    const Status s = scanner_.ScanSpans(field, text, [&](unsigned id, size_t from, size_t to) {
-      // Without a start offset, the word that ends the match is shown.
-      if (!db_->ReportsStart(id)) from = WordStart(text, to);
+    GHSIFT_TRY(scanner_.ScanSpans(field, text, [&](unsigned id, size_t from, size_t to) {
+      if (!db_->ReportsStart(id)) from = StartFinder(id).StartOf(text, to);
       spans.push_back({id, from, to});
-    });
-    if (!s.ok()) {
-      std::cout << "  (scan failed: " << s.message() << ")\n";
-      return;
-    }
-    for (const Span& sp : spans) fired_.insert(db_->rules().rules[sp.rule].id);
+    }));
     std::cout << FieldName(field) << ":";
     if (spans.empty()) {
       std::cout << " (no match)\n";
-      return;
+      return Status::Ok();
     }
     std::cout << "\n";
-    PrintLinesWithSpans(text, spans);
+    PrintLinesWithSpans(text, MergeSpans(std::move(spans)));
+    return Status::Ok();
   }
-
-  const std::set<std::string>& fired() const { return fired_; }
 
  private:
-  static size_t WordStart(const std::string& text, size_t end) {
-    size_t from = end;
-    while (from > 0 && text[from - 1] != ' ' && text[from - 1] != '\n') --from;
-    return from == end && end > 0 ? end - 1 : from;
+  const MatchStartFinder& StartFinder(uint32_t rule) {
+    auto& finder = finders_[rule];
+    if (!finder) {
+      auto compiled = MatchStartFinder::Compile(db_->rules().rules[rule]);
+      // The pattern compiled in flag mode already, so anchoring it cannot fail in practice.
+      GHSIFT_ASSERT(compiled.ok());
+      finder = std::move(compiled).value();
+    }
+    return *finder;
   }
 
-  void PrintLinesWithSpans(const std::string& text, std::vector<Span> spans) {
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.from < b.from; });
+  //! Hyperscan reports a match at every end offset (`\S` matches each character): a rule's
+  //! overlapping or touching spans are one marked stretch.
+  static std::vector<Span> MergeSpans(std::vector<Span> spans) {
+    std::sort(spans.begin(), spans.end(),
+              [](const Span& a, const Span& b) { return std::tie(a.rule, a.from, a.to) < std::tie(b.rule, b.from, b.to); });
+    std::vector<Span> merged;
+    for (const Span& sp : spans) {
+      if (!merged.empty() && merged.back().rule == sp.rule && sp.from <= merged.back().to) {
+        merged.back().to = std::max(merged.back().to, sp.to);
+      } else {
+        merged.push_back(sp);
+      }
+    }
+    std::sort(merged.begin(), merged.end(), [](const Span& a, const Span& b) { return a.from < b.from; });
+    return merged;
+  }
+
+  void PrintLinesWithSpans(const std::string& text, const std::vector<Span>& spans) {
     size_t line_start = 0;
     int line_number = 1;
     while (line_start <= text.size()) {
       size_t line_end = text.find('\n', line_start);
       if (line_end == std::string::npos) line_end = text.size();
-      std::vector<Span> in_line;
+      // Marked bytes of this line: the union of the spans of every rule (rules overlap).
+      std::vector<char> marked(line_end - line_start, 0);
+      std::set<std::string> ids;
       for (const Span& sp : spans) {
-        if (sp.from < line_end && sp.to > line_start) in_line.push_back(sp);
+        if (sp.from >= line_end || sp.to <= line_start) continue;
+        ids.insert(db_->rules().rules[sp.rule].id);
+        for (size_t i = std::max(sp.from, line_start); i < std::min(sp.to, line_end); ++i) marked[i - line_start] = 1;
       }
-      if (!in_line.empty()) {
+      if (!ids.empty()) {
         std::string out;
-        size_t at = line_start;
-        for (const Span& sp : in_line) {
-          const size_t from = std::max(sp.from, at), to = std::min(sp.to, line_end);
-          if (from >= to) continue;
-          out += text.substr(at, from - at);
-          out += color_ ? "\033[1;31m" : "[[";
-          out += text.substr(from, to - from);
-          out += color_ ? "\033[0m" : "]]";
-          at = to;
+        for (size_t i = 0; i < marked.size(); ++i) {
+          if (marked[i] && (i == 0 || !marked[i - 1])) out += color_ ? "\033[1;31m" : "[[";
+          out += text[line_start + i];
+          if (marked[i] && (i + 1 == marked.size() || !marked[i + 1])) out += color_ ? "\033[0m" : "]]";
         }
-        out += text.substr(at, line_end - at);
-        std::cout << "  " << line_number << ": " << out << "\n";
-        std::set<std::string> ids;
-        for (const Span& sp : in_line) ids.insert(db_->rules().rules[sp.rule].id);
-        std::cout << "     rules:";
+        std::cout << "  " << line_number << ": " << out << "\n     rules:";
         for (const auto& id : ids) std::cout << " " << id;
         std::cout << "\n";
       }
@@ -136,13 +181,31 @@ class Explainer {
   std::shared_ptr<const RuleDatabase> db_;
   Scanner scanner_;
   bool color_;
-  std::set<std::string> fired_;
+  std::map<uint32_t, std::unique_ptr<MatchStartFinder>> finders_;
 };
 
+std::string Signed(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.2f", value);
+  return text;
+}
+
+//! Each matched rule with its weight and the categories it counts toward, then each category's
+//! sum against its threshold.
 void PrintScores(const DecisionModel& model, const std::vector<std::string>& fired) {
-  std::cout << "rules fired:";
-  for (const auto& id : fired) std::cout << " " << id << "(" << model.TagOf(id) << ")";
-  std::cout << (fired.empty() ? " none\n" : "\n") << "scores:\n";
+  std::cout << "rules matched:" << (fired.empty() ? " none\n" : "\n");
+  size_t width = 0;
+  for (const auto& id : fired) width = std::max(width, id.size());
+  for (const auto& id : fired) {
+    const auto categories = model.CategoriesOf(id);
+    std::string toward;
+    for (const auto& c : categories) toward += (toward.empty() ? "" : ", ") + c;
+    std::printf("  %-*s %s  %s", static_cast<int>(width), id.c_str(), Signed(model.WeightOf(id)).c_str(),
+                model.TagOf(id).c_str());
+    if (categories.size() > 1) std::printf("  (counts toward %s)", toward.c_str());
+    std::printf("\n");
+  }
+  std::cout << "scores (sum of matched weights / threshold):\n";
   for (const CategoryScore& s : model.Score(fired)) {
     std::printf("  %-12s %6.2f / %.2f  %s\n", s.category.c_str(), s.score, s.threshold,
                 s.flagged ? "FLAGGED" : "-");
@@ -161,7 +224,16 @@ int ExplainFromStore(const ExplainArgs& args) {
   }
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
-  auto model = LoadStoreModel(**store);
+  // With --rules, the stored matches are judged with those rules' weights and thresholds (a
+  // rule they do not have counts for nothing); otherwise with the rules the store was built with.
+  Result<DecisionModel> model = Status::InvalidArgument("no model");
+  if (args.rules.empty()) {
+    model = LoadStoreModel(**store);
+  } else {
+    auto rules = LoadRuleLayers(args.rules);
+    if (!rules.ok()) return Fail(rules.status().message());
+    model = DecisionModel::FromRuleSet(*rules);
+  }
   if (!model.ok()) return Fail(model.status().message());
   for (int64_t id : (*store)->RepoIdsByName(repo)) {
     auto record = (*store)->GetIssue(id, number);
@@ -172,6 +244,7 @@ int ExplainFromStore(const ExplainArgs& args) {
               << "title: " << r.title << "\n"
               << "(the store keeps matched rule ids, not the report's text: the rules below matched some "
                  "snapshot or comment seen during ingest)\n";
+    if (!args.rules.empty()) std::cout << "(weights and thresholds of the --rules given, not of the store)\n";
     PrintScores(*model, r.rules);
     return kExitOk;
   }
@@ -194,22 +267,37 @@ int RunExplain(const ExplainArgs& args) {
     return Fail("give --text, --file, or --store with --issue");
   }
   if (!args.title.empty()) report.title = args.title;
-  auto db = LoadRules(args.rules, RuleDatabase::Mode::kExplain);
-  if (!db.ok()) return Fail(db.status().message());
+  auto rules = LoadRuleLayersOrDefault(args.rules);
+  if (!rules.ok()) return Fail(rules.status().message());
+  const std::vector<FieldText> texts = FieldTexts(report);
+  // Which rules match: per-rule flag databases, cached, so an edited rule alone compiles.
+  auto flag_db = RuleDatabase::Compile(*rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
+  if (!flag_db.ok()) return Fail(flag_db.status().message());
+  auto matched = MatchedRules(*flag_db, texts);
+  if (!matched.ok()) return Fail(matched.status().message());
+  // Where they match: start-of-match databases of the matched rules only.
+  RuleSet fired_rules;
+  std::vector<std::string> fired;
+  for (uint32_t i : *matched) {
+    fired_rules.rules.push_back(rules->rules[i]);
+    fired.push_back(rules->rules[i].id);
+  }
+  std::sort(fired.begin(), fired.end());
   const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
-  Explainer explainer(*db, color);
-  // The texts ReportScan scans: the body's code and the comments' code are two texts.
-  std::string prose, code, comment_prose, comment_code;
-  SplitMarkdown(report.body, prose, code);
-  for (const auto& c : report.comments) SplitMarkdown(c, comment_prose, comment_code);
-  explainer.Field(Field::kTitle, report.title);
-  explainer.Field(Field::kBody, prose);
-  explainer.Field(Field::kCode, code);
-  explainer.Field(Field::kComment, comment_prose);
-  explainer.Field(Field::kCode, comment_code);
-  for (const auto& label : report.labels) explainer.Field(Field::kLabel, label);
-  const std::vector<std::string> fired(explainer.fired().begin(), explainer.fired().end());
-  PrintScores(DecisionModel::FromRuleSet((*db)->rules()), fired);
+  if (!fired_rules.rules.empty()) {
+    auto span_db = RuleDatabase::Compile(fired_rules, RuleDatabase::Mode::kExplain, RuleDatabase::Layout::kPerRule);
+    if (!span_db.ok()) return Fail(span_db.status().message());
+    Explainer explainer(*span_db, color);
+    for (const FieldText& t : texts) {
+      const Status s = explainer.Field(t.field, t.text);
+      if (!s.ok()) return Fail(s.message());
+    }
+  } else {
+    for (const FieldText& t : texts) {
+      if (!t.text.empty()) std::cout << FieldName(t.field) << ": (no match)\n";
+    }
+  }
+  PrintScores(DecisionModel::FromRuleSet(*rules), fired);
   return kExitOk;
 }
 
@@ -218,7 +306,7 @@ int RunExplain(const ExplainArgs& args) {
 void AddRulesExplainCommand(CLI::App& rules, int& exit_code) {
   auto args = std::make_shared<ExplainArgs>();
   CLI::App* cmd = rules.add_subcommand("explain", "Show which rules match a report, where, and the category scores");
-  cmd->add_option("--rules", args->rules, "Rule file or directory (default: the bundled rules/)");
+  AddRulesOption(*cmd, args->rules);
   cmd->add_option("--text", args->text, "Report body (markdown) to explain");
   cmd->add_option("--title", args->title, "Report title (with --text or --file)");
   cmd->add_option("--file", args->file, "A GitHub API issue object (JSON) or a markdown file");

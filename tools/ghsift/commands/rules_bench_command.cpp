@@ -10,6 +10,12 @@
 namespace ghsift::cli {
 namespace {
 
+LabelOptions TextOnly() {
+  LabelOptions o;
+  o.require_label = false;  // bench reads the text, not the labels
+  return o;
+}
+
 struct RulesBenchArgs {
   std::string rules;
   std::vector<std::string> inputs;
@@ -27,7 +33,7 @@ int RunRulesBench(const RulesBenchArgs& args) {
   if (!rules.ok()) return Fail(rules.status().message());
   std::vector<LabeledReport> reports;
   for (const std::string& input : args.inputs) {
-    auto read = IsLabeledFile(input) ? ReadLabeledReports(input, LabelOptions())
+    auto read = IsLabeledFile(input) ? ReadLabeledReports(input, TextOnly())
                                      : ReadReportsFromDump(input, args.limit - std::min(args.limit, reports.size()));
     if (!read.ok()) return Fail(read.status().message());
     for (auto& r : *read) reports.push_back(std::move(r));

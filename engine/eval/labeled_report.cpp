@@ -66,6 +66,7 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
   std::istringstream lines(text);
   std::string line;
   int number = 0;
+  bool any_label = false;  // some record names the label key (even as null: "not labeled yet")
   while (std::getline(lines, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -87,7 +88,9 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     r.labels = StringArray(e["labels"], true);
     r.binary = IntOf(e, options.label_key);
     simdjson::dom::element expected;
+    if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) any_label = true;
     if (e["expected"].get(expected) == simdjson::SUCCESS) {
+      any_label = true;
       const auto list = StringArray(e["expected"], false);
       r.expected = std::set<std::string>(list.begin(), list.end());
     }
@@ -104,6 +107,10 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     }
     out.push_back(std::move(r));
   }
+  if (options.require_label && !any_label && !out.empty()) {
+    return Status::InvalidArgument(path + ": no record has the label key '" + options.label_key +
+                                   "' (nor an 'expected' list); name the key with --label-key");
+  }
   return out;
 }
 
@@ -115,6 +122,10 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
   for (size_t i = 0; i < records[0].size(); ++i) column[records[0][i]] = i;
   for (const char* required : {"Title", "Body"}) {
     if (!column.count(required)) return Status::InvalidArgument(path + ": no '" + required + "' column");
+  }
+  if (options.require_label && !column.count(options.label_key)) {
+    return Status::InvalidArgument(path + ": no column for the label key '" + options.label_key +
+                                   "'; name the key with --label-key");
   }
   auto get = [&](const std::vector<std::string>& rec, const std::string& name) -> std::string {
     auto it = column.find(name);

@@ -25,6 +25,9 @@ struct LabeledReport {
 struct LabelOptions {
   std::string label_key = "class";  //!< integer field read as the binary label
   std::string issue_dir;            //!< GitHub API issue objects NUMBER.json that supply bodies
+  //! A file none of whose records carries `label_key` (nor an `expected` list) is an error:
+  //! scoring it would print zeros for a typo in the key. `rules bench` reads text only.
+  bool require_label = true;
 };
 
 //! Reads a MHNurf-format CSV (columns Repository, Number, Title, Body, Labels, Comments, Codes,

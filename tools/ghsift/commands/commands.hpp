@@ -25,6 +25,7 @@ void AddRulesEvalCommand(CLI::App& rules, int& exit_code);
 void AddRulesTuneCommand(CLI::App& rules, int& exit_code);
 void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
 void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
+void AddRulesSuggestCommand(CLI::App& rules, int& exit_code);
 
 //! Prints "ghsift: <message>" to stderr and returns kExitError.
 int Fail(const std::string& message);

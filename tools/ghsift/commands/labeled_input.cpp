@@ -1,44 +1,106 @@
 #include "commands/labeled_input.hpp"
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "commands/common_options.hpp"
+#include "eval/labeled_suite.hpp"
 
 namespace ghsift::cli {
+namespace {
+
+std::vector<std::string> SplitList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+// The sets to read: those of the suite, or one per --labels file sharing the command line's options.
+Result<LabeledSuite> SetsOf(const LabeledInputArgs& args) {
+  if (!args.suite.empty()) return LoadLabeledSuite(args.suite, args.data);
+  LabeledSuite suite;
+  for (const std::string& file : args.labels) {
+    LabeledSet set;
+    set.path = file;
+    set.group = GroupNameOfFile(file);
+    set.positive = SplitList(args.positive);
+    set.label_key = args.label_key;
+    set.issue_dir = args.issue_dir;
+    set.objective_f1 = args.objective == "f1";
+    suite.sets.push_back(std::move(set));
+  }
+  return suite;
+}
+
+}  // namespace
 
 void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
-  cmd.add_option("--labels", args.labels, "Labeled reports: MHNurf CSV (*.csv) or JSONL files")->required();
+  auto* labels = cmd.add_option("--labels", args.labels, "Labeled reports: MHNurf CSV (*.csv) or JSONL files");
+  auto* suite = cmd.add_option("--suite", args.suite, "Suite YAML listing labeled sets (e.g. tools/labeled_suite.yaml)");
+  labels->excludes(suite);
+  cmd.add_option("--data", args.data, "Directory the suite's paths are relative to")->capture_default_str();
   AddRulesOption(cmd, args.rules);
-  cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label")
+  cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label (--labels)")
       ->capture_default_str();
-  cmd.add_option("--label-key", args.label_key, "Integer field holding the binary label")->capture_default_str();
+  cmd.add_option("--label-key", args.label_key, "Integer field holding the binary label (--labels)")
+      ->capture_default_str();
   cmd.add_option("--issue-dir", args.issue_dir, "Directory of GitHub API issue objects NUMBER.json giving bodies");
+  cmd.add_option("--group-by", args.group_by, "Groups held out one at a time: file (each labels file) or repo")
+      ->check(CLI::IsMember({"file", "repo"}))
+      ->capture_default_str();
+  cmd.add_option("--objective", args.objective, "What fitting maximizes per group (--labels): macro-f1 or f1")
+      ->check(CLI::IsMember({"macro-f1", "f1"}))
+      ->capture_default_str();
 }
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
+  if (args.labels.empty() && args.suite.empty()) return Status::InvalidArgument("give --labels FILE... or --suite FILE");
+  auto suite = SetsOf(args);
+  if (!suite.ok()) return suite.status();
   LabeledInput input;
+  input.control_max_rate = suite->control_max_rate;
   // Per-rule databases: after a rule edit only that rule compiles (the rule-editing loop).
   auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return db.status();
   input.database = *db;
-  LabelOptions options{args.label_key, args.issue_dir};
-  for (const std::string& file : args.labels) {
-    auto reports = ReadLabeledReports(file, options);
-    if (!reports.ok()) return reports.status();
-    for (auto& r : *reports) input.reports.push_back(std::move(r));
-  }
-  std::stringstream list(args.positive);
-  std::string item;
-  while (std::getline(list, item, ',')) {
-    if (!item.empty()) input.positive.insert(item);
-  }
   const auto categories = input.database->rules().Categories();
-  for (const std::string& c : input.positive) {
-    if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
-      return Status::InvalidArgument("--positive: no rule has category '" + c + "'");
+  std::map<std::string, size_t> group_index;
+  for (const LabeledSet& set : suite->sets) {
+    for (const std::string& c : set.positive) {
+      if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
+        return Status::InvalidArgument(set.path + ": positive category '" + c + "': no rule has it");
+      }
+    }
+    LabelOptions options{set.label_key, set.issue_dir};
+    auto reports = ReadLabeledReports(set.path, options);
+    if (!reports.ok()) return reports.status();
+    const std::set<std::string> positive(set.positive.begin(), set.positive.end());
+    for (auto& r : *reports) {
+      const std::string name = args.group_by == "repo" && !r.group.empty() ? r.group : set.group;
+      auto [it, fresh] = group_index.emplace(name, input.groups.size());
+      if (fresh) {
+        input.groups.push_back({name, positive, {set.controls.begin(), set.controls.end()}, set.objective_f1});
+      } else if (input.groups[it->second].positive != positive) {
+        return Status::InvalidArgument(set.path + ": group '" + name + "' is already used with other positive categories");
+      }
+      input.report_group.push_back(static_cast<int>(it->second));
+      r.group = name;
+      input.reports.push_back(std::move(r));
     }
   }
   input.verdicts = JudgeReports(input.database, input.reports);
+  input.table = BuildMatchTable(input.database->rules(), input.reports, input.verdicts, input.groups, input.report_group);
+  for (size_t i = 0; i < input.reports.size(); ++i) {
+    const auto& positive = input.groups[static_cast<size_t>(input.report_group[i])].positive;
+    auto it = std::find_if(input.positive_sets.begin(), input.positive_sets.end(),
+                           [&](const auto& s) { return s.first == positive; });
+    if (it == input.positive_sets.end()) it = input.positive_sets.insert(it, {positive, {}});
+    it->second.push_back(i);
+  }
   return input;
 }
 

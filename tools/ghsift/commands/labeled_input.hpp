@@ -1,5 +1,6 @@
 #pragma once
-// Options shared by `rules eval` and `rules tune`: labeled files, rules, positive categories.
+// Options shared by `rules eval|tune|suggest`: labeled files or a suite of them, rules, positive
+// categories, and the groups (frameworks or project sets) the estimates hold one out at a time.
 #include <memory>
 #include <set>
 #include <string>
@@ -8,15 +9,20 @@
 #include <CLI/CLI.hpp>
 
 #include "eval/evaluation.hpp"
+#include "eval/match_table.hpp"
 
 namespace ghsift::cli {
 
 struct LabeledInputArgs {
   std::vector<std::string> labels;  //!< files
+  std::string suite;                //!< or a suite file listing sets
+  std::string data = "../shared/data/labeled";
   std::vector<std::string> rules;  //!< layers, in order
   std::string positive = "performance,accuracy";
   std::string label_key = "class";
   std::string issue_dir;
+  std::string group_by = "file";
+  std::string objective = "macro-f1";
 };
 
 void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args);
@@ -25,7 +31,12 @@ struct LabeledInput {
   std::shared_ptr<const RuleDatabase> database;
   std::vector<LabeledReport> reports;
   std::vector<ReportVerdict> verdicts;
-  std::set<std::string> positive;
+  std::vector<GroupDefinition> groups;
+  std::vector<int> report_group;  //!< index into groups
+  double control_max_rate = 0.15;
+  MatchTable table;
+  //! The distinct positive sets, each with the indices of its reports (for the detail tables).
+  std::vector<std::pair<std::set<std::string>, std::vector<size_t>>> positive_sets;
 };
 
 //! Loads rules and reports and judges every report; the Status names what failed.

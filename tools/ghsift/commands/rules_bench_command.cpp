@@ -11,6 +11,12 @@
 namespace ghsift::cli {
 namespace {
 
+LabelOptions TextOnly() {
+  LabelOptions o;
+  o.require_label = false;  // bench reads the text, not the labels
+  return o;
+}
+
 struct RulesBenchArgs {
   std::vector<std::string> rules;  //!< layers, in order
   std::vector<std::string> inputs;
@@ -28,7 +34,7 @@ int RunRulesBench(const RulesBenchArgs& args) {
   if (!rules.ok()) return Fail(rules.status().message());
   std::vector<LabeledReport> reports;
   for (const std::string& input : args.inputs) {
-    auto read = IsLabeledFile(input) ? ReadLabeledReports(input, LabelOptions())
+    auto read = IsLabeledFile(input) ? ReadLabeledReports(input, TextOnly())
                                      : ReadReportsFromDump(input, args.limit - std::min(args.limit, reports.size()));
     if (!read.ok()) return Fail(read.status().message());
     for (auto& r : *read) reports.push_back(std::move(r));

@@ -41,6 +41,7 @@ void AddRulesCommand(CLI::App& app, int& exit_code) {
   AddRulesTuneCommand(*rules, exit_code);
   AddRulesExplainCommand(*rules, exit_code);
   AddRulesBenchCommand(*rules, exit_code);
+  AddRulesSuggestCommand(*rules, exit_code);
 }
 
 }  // namespace ghsift::cli

@@ -1,9 +1,11 @@
-// ghsift rules eval --labels FILE... [--rules PATH] [--positive C,...] [--format table|json] [--show fp|fn]
+// ghsift rules eval (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--positive C,...] [--weights]
+//                   [--format table|json] [--show fp|fn]
 #include <cstdio>
 #include <iostream>
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
 #include "output.hpp"
 
@@ -14,6 +16,7 @@ struct EvalArgs {
   LabeledInputArgs input;
   std::string format = "table";
   std::string show;
+  bool weights = false;
 };
 
 std::string Fixed(double v) {
@@ -35,9 +38,9 @@ std::vector<std::string> ConfusionRow(const std::string& name, const Confusion& 
           Fixed(c.precision()), Fixed(c.recall()), Fixed(c.f1()), Fixed(c.macro_f1())};
 }
 
-void PrintJson(const Evaluation& e) {
+void PrintJson(const Evaluation& e, const std::string& positive) {
   const Confusion& o = e.overall;
-  std::cout << "{\n  \"tp\": " << o.tp << ",\n  \"fp\": " << o.fp << ",\n  \"fn\": " << o.fn << ",\n  \"tn\": " << o.tn
+  std::cout << "{\n  \"positive\": " << JsonString(positive) << ",\n  \"tp\": " << o.tp << ",\n  \"fp\": " << o.fp << ",\n  \"fn\": " << o.fn << ",\n  \"tn\": " << o.tn
             << ",\n  \"precision\": " << Fixed(o.precision()) << ",\n  \"recall\": " << Fixed(o.recall())
             << ",\n  \"f1\": " << Fixed(o.f1()) << ",\n  \"macro_f1\": " << Fixed(o.macro_f1())
             << ",\n  \"reports\": " << e.reports << ",\n  \"per_group\": {";
@@ -63,7 +66,7 @@ void PrintJson(const Evaluation& e) {
               << ", \"precision\": " << Fixed(h.hits ? static_cast<double>(h.positive_hits) / h.hits : 0) << "}";
     first = false;
   }
-  std::cout << "\n  }\n}\n";
+  std::cout << "\n  }\n}";
 }
 
 void PrintTable(const Evaluation& e) {
@@ -94,14 +97,15 @@ void PrintTable(const Evaluation& e) {
              {false, true, true, true});
 }
 
-void PrintMisclassified(const LabeledInput& in, const std::string& which) {
+void PrintMisclassified(const LabeledInput& in, const std::set<std::string>& positive,
+                        const std::vector<size_t>& reports, const std::string& which) {
   std::cout << "\n" << (which == "fp" ? "False positives" : "False negatives") << ":\n";
-  for (size_t i = 0; i < in.reports.size(); ++i) {
+  for (size_t i : reports) {
     bool known = false;
-    const bool actual = ActualPositive(in.reports[i], in.positive, &known);
+    const bool actual = ActualPositive(in.reports[i], positive, &known);
     const auto& cats = in.verdicts[i].categories;
     const bool predicted =
-        std::any_of(cats.begin(), cats.end(), [&](const std::string& c) { return in.positive.count(c) > 0; });
+        std::any_of(cats.begin(), cats.end(), [&](const std::string& c) { return positive.count(c) > 0; });
     if (!known || (which == "fp" ? !(predicted && !actual) : !(!predicted && actual))) continue;
     std::cout << in.reports[i].id << "  " << in.reports[i].title << "\n    rules:";
     for (const auto& r : in.verdicts[i].rules) std::cout << " " << r;
@@ -119,13 +123,46 @@ int RunEval(const EvalArgs& args) {
   if (!args.show.empty() && args.show != "fp" && args.show != "fn") return Fail("--show must be fp or fn");
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
-  const Evaluation e = Evaluate(input->reports, input->verdicts, input->positive);
+  // Leave-one-group-out first: the rule set as written cannot be scored on a group it was not
+  // written from, but its thresholds (and with --weights its weights) can be fitted without it.
+  FitOptions fit;
+  fit.weights = args.weights;
+  fit.control_max_rate = input->control_max_rate;
+  const DecisionParams written = input->table.ParamsOf(input->database->rules());
+  const Estimates estimates = EstimateGroups(input->table, written, fit);
+  const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kJson) {
-    PrintJson(e);
+    std::cout << "{\"estimates\": ";
+    PrintEstimateJson(std::cout, input->table, estimates, blocks);
+    std::cout << ",\n\"sets\": [";
   } else {
-    PrintTable(e);
+    std::cout << "Leave-one-group-out (LOGO): " << (args.weights ? "thresholds and weights" : "thresholds")
+              << " fitted on the other groups, scored on the held-out group: the estimate to quote.\n"
+                 "in-sample: the rule set as written, scored on each group.\n\n";
+    PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
+    std::cout << "summary: mean over groups of each group's objective: LOGO "
+              << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::held_out)) << ", in-sample "
+              << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::written)) << "\n";
   }
-  if (!args.show.empty()) PrintMisclassified(*input, args.show);
+  bool first = true;
+  for (const auto& [positive, indices] : input->positive_sets) {
+    std::vector<LabeledReport> reports;
+    std::vector<ReportVerdict> verdicts;
+    for (size_t i : indices) reports.push_back(input->reports[i]), verdicts.push_back(input->verdicts[i]);
+    const Evaluation e = Evaluate(reports, verdicts, positive);
+    std::string name;
+    for (const std::string& c : positive) name += (name.empty() ? "" : ",") + c;
+    if (format == Format::kJson) {
+      std::cout << (first ? "\n" : ",\n");
+      PrintJson(e, name);
+    } else {
+      std::cout << "\n== rules as written, positive " << name << " ==\n";
+      PrintTable(e);
+      if (!args.show.empty()) PrintMisclassified(*input, positive, indices, args.show);
+    }
+    first = false;
+  }
+  if (format == Format::kJson) std::cout << "]}\n";
   return kExitOk;
 }
 
@@ -137,6 +174,7 @@ void AddRulesEvalCommand(CLI::App& rules, int& exit_code) {
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_option("--format", args->format, "table or json")->capture_default_str();
   cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");
+  cmd->add_flag("--weights", args->weights, "Fit rule weights too in the leave-one-group-out folds");
   cmd->callback([args, &exit_code] { exit_code = RunEval(*args); });
 }
 

@@ -1,56 +1,72 @@
-// ghsift rules tune --labels FILE... [--rules PATH] [--positive C,...] [--write FILE]
-#include <cstdio>
+// ghsift rules tune (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--weights] [--write OVERLAY.yaml]
+#include <ctime>
 #include <fstream>
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
-#include "eval/threshold_tuner.hpp"
+#include "eval/rule_overlay.hpp"
 
 namespace ghsift::cli {
 namespace {
 
 struct TuneArgs {
   LabeledInputArgs input;
-  double step = 0.25;
-  double max = 3.0;
+  FitOptions fit;
   std::string write;
 };
 
-std::string Thresholds(const std::map<std::string, double>& t) {
-  std::string out;
-  char buf[64];
-  for (const auto& [c, v] : t) {
-    std::snprintf(buf, sizeof buf, "%s%s=%.2f", out.empty() ? "" : " ", c.c_str(), v);
-    out += buf;
+void PrintChanges(const RuleOverlay& overlay, const RuleSet& rules) {
+  std::cout << "Fitted on every group: " << overlay.thresholds.size() << " thresholds and " << overlay.weights.size()
+            << " rule weights differ from the rule set as written\n";
+  for (const auto& [c, t] : overlay.thresholds) {
+    std::cout << "  threshold " << c << ": " << rules.ThresholdOf(c) << " -> " << t << "\n";
   }
-  return out;
+  for (const Rule& r : rules.rules) {
+    if (const auto it = overlay.weights.find(r.id); it != overlay.weights.end()) {
+      std::cout << "  weight " << r.id << ": " << r.weight << " -> " << it->second << "\n";
+    }
+  }
 }
 
 int RunTune(const TuneArgs& args) {
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
-  const TuneResult r = TuneThresholds(input->reports, input->verdicts, input->positive,
-                                      input->database->rules().thresholds, args.step, args.max);
-  std::printf("current thresholds: macro-F1 %.3f on %zu reports\n", r.baseline_macro_f1, input->reports.size());
-  std::printf("best thresholds:    %s  macro-F1 %.3f (fitted on all reports: optimistic)\n",
-              Thresholds(r.thresholds).c_str(), r.macro_f1);
-  if (!r.held_out.empty()) {
-    std::printf("leave-one-group-out (thresholds fitted on the other groups, scored on the held-out one):\n");
-    double sum = 0;
-    for (const auto& [group, result] : r.held_out) {
-      std::printf("  %-20s %s  macro-F1 %.3f\n", group.c_str(), Thresholds(result.first).c_str(), result.second);
-      sum += result.second;
-    }
-    std::printf("  %-20s macro-F1 %.3f (mean over held-out groups)\n", "mean", sum / r.held_out.size());
-  }
+  FitOptions fit = args.fit;
+  fit.control_max_rate = input->control_max_rate;
+  const RuleSet& rules = input->database->rules();
+  const DecisionParams written = input->table.ParamsOf(rules);
+  const Estimates e = EstimateGroups(input->table, written, fit);
+  const std::string what = fit.weights ? "thresholds and weights" : "thresholds";
+  std::cout << "LOGO: " << what << " fitted on the other groups, scored on the held-out group: the estimate to "
+            << "quote.\nin-sample: " << what << " fitted on every group, scored on each (optimistic).\n"
+            << "as written: the rule set's own values.\n\n";
+  PrintEstimateTable(std::cout, input->table, e,
+                     {{"LOGO", &GroupEstimate::held_out},
+                      {"in-sample", &GroupEstimate::in_sample, false},
+                      {"as written", &GroupEstimate::written, false}},
+                     input->control_max_rate);
+  const double logo = MeanObjective(input->table, e, &GroupEstimate::held_out);
+  const double in_sample = MeanObjective(input->table, e, &GroupEstimate::in_sample);
+  const double as_written = MeanObjective(input->table, e, &GroupEstimate::written);
+  std::cout << "summary: mean over groups of each group's objective: LOGO " << Fixed3(logo) << ", in-sample "
+            << Fixed3(in_sample) << ", as written " << Fixed3(as_written) << "\n\n";
+  const RuleOverlay overlay = OverlayOf(input->table, written, e.fitted);
+  PrintChanges(overlay, rules);
   if (!args.write.empty()) {
+    std::string groups;
+    for (const auto& g : input->table.groups) groups += (groups.empty() ? "" : ", ") + g.name;
+    const std::string comment =
+        "Overlay fitted by `ghsift rules tune" + std::string(fit.weights ? " --weights" : "") + "` (" + what +
+        ", grid " + Fixed3(fit.step) + ", L1 " + Fixed3(fit.l1) + ") on the groups: " + groups +
+        ".\nLeave-one-group-out estimate (mean of each group's objective): " + Fixed3(logo) + " (in-sample " +
+        Fixed3(in_sample) + ", rule set as written " + Fixed3(as_written) +
+        ").\nLoad it after the rule set it was fitted on: later --rules layers override weights and thresholds by id.";
     std::ofstream out(args.write);
-    out << "# Category thresholds proposed by `ghsift rules tune`; use instead of the thresholds in the\n"
-           "# rule set's own files (a category's threshold may be defined once).\ncategories:\n";
-    for (const auto& [c, v] : r.thresholds) out << "  " << c << ": {threshold: " << v << "}\n";
+    out << FormatOverlayYaml(overlay, comment);
     if (!out) return Fail(args.write + ": cannot write");
-    std::printf("wrote %s\n", args.write.c_str());
+    std::cout << "wrote " << args.write << "\n";
   }
   return kExitOk;
 }
@@ -59,12 +75,15 @@ int RunTune(const TuneArgs& args) {
 
 void AddRulesTuneCommand(CLI::App& rules, int& exit_code) {
   auto args = std::make_shared<TuneArgs>();
-  CLI::App* cmd = rules.add_subcommand("tune", "Propose category thresholds that maximize macro-F1, with a "
-                                               "leave-one-framework-out estimate");
+  CLI::App* cmd = rules.add_subcommand("tune", "Fit category thresholds (and with --weights rule weights), with a "
+                                               "leave-one-group-out estimate; write them as an overlay");
   AddLabeledInputOptions(*cmd, args->input);
-  cmd->add_option("--step", args->step, "Threshold grid step")->capture_default_str();
-  cmd->add_option("--max", args->max, "Largest threshold tried")->capture_default_str();
-  cmd->add_option("--write", args->write, "Write the proposed thresholds as a YAML categories file");
+  cmd->add_flag("--weights", args->fit.weights, "Fit each rule's weight as well as each category's threshold");
+  cmd->add_option("--step", args->fit.step, "Grid of weights and thresholds")->capture_default_str();
+  cmd->add_option("--max", args->fit.max_threshold, "Largest threshold tried")->capture_default_str();
+  cmd->add_option("--l1", args->fit.l1, "Objective cost per unit of change from a written value")
+      ->capture_default_str();
+  cmd->add_option("--write", args->write, "Write the changed weights and thresholds as an overlay YAML");
   cmd->callback([args, &exit_code] { exit_code = RunTune(*args); });
 }
 

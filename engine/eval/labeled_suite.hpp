@@ -1,0 +1,34 @@
+#pragma once
+// A suite of labeled sets (tools/labeled_suite.yaml): each set is one file with its own positive
+// categories, label key and group name, so `rules eval|tune|suggest --suite` scores sets of
+// different kinds (performance/accuracy, silent bugs) in one run. Paths only, never texts.
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+
+namespace ghsift {
+
+struct LabeledSet {
+  std::string path;                   //!< resolved against the data directory
+  std::string group;                  //!< group name (default: from the file name)
+  std::vector<std::string> positive;  //!< categories whose union predicts the label
+  std::string label_key = "class";
+  std::string issue_dir;              //!< resolved against the data directory ("" = none)
+  bool objective_f1 = false;          //!< fit F1 of the positive class instead of macro-F1
+  std::vector<std::string> controls;  //!< categories these reports are a negative control for
+};
+
+struct LabeledSuite {
+  std::vector<LabeledSet> sets;
+  double control_max_rate = 0.15;  //!< a control category may flag at most this share
+};
+
+//! Reads the suite; relative paths are taken from `data_dir`. Errors name the file and entry.
+Result<LabeledSuite> LoadLabeledSuite(const std::string& suite_path, const std::string& data_dir);
+
+//! The group a labels file stands for: its stem (caffe, keras), or its folder's name when the
+//! stem is generic (silentbugs/titles.jsonl -> silentbugs, hlp/dataset-2.jsonl -> hlp).
+std::string GroupNameOfFile(const std::string& path);
+
+}  // namespace ghsift

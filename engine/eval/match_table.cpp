@@ -1,0 +1,100 @@
+#include "eval/match_table.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "rules/decision.hpp"
+
+namespace ghsift {
+
+int MatchTable::CategoryIndex(const std::string& category) const {
+  const auto it = std::find(categories.begin(), categories.end(), category);
+  return it == categories.end() ? -1 : static_cast<int>(it - categories.begin());
+}
+
+DecisionParams MatchTable::ParamsOf(const RuleSet& rules) const {
+  DecisionParams p;
+  std::map<std::string, double> weights;
+  for (const Rule& r : rules.rules) weights[r.id] = r.weight;
+  for (const std::string& id : rule_ids) p.weight.push_back(ToMicro(weights.count(id) ? weights.at(id) : 0.0));
+  for (const std::string& c : categories) p.threshold.push_back(ToMicro(rules.ThresholdOf(c)));
+  return p;
+}
+
+int64_t MatchTable::Sum(size_t report, int c, const DecisionParams& p, bool* any) const {
+  int64_t sum = 0;
+  *any = false;
+  for (uint32_t rule : matched[report]) {
+    if (rule_category[rule] != c) continue;
+    sum += p.weight[rule];
+    *any = true;
+  }
+  return sum;
+}
+
+bool MatchTable::Flagged(size_t report, int c, const DecisionParams& p) const {
+  bool any = false;
+  const int64_t sum = Sum(report, c, p, &any);
+  return any && sum >= p.threshold[static_cast<size_t>(c)];  // as DecisionModel decides
+}
+
+bool MatchTable::Predicted(size_t report, const DecisionParams& p) const {
+  const Group& g = groups[static_cast<size_t>(group[report])];
+  return std::any_of(g.positive.begin(), g.positive.end(), [&](int c) { return Flagged(report, c, p); });
+}
+
+MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport>& reports,
+                           const std::vector<ReportVerdict>& verdicts, const std::vector<GroupDefinition>& groups,
+                           const std::vector<int>& report_group) {
+  MatchTable t;
+  t.categories = rules.Categories();
+  std::map<std::string, uint32_t> index;
+  for (const Rule& r : rules.rules) {
+    index[r.id] = static_cast<uint32_t>(t.rule_ids.size());
+    t.rule_ids.push_back(r.id);
+    t.rule_category.push_back(t.CategoryIndex(r.category));
+  }
+  for (const GroupDefinition& d : groups) {
+    MatchTable::Group g;
+    g.name = d.name;
+    g.objective_f1 = d.objective_f1;
+    for (const std::string& c : d.positive) {
+      if (const int i = t.CategoryIndex(c); i >= 0) g.positive.push_back(i);
+      g.positive_name += (g.positive_name.empty() ? "" : ",") + c;
+    }
+    for (const std::string& c : d.controls) {
+      if (const int i = t.CategoryIndex(c); i >= 0) g.controls.push_back(i);
+    }
+    t.groups.push_back(std::move(g));
+  }
+  for (size_t i = 0; i < reports.size(); ++i) {
+    std::vector<uint32_t> ids;
+    for (const std::string& id : verdicts[i].rules) {
+      if (const auto it = index.find(id); it != index.end()) ids.push_back(it->second);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    t.matched.push_back(std::move(ids));
+    const int g = report_group[i];
+    bool known = false;
+    const bool actual = ActualPositive(reports[i], groups[static_cast<size_t>(g)].positive, &known);
+    t.label.push_back(known ? (actual ? 1 : 0) : -1);
+    t.group.push_back(g);
+    t.groups[static_cast<size_t>(g)].reports.push_back(static_cast<uint32_t>(i));
+  }
+  return t;
+}
+
+GroupScore ScoreGroup(const MatchTable& table, size_t group, const DecisionParams& params) {
+  const MatchTable::Group& g = table.groups[group];
+  GroupScore s;
+  s.control_flags.assign(g.controls.size(), 0);
+  for (uint32_t i : g.reports) {
+    ++s.reports;
+    if (table.label[i] >= 0) s.confusion.Add(table.Predicted(i, params), table.label[i] == 1);
+    for (size_t k = 0; k < g.controls.size(); ++k) s.control_flags[k] += table.Flagged(i, g.controls[k], params);
+  }
+  return s;
+}
+
+}  // namespace ghsift

@@ -1,0 +1,32 @@
+#pragma once
+// A rule overlay: new weights by rule id and thresholds by category, written by
+// `rules tune --write` as YAML that a later `--rules` layer loads on top of a rule set
+// (`rules:` entries with only `id` and `weight`, `categories: {C: {threshold: T}}`).
+#include <map>
+#include <string>
+
+#include "common/result.hpp"
+#include "eval/match_table.hpp"
+#include "rules/rule_set.hpp"
+
+namespace ghsift {
+
+struct RuleOverlay {
+  std::map<std::string, double> weights;     //!< by rule id
+  std::map<std::string, double> thresholds;  //!< by category
+  bool operator==(const RuleOverlay&) const = default;
+};
+
+//! What `fitted` changes against `written`: only the rules and categories whose value moved.
+RuleOverlay OverlayOf(const MatchTable& table, const DecisionParams& written, const DecisionParams& fitted);
+
+//! Applies the overlay in memory; a rule id the set does not have is an error naming it.
+Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules);
+
+//! YAML text; `comment` lines go on top, each prefixed with "# ".
+std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment);
+
+//! Reads an overlay written by FormatOverlayYaml; errors name `source`.
+Result<RuleOverlay> ParseOverlayYaml(const std::string& text, const std::string& source);
+
+}  // namespace ghsift

@@ -1,0 +1,67 @@
+// The labeled suite file, group names from file names, and labels files without the label key.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "eval/labeled_report.hpp"
+#include "eval/labeled_suite.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+TEST(LabeledSuiteTest, GroupNamesComeFromTheStemOrAGenericStemsFolder) {
+  EXPECT_EQ(GroupNameOfFile("data/mhnurf/caffe.csv"), "caffe");
+  EXPECT_EQ(GroupNameOfFile("data/silentbugs/titles.jsonl"), "silentbugs");
+  EXPECT_EQ(GroupNameOfFile("/x/hlp/dataset-2.jsonl"), "hlp");
+  EXPECT_EQ(GroupNameOfFile("nnsmith.jsonl"), "nnsmith");
+}
+
+TEST(LabeledSuiteTest, ReadsSetsRelativeToTheDataDirectory) {
+  testing::TempDir dir;
+  std::ofstream(dir / "suite.yaml") << "control_max_rate: 0.2\nsets:\n"
+                                       "  - {path: a/caffe.csv, positive: [performance, accuracy], controls: [silent]}\n"
+                                       "  - {path: s/titles.jsonl, group: sb, positive: silent, label_key: silent,\n"
+                                       "     issue_dir: s/issues, objective: f1}\n";
+  auto suite = LoadLabeledSuite(dir / "suite.yaml", "/data");
+  ASSERT_TRUE(suite.ok()) << suite.status().message();
+  EXPECT_DOUBLE_EQ(suite->control_max_rate, 0.2);
+  ASSERT_EQ(suite->sets.size(), 2u);
+  EXPECT_EQ(suite->sets[0].path, "/data/a/caffe.csv");
+  EXPECT_EQ(suite->sets[0].group, "caffe");
+  EXPECT_EQ(suite->sets[0].positive, (std::vector<std::string>{"performance", "accuracy"}));
+  EXPECT_EQ(suite->sets[0].controls, (std::vector<std::string>{"silent"}));
+  EXPECT_FALSE(suite->sets[0].objective_f1);
+  EXPECT_EQ(suite->sets[1].group, "sb");
+  EXPECT_EQ(suite->sets[1].positive, (std::vector<std::string>{"silent"}));
+  EXPECT_EQ(suite->sets[1].label_key, "silent");
+  EXPECT_EQ(suite->sets[1].issue_dir, "/data/s/issues");
+  EXPECT_TRUE(suite->sets[1].objective_f1);
+
+  std::ofstream(dir / "bad.yaml") << "sets:\n  - {path: a.csv, positive: [x], colour: red}\n";
+  auto bad = LoadLabeledSuite(dir / "bad.yaml", "/data");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), dir / "bad.yaml" + ": set #1: unknown key 'colour'");
+}
+
+TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
+  testing::TempDir dir;
+  std::ofstream(dir / "l.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,1\n";
+  LabelOptions options;
+  options.label_key = "nosuch";
+  auto csv = ReadLabeledReports(dir / "l.csv", options);
+  ASSERT_FALSE(csv.ok());
+  EXPECT_EQ(csv.status().message(), dir / "l.csv" + ": no column for the label key 'nosuch'; name the key with --label-key");
+  // A key present but null means "not labeled yet": read, with no binary label.
+  std::ofstream(dir / "l.jsonl") << "{\"title\": \"a\", \"nosuch\": null}\n{\"title\": \"b\"}\n";
+  auto jsonl = ReadLabeledReports(dir / "l.jsonl", options);
+  ASSERT_TRUE(jsonl.ok()) << jsonl.status().message();
+  EXPECT_FALSE((*jsonl)[0].binary.has_value());
+  options.label_key = "other";
+  EXPECT_FALSE(ReadLabeledReports(dir / "l.jsonl", options).ok());
+  options.require_label = false;
+  EXPECT_TRUE(ReadLabeledReports(dir / "l.jsonl", options).ok());
+}
+
+}  // namespace
+}  // namespace ghsift

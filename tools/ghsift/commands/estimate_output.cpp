@@ -1,0 +1,157 @@
+#include "commands/estimate_output.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "output.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+bool Labeled(const Confusion& c) { return c.tp + c.fp + c.fn + c.tn > 0; }
+
+std::vector<std::string> Cells(const Confusion& c, bool full) {
+  if (!full) return {Fixed3(c.f1()), Fixed3(c.macro_f1())};
+  return {Fixed3(c.precision()), Fixed3(c.recall()), Fixed3(c.f1()), Fixed3(c.macro_f1())};
+}
+
+std::string ConfusionJson(const Confusion& c) {
+  return "{\"tp\": " + std::to_string(c.tp) + ", \"fp\": " + std::to_string(c.fp) + ", \"fn\": " +
+         std::to_string(c.fn) + ", \"tn\": " + std::to_string(c.tn) + ", \"precision\": " + Fixed3(c.precision()) +
+         ", \"recall\": " + Fixed3(c.recall()) + ", \"f1\": " + Fixed3(c.f1()) +
+         ", \"macro_f1\": " + Fixed3(c.macro_f1()) + "}";
+}
+
+std::string JsonKey(const std::string& name) {
+  std::string key;
+  for (char ch : name) key += ch == ' ' || ch == '-' ? '_' : ch;
+  return key;
+}
+
+}  // namespace
+
+std::string Fixed3(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
+  double sum = 0;
+  int n = 0;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const GroupScore& s = e.groups[g].*score;
+    if (!Labeled(s.confusion) || table.groups[g].positive.empty()) continue;
+    sum += s.Metric(table.groups[g].objective_f1);
+    ++n;
+  }
+  return n ? sum / n : 0;
+}
+
+void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
+                        const std::vector<ScoreColumn>& blocks, double control_max_rate) {
+  std::vector<std::string> columns = {"group", "reports", "positives"};
+  std::vector<bool> numeric = {false, true, true};
+  for (const ScoreColumn& b : blocks) {
+    for (const char* m : b.full ? std::vector<const char*>{"prec", "recall", "F1", "macro-F1"}
+                                : std::vector<const char*>{"F1", "macro-F1"}) {
+      columns.push_back(b.name + " " + m);
+      numeric.push_back(true);
+    }
+  }
+  std::vector<std::string> positive_sets;
+  for (const auto& g : table.groups) {
+    if (std::find(positive_sets.begin(), positive_sets.end(), g.positive_name) == positive_sets.end()) {
+      positive_sets.push_back(g.positive_name);
+    }
+  }
+  for (const std::string& set : positive_sets) {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<Confusion> pooled(blocks.size());
+    std::vector<double> mean(blocks.size(), 0);
+    int groups = 0;
+    bool f1_objective = false;
+    for (size_t g = 0; g < table.groups.size(); ++g) {
+      if (table.groups[g].positive_name != set) continue;
+      const GroupEstimate& ge = e.groups[g];
+      const Confusion& c = (ge.*blocks[0].score).confusion;
+      if (!Labeled(c)) continue;
+      f1_objective = table.groups[g].objective_f1;
+      std::vector<std::string> row = {table.groups[g].name, std::to_string(c.tp + c.fp + c.fn + c.tn),
+                                      std::to_string(c.tp + c.fn)};
+      for (size_t b = 0; b < blocks.size(); ++b) {
+        const GroupScore& s = ge.*blocks[b].score;
+        for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
+        const Confusion& sc = s.confusion;
+        pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
+        mean[b] += s.Metric(table.groups[g].objective_f1);
+      }
+      rows.push_back(std::move(row));
+      ++groups;
+    }
+    if (rows.empty()) continue;
+    const Confusion& p0 = pooled[0];
+    std::vector<std::string> pooled_row = {"pooled", std::to_string(p0.tp + p0.fp + p0.fn + p0.tn),
+                                           std::to_string(p0.tp + p0.fn)};
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      for (auto& cell : Cells(pooled[b], blocks[b].full)) pooled_row.push_back(cell);
+    }
+    rows.push_back(std::move(pooled_row));
+    out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
+        << groups << " groups:";
+    for (size_t b = 0; b < blocks.size(); ++b) out << (b ? ", " : " ") << blocks[b].name << " " << Fixed3(mean[b] / groups);
+    out << ")\n";
+    WriteTable(out, Format::kTable, columns, rows, numeric);
+    out << "\n";
+  }
+  std::vector<std::vector<std::string>> controls;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    for (size_t k = 0; k < table.groups[g].controls.size(); ++k) {
+      std::vector<std::string> row = {table.groups[g].name, table.categories[table.groups[g].controls[k]],
+                                      std::to_string(e.groups[g].written.reports)};
+      for (const ScoreColumn& b : blocks) {
+        const double rate = (e.groups[g].*b.score).ControlRate(k);
+        row.push_back(Fixed3(rate) + (rate > control_max_rate ? " (over)" : ""));
+      }
+      controls.push_back(std::move(row));
+    }
+  }
+  if (!controls.empty()) {
+    std::vector<std::string> control_columns = {"control group", "category", "reports"};
+    for (const ScoreColumn& b : blocks) control_columns.push_back(b.name + " flagged");
+    out << "Negative controls: share of the group's reports flagged with a category they (almost) never are "
+           "(at most "
+        << Fixed3(control_max_rate) << "):\n";
+    std::vector<bool> right(control_columns.size(), true);
+    right[0] = right[1] = false;
+    WriteTable(out, Format::kTable, control_columns, controls, right);
+    out << "\n";
+  }
+}
+
+void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
+                       const std::vector<ScoreColumn>& blocks) {
+  out << "{\"groups\": {";
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const auto& group = table.groups[g];
+    out << (g ? ",\n    " : "\n    ") << JsonString(group.name) << ": {\"positive\": " << JsonString(group.positive_name)
+        << ", \"objective\": \"" << (group.objective_f1 ? "f1" : "macro-f1") << "\"";
+    for (const ScoreColumn& b : blocks) {
+      const GroupScore& s = e.groups[g].*b.score;
+      out << ", " << JsonString(JsonKey(b.name)) << ": " << ConfusionJson(s.confusion);
+      for (size_t k = 0; k < group.controls.size(); ++k) {
+        out << ", " << JsonString(JsonKey(b.name) + "_" + table.categories[group.controls[k]] + "_flag_rate") << ": "
+            << Fixed3(s.ControlRate(k));
+      }
+    }
+    out << "}";
+  }
+  out << "\n  }";
+  for (const ScoreColumn& b : blocks) {
+    out << ", " << JsonString("mean_" + JsonKey(b.name)) << ": " << Fixed3(MeanObjective(table, e, b.score));
+  }
+  out << "}";
+}
+
+}  // namespace ghsift::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Prints leave-one-group-out estimates beside in-sample figures, for `rules eval` and `rules tune`.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "eval/decision_fit.hpp"
+
+namespace ghsift::cli {
+
+//! One column block of the table: a name and which score of a GroupEstimate it shows.
+struct ScoreColumn {
+  std::string name;
+  GroupScore GroupEstimate::*score;
+  bool full = true;  //!< precision, recall, F1, macro-F1; else F1 and macro-F1 only
+};
+
+//! `blocks[0]` is the leave-one-group-out block: it comes first and the summary quotes it.
+void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
+                        const std::vector<ScoreColumn>& blocks, double control_max_rate);
+void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
+                       const std::vector<ScoreColumn>& blocks);
+
+//! Mean over labeled groups of each group's objective (F1 or macro-F1) under `score`.
+double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);
+
+std::string Fixed3(double v);
+
+}  // namespace ghsift::cli

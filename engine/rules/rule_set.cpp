@@ -137,6 +137,8 @@ Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet
           return Status::InvalidArgument(source + ": category '" + name + "': threshold defined twice");
         }
         into.thresholds[name] = threshold.as<double>();
+        // A facet (stage, info, verdict) describes a report; only the other categories flag it.
+        if (const YAML::Node facet = entry.second["facet"]; facet && facet.as<bool>()) into.facets.insert(name);
       }
     }
   } catch (const YAML::Exception& e) {

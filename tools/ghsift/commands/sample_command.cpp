@@ -96,7 +96,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     options.limit = 0;
     auto issues = ListIssues(**store, options);
     if (!issues.ok()) return Fail(issues.status().message());
-    for (ListedIssue& i : *issues) {
+    for (ListedIssue& i : issues->issues) {
       const auto key = std::make_pair(i.repo, i.number);
       population.emplace(key, std::move(i));
     }

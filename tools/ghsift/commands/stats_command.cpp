@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "common/time_range.hpp"
 #include "output.hpp"
 #include "query/coverage.hpp"
 #include "store/store.hpp"
@@ -19,9 +20,11 @@ struct StatsArgs {
 
 int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   std::optional<int64_t> from, to;
-  if (!args.from.empty() && !(from = ParseHour(args.from))) return Fail("--from must be YYYY-MM-DD or YYYY-MM-DD-H");
-  if (!args.to.empty() && !(to = ParseHour(args.to))) return Fail("--to must be YYYY-MM-DD or YYYY-MM-DD-H");
-  if (to && args.to.size() == 10) *to += 23;  // a day names all its hours
+  // The command line's one time syntax; a month or a day names all its hours.
+  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), true);
+  if (!range.ok()) return Fail(range.status().message());
+  if (range->begin) from = *range->begin / 3600;
+  if (range->end) to = (*range->end + 3599) / 3600 - 1;
   auto c = ComputeCoverage(store, from, to, args.low_ratio);
   if (!c.ok()) return Fail(c.status().message());
   if (format == Format::kJson) {
@@ -90,8 +93,8 @@ void AddStatsCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--format", args->format, "table or json")->capture_default_str();
   cmd->add_flag("--coverage", args->coverage, "List missing hours, hours with few events, and failed files");
-  cmd->add_option("--from", args->from, "With --coverage: first hour, YYYY-MM-DD[-H] (default: first ingested)");
-  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM-DD[-H] (default: last ingested)");
+  cmd->add_option("--from", args->from, "With --coverage: first hour, YYYY-MM[-DD[THH]] or 7d, 4w back from now (default: first ingested)");
+  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM[-DD[THH]] (default: last ingested)");
   cmd->add_option("--low-ratio", args->low_ratio, "With --coverage: an hour below this share of the median is low")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunStats(*args); });

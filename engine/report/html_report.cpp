@@ -269,7 +269,8 @@ std::string RenderHtml(const Report& report) {
       << "</style>\n</head>\n<body>\n<h1>ghsift report</h1>\n<p class=\"meta\">Store <code>"
       << Escape(report.options.store_path) << "</code>; " << Escape(FilterText(report))
       << ". Issues only (not pull requests). Every number below is printed by the <code>ghsift query</code> "
-         "command shown next to it.</p>\n";
+         "command shown next to it.</p>\n<p class=\"meta\" id=\"coverage\">"
+      << Escape(report.coverage_text) << ".</p>\n";
   for (const ReportSection& s : report.sections) {
     out << "<h2>" << Escape(s.title) << "</h2>\n<p>" << Escape(s.text) << "</p>\n";
     for (const ReportTable& t : s.tables) {
@@ -304,7 +305,8 @@ std::string RenderMarkdown(const Report& report) {
   std::ostringstream out;
   out << "# ghsift report\n\nStore `" << report.options.store_path << "`; " << FilterText(report)
       << ". Issues only (not pull requests). Every number is printed by the `ghsift query` command above its "
-         "table; the same rows are in `tables/<name>.csv`.\n";
+         "table; the same rows are in `tables/<name>.csv`.\n\n"
+      << report.coverage_text << ".\n";
   for (const ReportSection& s : report.sections) {
     out << "\n## " << s.title << "\n\n" << s.text << "\n";
     for (const ReportTable& t : s.tables) {

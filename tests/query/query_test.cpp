@@ -176,8 +176,10 @@ TEST_F(QueryTest, CategoryFilter) {
   o.category = "accuracy";
   o.dimensions = {"repo"};
   EXPECT_EQ(Query(o), (CellList{{{"b/two"}, 1}}));
-  o.category = "silent";
-  EXPECT_TRUE(Query(o).empty());
+  o.category = "silent";  // not in the store's rule set: an error, never an empty answer
+  auto unknown = RunQuery(*store_, o);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(), "unknown category 'silent'; the store's rule set has accuracy, performance");
 }
 
 TEST_F(QueryTest, KindPullRequestVersusIssue) {
@@ -200,8 +202,12 @@ TEST_F(QueryTest, RepoFilterByAnyNameInAnyCase) {
   EXPECT_EQ(Query(o), (CellList{{{"org/faster", "closed"}, 2}}));
   o.repo = "org/faster";
   EXPECT_EQ(Query(o), (CellList{{{"org/faster", "closed"}, 2}}));
-  o.repo = "nobody/none";
-  EXPECT_TRUE(Query(o).empty());
+  o.repo = "nobody/none";  // an error that says what the store holds
+  auto unknown = RunQuery(*store_, o);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(),
+            "repository 'nobody/none' is not in the store under this or any former name; it holds 2 repositories: "
+            "b/two, org/faster");
 }
 
 TEST_F(QueryTest, FromAndToMonths) {

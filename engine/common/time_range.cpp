@@ -31,7 +31,7 @@ bool ValidDay(int year, int month, int day) {
 std::optional<TimeSpan> ParseAbsolute(std::string_view t) {
   int year = 0, month = 0, day = 0, hour = 0;
   if (!Digits(t, 0, 4, year) || t.size() < 7 || t[4] != '-' || !Digits(t, 5, 2, month)) return std::nullopt;
-  if (month < 1 || month > 12 || year < 1970) return std::nullopt;
+  if (month < 1 || month > 12) return std::nullopt;
   if (t.size() == 7) {
     const int next_year = month == 12 ? year + 1 : year, next_month = month == 12 ? 1 : month + 1;
     return TimeSpan{DayStart(year, month, 1), DayStart(next_year, next_month, 1), TimePrecision::kMonth};

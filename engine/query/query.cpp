@@ -564,7 +564,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
 
 Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::string>& category,
                            std::optional<std::string>* subcategory) {
-  if (model.empty()) return Status::InvalidArgument("the store has no rule model yet: nothing was ingested");
+  if (model.empty()) return Status::InvalidArgument("category filter: the store's rule model has no categories (nothing ingested yet?)");
   const std::vector<std::string>& categories = model.categories();
   std::vector<std::string> described;
   for (const std::string& c : categories) described.push_back(model.IsFacet(c) ? c + " (facet)" : c);

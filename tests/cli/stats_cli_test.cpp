@@ -68,7 +68,7 @@ TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   r = RunCommand(Ghsift() + " stats --format json --store " + store);
   EXPECT_NE(r.output.find("\"failed_files\": 0,"), std::string::npos) << r.output;
   r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
-  EXPECT_EQ(r.output.substr(r.output.find('\n') + 1, kHour.size() + 23), kHour + ",ingested,2000,0,953040,") << r.output;
+  EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,953040,"), std::string::npos) << r.output;
 }
 
 }  // namespace

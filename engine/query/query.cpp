@@ -533,6 +533,8 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.facets = SubcategoriesOf(model, r, model.FacetsAmong(flagged), std::nullopt);
     item.verdict = VerdictOf(flagged);
     item.labels = r.labels;
+    item.labels_ever = r.labels_ever;
+    item.repo_id = repo_id;
     for (const CategoryScore& score : model.Score(r.rules)) {
       if (std::find(problems.begin(), problems.end(), score.category) != problems.end()) item.score += score.score;
     }

@@ -52,6 +52,7 @@ struct QueryTable {
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options);
 
 struct ListedIssue {
+  int64_t repo_id = 0;
   std::string repo;
   int64_t number = 0;
   std::string kind;   //!< issue | pr
@@ -66,6 +67,7 @@ struct ListedIssue {
   std::vector<std::string> facets;         //!< facet tags (stage/..., info/...), shown beside
   std::string verdict;                     //!< bug | not_a_bug | unclassified
   std::vector<std::string> labels;         //!< of the latest snapshot
+  std::vector<std::string> labels_ever;    //!< every label any snapshot carried, sorted
   double score = 0;                        //!< summed scores of the problem categories
   std::vector<std::string> rules;
 };

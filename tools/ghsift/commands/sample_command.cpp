@@ -11,8 +11,10 @@
 #include <set>
 #include <sstream>
 
+#include "aggregate/report_text_record.hpp"
 #include "commands/commands.hpp"
 #include "output.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 #include "report/sampling.hpp"
 
@@ -47,6 +49,45 @@ std::string Percent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g%%", fraction * 100);
   return buf;
+}
+
+//! A list as Python writes it (['a', 'b']), the form of the MHNurf Comments and Codes columns.
+std::string PythonList(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    out += i ? ", '" : "'";
+    for (const char c : items[i]) {
+      if (c == '\\' || c == '\'') out += '\\', out += c;
+      else if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else out += c;
+    }
+    out += '\'';
+  }
+  return out + "]";
+}
+
+//! What a labeler needs beyond the title, from the texts a --keep-text store kept: the body
+//! (markdown; its fenced code stays in it, and `rules eval` takes code out of fences as ingest
+//! did) and the distinct comments. Several versions of the body (edits) are joined by a blank line.
+struct KeptText {
+  std::string body;
+  std::vector<std::string> comments;
+};
+
+Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue) {
+  std::set<std::string> bodies, comments;
+  GHSIFT_TRY(store.ScanTexts(issue.repo_id, issue.number, [&](std::string_view bytes) -> Status {
+    GHSIFT_ASSIGN_OR_RETURN(ReportTextRecord text, ReportTextRecord::Decode(bytes));
+    if (!text.body.empty()) bodies.insert(std::move(text.body));
+    if (!text.comment.empty()) comments.insert(std::move(text.comment));
+    return Status::Ok();
+  }));
+  KeptText kept;
+  for (const std::string& body : bodies) kept.body += (kept.body.empty() ? "" : "\n\n") + body;
+  kept.comments.assign(comments.begin(), comments.end());
+  return kept;
 }
 
 //! The first (sorted) tag of the report's positive rules among the chosen categories, written
@@ -142,8 +183,15 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     if (!file) return Fail(args.out + ": cannot write");
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
+  auto scope = DescribeStoreScope(**store);
+  if (!scope.ok()) return Fail(scope.status().message());
+  const bool keep_text = scope->keep_text;
+  if (!keep_text) {
+    std::fprintf(stderr, "ghsift: Body and Comments are left empty: the store keeps no report text (ingest with "
+                         "--keep-text to keep it)\n");
+  }
   if (args.format == "csv") {
-    out << "Repository,Number,Title,Body,Labels,class,url,categories,stratum,notes\n";
+    out << "Repository,Number,State,Title,Body,Labels,Comments,Codes,class,url,categories,stratum,notes\n";
   }
   for (size_t index : sample.chosen) {
     const ListedIssue& issue = *members[index];
@@ -151,13 +199,27 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     for (const std::string& c : issue.categories) {
       if (chosen.count(c)) cats.push_back(c);
     }
+    KeptText kept;
+    if (keep_text) {
+      auto read = ReadKeptText(**store, issue);
+      if (!read.ok()) return Fail(read.status().message());
+      kept = std::move(read).value();
+    }
+    // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
+    const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
-      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.title) << ",,,," << CsvField(issue.url)
-          << ',' << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
+      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.state) << ','
+          << CsvField(issue.title) << ',' << CsvField(kept.body) << ',' << CsvField(Join(labels, " ")) << ','
+          << CsvField(keep_text ? PythonList(kept.comments) : "") << ",[],," << CsvField(issue.url) << ','
+          << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
-          << ", \"title\": " << JsonString(issue.title) << ", \"body\": \"\", \"labels\": [], \"url\": "
-          << JsonString(issue.url) << ", \"categories\": [";
+          << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(issue.title)
+          << ", \"body\": " << JsonString(kept.body) << ", \"labels\": [";
+      for (size_t l = 0; l < labels.size(); ++l) out << (l ? ", " : "") << JsonString(labels[l]);
+      out << "], \"comments\": [";
+      for (size_t c = 0; c < kept.comments.size(); ++c) out << (c ? ", " : "") << JsonString(kept.comments[c]);
+      out << "], \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
       out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
     }

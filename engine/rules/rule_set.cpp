@@ -177,6 +177,14 @@ Result<RuleSet> LoadRuleSet(const std::string& path) {
 
 std::string DefaultRulesPath() {
   if (const char* env = std::getenv("GHSIFT_RULES")) return env;
+  // An installed binary (PREFIX/bin/ghsift) finds the rules installed beside it, wherever the
+  // prefix was moved; a binary in the build tree uses the source tree's rules.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "ghsift" / "rules";
+    if (std::filesystem::is_directory(installed, ec)) return installed.string();
+  }
   return GHSIFT_DEFAULT_RULES_DIR;
 }
 

@@ -46,7 +46,8 @@ TEST(InstallTest, InstalledBinaryFindsItsRulesManPageAndCompletions) {
   EXPECT_NE(r.output.find("  installcheck: 1 rules, threshold 1"), std::string::npos) << r.output;
   // GHSIFT_RULES names another rule set.
   std::ofstream(fs::path(dir.path()) / "other.yaml") << "rules:\n  - {id: o.one, tag: othercheck/one, pattern: 'q'}\n";
-  r = RunCommand("GHSIFT_RULES='" + (fs::path(dir.path()) / "other.yaml").string() + "' " + installed + " rules check");
+  r = RunCommand("GHSIFT_RULES='" + (fs::path(dir.path()) / "other.yaml").string() + "' '" +
+                 (prefix / "bin/ghsift").string() + "' rules check");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("  othercheck: 1 rules, threshold 1"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("installcheck"), std::string::npos) << r.output;

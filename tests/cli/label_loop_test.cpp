@@ -2,6 +2,7 @@
 // `rules eval` scores exactly what was sampled: every sampled report is flagged again.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 
@@ -95,6 +96,21 @@ TEST_F(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
   EXPECT_EQ(filled, static_cast<size_t>(n));
   std::ofstream(dir_ / "labeled.jsonl") << jsonl;
   ExpectAllFlagged(dir_ / "labeled.jsonl", n);
+}
+
+TEST_F(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
+  const auto r = RunCommand(Ghsift() + " issues --store " + (dir_ / "store") + " --kind all --limit 0 --format jsonl");
+  ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 400);
+  std::string jsonl = r.output;
+  size_t at = 0, n = 0;
+  while ((at = jsonl.find("\"class\": null", at)) != std::string::npos) {
+    jsonl.replace(at, 13, "\"class\": 1");
+    ++n;
+  }
+  ASSERT_GT(n, 20u);
+  EXPECT_EQ(std::count(jsonl.begin(), jsonl.end(), '\n'), static_cast<std::ptrdiff_t>(n));
+  std::ofstream(dir_ / "issues.jsonl") << jsonl;
+  ExpectAllFlagged(dir_ / "issues.jsonl", static_cast<int64_t>(n));
 }
 
 }  // namespace

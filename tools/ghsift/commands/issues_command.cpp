@@ -5,8 +5,10 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/labeling_export.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 
 namespace ghsift::cli {
@@ -56,9 +58,39 @@ std::string DescribeFilters(const IssuesArgs& args) {
   return out;
 }
 
+//! One JSON object per line with what a labeler needs (the fields `rules eval --labels` reads, and
+//! `class` to fill in): the body and comments come from a --keep-text store.
+Status WriteLabelingLines(const Store& store, const std::vector<ListedIssue>& issues) {
+  GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
+  if (!scope.keep_text) {
+    std::fprintf(stderr, "ghsift: body and comments are left empty: the store keeps no report text (ingest with "
+                         "--keep-text to keep it)\n");
+  }
+  auto list = [](const std::vector<std::string>& items) {
+    std::string out = "[";
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + JsonString(items[i]);
+    return out + "]";
+  };
+  for (const ListedIssue& i : issues) {
+    KeptText kept;
+    if (scope.keep_text) {
+      GHSIFT_ASSIGN_OR_RETURN(kept, ReadKeptText(store, i));
+    }
+    std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
+              << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
+              << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << ", \"title\": "
+              << JsonString(i.title) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
+              << list(i.labels_ever) << ", \"comments\": " << list(kept.comments) << ", \"url\": "
+              << JsonString(i.url) << ", \"categories\": " << list(i.categories) << ", \"subcategories\": "
+              << list(i.subcategories) << ", \"facets\": " << list(i.facets) << ", \"class\": null}\n";
+  }
+  return Status::Ok();
+}
+
 int RunIssues(const IssuesArgs& args) {
-  Format format;
-  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  Format format = Format::kJson;
+  const bool jsonl = args.format == "jsonl";
+  if (!jsonl && !ParseFormat(args.format, &format)) return Fail("--format must be table, csv, json or jsonl");
   IssueListOptions options;
   if (args.sort == "created") options.sort = IssueSort::kCreated;
   else if (args.sort == "updated") options.sort = IssueSort::kUpdated;
@@ -81,7 +113,12 @@ int RunIssues(const IssuesArgs& args) {
   const std::vector<std::string> columns = {"url",   "state",         "created", "updated", "categories",
                                             "subcategories", "facets", "labels",  "title"};
   std::vector<std::vector<std::string>> rows;
+  if (jsonl) {
+    const Status written = WriteLabelingLines(**store, list->issues);
+    if (!written.ok()) return Fail(written.message());
+  }
   for (const ListedIssue& i : list->issues) {
+    if (jsonl) break;
     if (format == Format::kTable) {
       rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ","), Join(TagTails(i.subcategories), ","),
                       Join(i.facets, ","), TableCell(Join(i.labels, ","), 30), TableCell(i.title, args.title_width)});
@@ -93,7 +130,7 @@ int RunIssues(const IssuesArgs& args) {
   }
   std::vector<std::string> header = columns;
   if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
-  if (!rows.empty() || format != Format::kTable) {
+  if (!jsonl && (!rows.empty() || format != Format::kTable)) {
     std::vector<bool> numeric(header.size(), false);
     if (format != Format::kTable) numeric[header.size() - 2] = true;  // score
     WriteTable(std::cout, format, header, rows, numeric);
@@ -135,7 +172,10 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--title-width", args->title_width, "Cut titles to N columns in tables (0: never)")
       ->capture_default_str();
   cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
-  cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();
+  cmd->add_option("--format", args->format,
+                  "table, csv, json, or jsonl (one report a line for labeling: body and comments of a --keep-text "
+                  "store, every label carried, class null; `rules eval --labels` reads it back)")
+      ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunIssues(*args); });
 }
 

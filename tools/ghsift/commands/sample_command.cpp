@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "aggregate/report_text_record.hpp"
 #include "commands/commands.hpp"
+#include "commands/labeling_export.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
@@ -49,45 +49,6 @@ std::string Percent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g%%", fraction * 100);
   return buf;
-}
-
-//! A list as Python writes it (['a', 'b']), the form of the MHNurf Comments and Codes columns.
-std::string PythonList(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (size_t i = 0; i < items.size(); ++i) {
-    out += i ? ", '" : "'";
-    for (const char c : items[i]) {
-      if (c == '\\' || c == '\'') out += '\\', out += c;
-      else if (c == '\n') out += "\\n";
-      else if (c == '\r') out += "\\r";
-      else if (c == '\t') out += "\\t";
-      else out += c;
-    }
-    out += '\'';
-  }
-  return out + "]";
-}
-
-//! What a labeler needs beyond the title, from the texts a --keep-text store kept: the body
-//! (markdown; its fenced code stays in it, and `rules eval` takes code out of fences as ingest
-//! did) and the distinct comments. Several versions of the body (edits) are joined by a blank line.
-struct KeptText {
-  std::string body;
-  std::vector<std::string> comments;
-};
-
-Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue) {
-  std::set<std::string> bodies, comments;
-  GHSIFT_TRY(store.ScanTexts(issue.repo_id, issue.number, [&](std::string_view bytes) -> Status {
-    GHSIFT_ASSIGN_OR_RETURN(ReportTextRecord text, ReportTextRecord::Decode(bytes));
-    if (!text.body.empty()) bodies.insert(std::move(text.body));
-    if (!text.comment.empty()) comments.insert(std::move(text.comment));
-    return Status::Ok();
-  }));
-  KeptText kept;
-  for (const std::string& body : bodies) kept.body += (kept.body.empty() ? "" : "\n\n") + body;
-  kept.comments.assign(comments.begin(), comments.end());
-  return kept;
 }
 
 //! The first (sorted) tag of the report's positive rules among the chosen categories, written

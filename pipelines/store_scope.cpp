@@ -1,11 +1,32 @@
 #include "pipelines/store_scope.hpp"
 
+#include <cstdio>
+#include <filesystem>
+
+#include "common/short_digest.hpp"
 #include "rules/decision.hpp"
 
 namespace ghsift {
+namespace {
+
+//! Facet marks change how answers are presented, never what the store holds: a rule set that
+//! decides like the store's model but marks facets differently (or a store written before facet
+//! marks existed) takes the new marks instead of being refused.
+Status AdoptFacetMarks(Store& store, const DecisionModel& wanted, const std::string& wanted_text) {
+  auto existing = store.GetMeta("rules");
+  if (!existing.ok()) return existing.status();
+  if (!existing->has_value() || **existing == wanted_text) return Status::Ok();
+  auto stored = DecisionModel::Parse(**existing);
+  if (!stored.ok() || !stored->DecidesLike(wanted)) return Status::Ok();  // refused below
+  return store.PutMeta("rules", wanted_text);
+}
+
+}  // namespace
 
 Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos, bool keep_text) {
-  const std::string model = DecisionModel::FromRuleSet(rules).Serialize();
+  const DecisionModel wanted_model = DecisionModel::FromRuleSet(rules);
+  const std::string model = wanted_model.Serialize();
+  GHSIFT_TRY(AdoptFacetMarks(store, wanted_model, model));
   const std::string scope = repos.Describe() + (keep_text ? ";keep-text" : "");
   const std::pair<std::string, const std::string*> entries[] = {{"rules", &model}, {"scope", &scope}};
   for (const auto& [key, wanted] : entries) {
@@ -14,14 +35,58 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
     if (!existing->has_value()) {
       GHSIFT_TRY(store.PutMeta(key, *wanted));
     } else if (**existing != *wanted) {
+      auto built = DescribeStoreScope(store);
+      std::string options = built.ok() && !built->options.empty() ? built->options : "(no options)";
+      if (built.ok()) {
+        for (const std::string& note : built->notes) options += "; " + note;
+      }
       return Status::InvalidArgument(
           store.path() + ": this store was built with " +
           (key == "rules" ? "another rule set (use `ghsift rescan` on a --keep-text store)"
                           : "another repository scope (--all-repos / --repos / --keep-text)") +
-          "; ingest into a new store, or use the same options as before");
+          "; its options were: " + options + " (see `ghsift stats`); ingest into a new store, or use the same options");
     }
   }
   return Status::Ok();
+}
+
+Result<StoreScopeDescription> DescribeStoreScope(const Store& store) {
+  StoreScopeDescription d;
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> scope, store.GetMeta("scope"));
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> model_text, store.GetMeta("rules"));
+  if (!scope || !model_text) return d;
+  d.known = true;
+  // The scope is RepoFilter::Describe() ("all" or "tracked:a,b,"), then ";keep-text" when set.
+  std::string repos = *scope;
+  const std::string keep_text_mark = ";keep-text";
+  if (repos.ends_with(keep_text_mark)) {
+    d.keep_text = true;
+    repos.resize(repos.size() - keep_text_mark.size());
+  }
+  d.all_repos = repos == RepoFilter::All().Describe();
+  d.scope_digest = d.all_repos ? "all" : ShortDigest(repos);
+  if (!d.all_repos) {
+    for (const char c : repos) d.tracked_repos += c == ',';
+    auto defaults = RepoFilter::FromFile((std::filesystem::path(DefaultRulesPath()) / "repos.txt").string());
+    d.default_repos = defaults.ok() && defaults->Describe() == repos;
+  }
+  d.rules_digest = ShortDigest(*model_text);
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel stored, DecisionModel::Parse(*model_text));
+  auto default_rules = LoadRuleSet(DefaultRulesPath());
+  d.default_rules = default_rules.ok() && DecisionModel::FromRuleSet(*default_rules).DecidesLike(stored);
+  std::string options;
+  auto add = [&](const std::string& option) { options += (options.empty() ? "" : " ") + option; };
+  if (d.all_repos) add("--all-repos");
+  else if (!d.default_repos) add("--repos FILE");
+  if (d.keep_text) add("--keep-text");
+  if (!d.default_rules) add("--rules PATH");
+  d.options = options;
+  if (!d.all_repos && !d.default_repos) {
+    d.notes.push_back("FILE: a list of the same " + std::to_string(d.tracked_repos) + " repositories (digest " +
+                      d.scope_digest + ")");
+  }
+  if (!d.default_rules) d.notes.push_back("PATH: a rule set that decides alike (digest " + d.rules_digest + ")");
+  return d;
 }
 
 }  // namespace ghsift

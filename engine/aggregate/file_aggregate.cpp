@@ -44,13 +44,7 @@ void FileAggregate::CountEvent(const Event& event) {
   }
   if (event.repo_id != 0 && !event.repo_name.empty()) {
     if (repo_names_.empty()) repo_names_.reserve(4096);  // skip the first rehashes of every file
-    auto [it, inserted] = repo_names_.try_emplace(event.repo_id);
-    if (inserted || event.created_at > it->second.time ||
-        (event.created_at == it->second.time && event.repo_name > it->second.name)) {
-      it->second.time = event.created_at;
-      // Names rarely change: skip the copy for the many events of one repo.
-      if (it->second.name != event.repo_name) it->second.name.assign(event.repo_name);
-    }
+    repo_names_[event.repo_id].Note(event.created_at, event.repo_name);
   }
 }
 

@@ -5,6 +5,7 @@
 // parallel, one aggregate per task). The per-file Global state is another FileAggregate into
 // which chunk aggregates are folded (Combine; runs in the pipeline's serial stage, in any
 // order: every fold is commutative). The store writes a finished file's aggregate in one batch.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -32,9 +33,35 @@ struct IssueKeyHash {
 //! Latest name of a repository, by event time (ties: the greater name).
 struct RepoName {
   int64_t time = 0;
-  std::string name;
+  std::string name;  //!< the latest name seen (by event time)
+  //! Names seen besides the latest (a rename inside a file or a commit group): each is indexed,
+  //! so `--repo` finds the repository under any name it had.
+  std::vector<std::string> other_names;
+
+  //! Takes a name seen at `at`: the latest wins, the others are remembered.
+  void Note(int64_t at, std::string_view seen) {
+    if (seen == name) {
+      time = std::max(time, at);
+      return;
+    }
+    const bool newer = name.empty() || at > time || (at == time && seen > name);
+    std::string_view other = newer ? std::string_view(name) : seen;
+    if (!other.empty() && std::find(other_names.begin(), other_names.end(), other) == other_names.end()) {
+      other_names.emplace_back(other);
+    }
+    if (newer) {
+      std::erase(other_names, seen);
+      time = at;
+      name.assign(seen);
+    }
+  }
   void Merge(const RepoName& other) {
-    if (other.time > time || (other.time == time && other.name > name)) *this = other;
+    Note(other.time, other.name);
+    for (const std::string& n : other.other_names) {
+      if (n != name && std::find(other_names.begin(), other_names.end(), n) == other_names.end()) {
+        other_names.push_back(n);
+      }
+    }
   }
 };
 

@@ -4,17 +4,19 @@
 #include <array>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "common/closest_name.hpp"
 #include "common/time_util.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
 namespace {
 
-const std::set<std::string> kIssueDimensions = {"repo", "month",      "category", "subcategory", "label",
-                                                 "state", "kind", "resolution", "verdict"};
+const std::set<std::string> kIssueDimensions = {"repo",  "month", "category",   "subcategory", "facet",
+                                                 "label", "state", "kind",       "resolution",  "verdict"};
 
 //! The tags (category/subcategory) of the matched positive rules whose category is flagged (and is
 //! `only`, when given): what a flagged report is about, one row each.
@@ -81,8 +83,23 @@ bool KindMatches(const std::string& wanted, uint8_t kind) {
 
 Result<std::optional<std::vector<int64_t>>> RepoIds(const Store& store, const std::optional<std::string>& repo) {
   if (!repo) return std::optional<std::vector<int64_t>>();
-  std::vector<int64_t> ids = store.RepoIdsByName(*repo);
+  GHSIFT_ASSIGN_OR_RETURN(std::vector<int64_t> ids, ResolveRepo(store, *repo));
   return std::optional<std::vector<int64_t>>(std::move(ids));
+}
+
+//! The facet tags of a report (stage/training, info/...), "(none)" without any: as a dimension,
+//! every report counts once at least, so rows add up to the total.
+std::vector<std::string> FacetTagsOf(const DecisionModel& model, const IssueRecord& r,
+                                     const std::vector<std::string>& flagged) {
+  std::vector<std::string> tags = SubcategoriesOf(model, r, model.FacetsAmong(flagged), std::nullopt);
+  if (tags.empty()) tags.push_back("(none)");
+  return tags;
+}
+
+bool HasTag(const DecisionModel& model, const IssueRecord& r, const std::vector<std::string>& flagged,
+            const std::string& tag) {
+  const std::vector<std::string> tags = SubcategoriesOf(model, r, flagged, std::nullopt);
+  return std::find(tags.begin(), tags.end(), tag) != tags.end();
 }
 
 bool MonthInRange(const QueryOptions& o, int32_t month) {
@@ -121,7 +138,7 @@ struct Cell {
 const std::set<std::string> kRollupDimensions = {"repo", "month", "kind", "state", "category"};
 
 bool RollupHolds(const QueryOptions& o) {
-  if (!o.use_rollup || (o.metric != Metric::kIssues && o.metric != Metric::kClosed)) return false;
+  if (!o.use_rollup || o.subcategory || (o.metric != Metric::kIssues && o.metric != Metric::kClosed)) return false;
   return std::all_of(o.dimensions.begin(), o.dimensions.end(),
                      [](const std::string& d) { return kRollupDimensions.count(d) > 0; });
 }
@@ -153,7 +170,7 @@ struct RowKeyHash {
 //! Adds rollup cells to the rows of the question: the same rows and counts the report scan gives.
 class RollupRows {
  public:
-  explicit RollupRows(const QueryOptions& o) : o_(o) {
+  RollupRows(const QueryOptions& o, const DecisionModel& model) : o_(o), model_(model) {
     for (const std::string& d : o.dimensions) {
       if (d == "repo") dims_.push_back(Dim::kRepo);
       else if (d == "month") dims_.push_back(Dim::kMonth);
@@ -177,6 +194,8 @@ class RollupRows {
     if (o_.metric == Metric::kClosed && cell.state != "closed") return;
     // A report has its own cell and one per flagged category: count the ones the question needs.
     if (o_.category ? cell.category != *o_.category : by_category_ == cell.category.empty()) return;
+    // Facets have cells of their own (to answer --category stage) but are no row of --by category.
+    if (!o_.category && by_category_ && model_.IsFacet(std::string(cell.category))) return;
     RowKey row;
     if (by_repo_) row.repo_id = cell.repo_id;
     if (by_month_) row.month = cell.month;
@@ -284,6 +303,7 @@ class RollupRows {
   }
 
   const QueryOptions& o_;
+  const DecisionModel& model_;
   std::vector<Dim> dims_;
   bool by_repo_ = false, by_month_ = false, by_kind_ = false, by_state_ = false, by_category_ = false;
   std::vector<std::string> states_, categories_;
@@ -294,7 +314,7 @@ class RollupRows {
 Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& table) {
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
-  RollupRows rows(o);
+  RollupRows rows(o, model);
   GHSIFT_ASSIGN_OR_RETURN(const bool answered, ReadRollup(store, model, rows.part(), ids,
                                                           [&](std::string_view key, int64_t n) { rows.Add(key, n); }));
   if (!answered) return false;
@@ -316,12 +336,16 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
     if (!MonthInRange(o, month)) return Status::Ok();
     const std::vector<std::string> flagged = model->Flagged(r.rules);
     if (o.category && std::find(flagged.begin(), flagged.end(), *o.category) == flagged.end()) return Status::Ok();
+    if (o.subcategory && !HasTag(*model, r, flagged, *o.subcategory)) return Status::Ok();
+    // Unless a category is asked for, categories and subcategories are those of problems.
+    const std::vector<std::string> shown = o.category ? flagged : model->Problems(flagged);
     std::vector<std::vector<std::string>> values;
     for (const std::string& d : o.dimensions) {
       if (d == "repo") values.push_back({names.Of(repo_id)});
       else if (d == "month") values.push_back({FormatMonth(month)});
-      else if (d == "category") values.push_back(o.category ? std::vector<std::string>{*o.category} : flagged);
-      else if (d == "subcategory") values.push_back(SubcategoriesOf(*model, r, flagged, o.category));
+      else if (d == "category") values.push_back(o.category ? std::vector<std::string>{*o.category} : shown);
+      else if (d == "subcategory") values.push_back(SubcategoriesOf(*model, r, shown, o.category));
+      else if (d == "facet") values.push_back(FacetTagsOf(*model, r, flagged));
       else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
       else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
@@ -401,13 +425,33 @@ std::string MetricName(Metric metric) {
 }
 
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
-  const auto& allowed = options.metric == Metric::kEvents ? kEventDimensions : kIssueDimensions;
+  const bool events = options.metric == Metric::kEvents;
+  const auto& allowed = events ? kEventDimensions : kIssueDimensions;
+  std::set<std::string> seen;
   for (const std::string& d : options.dimensions) {
-    if (!allowed.count(d)) {
-      std::string list;
-      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    if (!seen.insert(d).second) return Status::InvalidArgument("dimension '" + d + "' is given twice in --by");
+    if (allowed.count(d)) continue;
+    const std::vector<std::string> valid(allowed.begin(), allowed.end());
+    const auto& other = events ? kIssueDimensions : kEventDimensions;
+    if (other.count(d)) {
       return Status::InvalidArgument("dimension '" + d + "' does not apply to metric " + MetricName(options.metric) +
-                                     " (use " + list + ")");
+                                     (events ? " (it is a report dimension)" : " (it is an event dimension: --metric events)") +
+                                     "; use one of " + JoinNames(valid));
+    }
+    const std::string closest = ClosestName(d, valid);
+    return Status::InvalidArgument("unknown dimension '" + d + "'" +
+                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; " +
+                                   MetricName(options.metric) + " dimensions are " + JoinNames(valid));
+  }
+  if (options.subcategory && events) return Status::InvalidArgument("--subcategory applies to report metrics only");
+  if (!events && (options.category || options.subcategory)) {
+    GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
+    std::optional<std::string> subcategory = options.subcategory;
+    GHSIFT_TRY(CheckCategoryFilter(model, options.category, &subcategory));
+    if (subcategory != options.subcategory) {
+      QueryOptions resolved = options;
+      resolved.subcategory = subcategory;
+      return RunQuery(store, resolved);
     }
   }
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
@@ -447,20 +491,33 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   return table;
 }
 
-Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListOptions& options) {
-  auto model = LoadStoreModel(store);
-  if (!model.ok()) return model.status();
+Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options) {
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
+  std::optional<std::string> subcategory = options.subcategory;
+  if (options.category || subcategory) GHSIFT_TRY(CheckCategoryFilter(model, options.category, &subcategory));
+  if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
+    return Status::InvalidArgument("--kind must be issue, pr or all");
+  }
+  if (options.state && *options.state != "open" && *options.state != "closed") {
+    return Status::InvalidArgument("--state must be open or closed, not '" + *options.state + "'");
+  }
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, options.repo));
   RepoNames names(store);
-  std::vector<ListedIssue> out;
+  IssueList list;
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
-    if (options.limit != 0 && out.size() >= options.limit) return Status::Ok();
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
-    std::vector<std::string> flagged = model->Flagged(r.rules);
-    if (options.category ? std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()
-                         : flagged.empty()) {
+    ++list.reports_in_store;
+    if (options.state && r.state != *options.state) return Status::Ok();
+    if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
+    if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
+    const std::vector<std::string> flagged = model.Flagged(r.rules);
+    std::vector<std::string> problems = model.Problems(flagged);
+    // A listed report is flagged: it has a problem category. Facets only narrow the list.
+    if (problems.empty()) return Status::Ok();
+    if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
       return Status::Ok();
     }
+    if (subcategory && !HasTag(model, r, flagged, *subcategory)) return Status::Ok();
     ListedIssue item;
     item.repo = names.Of(repo_id);
     item.number = number;
@@ -468,10 +525,22 @@ Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListO
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
     item.state = r.state;
-    item.created = r.created_at != 0 ? FormatDay(DayOf(r.created_at)) : "";
-    item.categories = std::move(flagged);
+    item.created_at = r.created_at != 0 ? r.created_at : r.first_seen;
+    item.updated_at = r.last_seen;
+    item.created = FormatDay(DayOf(item.created_at));
+    item.updated = FormatDay(DayOf(item.updated_at));
+    item.subcategories = SubcategoriesOf(model, r, problems, std::nullopt);
+    item.facets = SubcategoriesOf(model, r, model.FacetsAmong(flagged), std::nullopt);
+    item.verdict = VerdictOf(flagged);
+    item.labels = r.labels;
+    item.labels_ever = r.labels_ever;
+    item.repo_id = repo_id;
+    for (const CategoryScore& score : model.Score(r.rules)) {
+      if (std::find(problems.begin(), problems.end(), score.category) != problems.end()) item.score += score.score;
+    }
+    item.categories = std::move(problems);
     item.rules = r.rules;
-    out.push_back(std::move(item));
+    list.issues.push_back(std::move(item));
     return Status::Ok();
   };
   if (ids) {
@@ -479,7 +548,83 @@ Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListO
   } else {
     GHSIFT_TRY(store.ScanIssues(std::nullopt, visit));
   }
-  return out;
+  // Newest (or highest scored) first; ties in repository and number order, so the list is stable.
+  auto key = [&](const ListedIssue& i) {
+    return options.sort == IssueSort::kCreated   ? static_cast<double>(i.created_at)
+           : options.sort == IssueSort::kUpdated ? static_cast<double>(i.updated_at)
+                                                 : i.score;
+  };
+  std::stable_sort(list.issues.begin(), list.issues.end(), [&](const ListedIssue& a, const ListedIssue& b) {
+    const double ka = key(a), kb = key(b);
+    if (ka != kb) return ka > kb;
+    return std::tie(a.repo, a.number) < std::tie(b.repo, b.number);
+  });
+  list.matched = list.issues.size();
+  if (options.limit != 0 && list.issues.size() > options.limit) list.issues.resize(options.limit);
+  return list;
+}
+
+Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::string>& category,
+                           std::optional<std::string>* subcategory) {
+  if (model.empty()) return Status::InvalidArgument("category filter: the store's rule model has no categories (nothing ingested yet?)");
+  const std::vector<std::string>& categories = model.categories();
+  std::vector<std::string> described;
+  for (const std::string& c : categories) described.push_back(model.IsFacet(c) ? c + " (facet)" : c);
+  const std::vector<std::string> tags = model.Subcategories();
+  if (category && !std::binary_search(categories.begin(), categories.end(), *category)) {
+    if (std::binary_search(tags.begin(), tags.end(), *category)) {
+      return Status::InvalidArgument("'" + *category + "' is a subcategory: use --subcategory " + *category);
+    }
+    const std::string closest = ClosestName(*category, categories);
+    return Status::InvalidArgument("unknown category '" + *category + "'" +
+                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                   "; the store's rule set has " + JoinNames(described));
+  }
+  if (!subcategory || !*subcategory) return Status::Ok();
+  std::string& tag = **subcategory;
+  if (tag.find('/') == std::string::npos) {
+    // A bare subcategory names the tag when exactly one category has it (or the one asked for).
+    std::vector<std::string> matches;
+    for (const std::string& t : tags) {
+      if (t.substr(t.find('/') + 1) == tag && (!category || t.starts_with(*category + "/"))) matches.push_back(t);
+    }
+    if (matches.size() > 1) {
+      return Status::InvalidArgument("subcategory '" + tag + "' is in several categories: use one of " +
+                                     JoinNames(matches));
+    }
+    if (matches.size() == 1) tag = matches.front();
+  }
+  if (!std::binary_search(tags.begin(), tags.end(), tag)) {
+    std::vector<std::string> valid;
+    for (const std::string& t : tags) {
+      if (!category || t.starts_with(*category + "/")) valid.push_back(t);
+    }
+    const std::string closest = ClosestName(tag, valid);
+    return Status::InvalidArgument("unknown subcategory '" + tag + "'" +
+                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; valid: " +
+                                   JoinNames(valid, 60));
+  }
+  if (category && !tag.starts_with(*category + "/")) {
+    return Status::InvalidArgument("--subcategory " + tag + " is not in --category " + *category);
+  }
+  return Status::Ok();
+}
+
+Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& name) {
+  std::vector<int64_t> ids = store.RepoIdsByName(name);
+  if (!ids.empty()) return ids;
+  std::vector<std::string> known;
+  GHSIFT_TRY(store.ScanRepoNames([&](int64_t, std::string_view n) {
+    if (!n.empty()) known.emplace_back(n);
+  }));
+  if (known.empty()) return Status::InvalidArgument("repository '" + name + "': the store holds no repository yet");
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  const std::string closest = ClosestName(name, known);
+  return Status::InvalidArgument("repository '" + name + "' is not in the store under this or any former name" +
+                                 (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; it holds " +
+                                 std::to_string(known.size()) + " repositories" +
+                                 (known.size() <= 40 ? ": " + JoinNames(known, 40) : ""));
 }
 
 }  // namespace ghsift

@@ -26,11 +26,14 @@ std::string MetricName(Metric metric);
 
 struct QueryOptions {
   Metric metric = Metric::kIssues;
-  //! repo, month, category, label, state, kind, resolution, verdict (reports); repo, month, day,
-  //! type (events)
+  //! repo, month, category, subcategory, facet, label, state, kind, resolution, verdict (reports);
+  //! repo, month, day, type (events)
   std::vector<std::string> dimensions;
   std::optional<std::string> repo;      //!< owner/name, any name the repo ever had
-  std::optional<std::string> category;  //!< only reports flagged with this category (issues)
+  //! Only reports with this category (issues): a problem category, or a facet (stage, info).
+  //! Unset, the `category` dimension shows problem categories only.
+  std::optional<std::string> category;
+  std::optional<std::string> subcategory;  //!< only reports with this tag (category/subcategory)
   std::string kind = "issue";           //!< issue | pr | all
   std::optional<int32_t> from_month;    //!< inclusive month index
   std::optional<int32_t> to_month;      //!< inclusive month index
@@ -49,6 +52,7 @@ struct QueryTable {
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options);
 
 struct ListedIssue {
+  int64_t repo_id = 0;
   std::string repo;
   int64_t number = 0;
   std::string kind;   //!< issue | pr
@@ -56,17 +60,48 @@ struct ListedIssue {
   std::string title;
   std::string state;
   std::string created;  //!< YYYY-MM-DD
-  std::vector<std::string> categories;
+  std::string updated;  //!< YYYY-MM-DD of the latest event seen
+  int64_t created_at = 0, updated_at = 0;
+  std::vector<std::string> categories;     //!< problem categories, sorted
+  std::vector<std::string> subcategories;  //!< their tags (category/subcategory)
+  std::vector<std::string> facets;         //!< facet tags (stage/..., info/...), shown beside
+  std::string verdict;                     //!< bug | not_a_bug | unclassified
+  std::vector<std::string> labels;         //!< of the latest snapshot
+  std::vector<std::string> labels_ever;    //!< every label any snapshot carried, sorted
+  double score = 0;                        //!< summed scores of the problem categories
   std::vector<std::string> rules;
 };
 
+enum class IssueSort { kCreated, kUpdated, kScore };  //!< newest (or highest) first
+
 struct IssueListOptions {
-  std::optional<std::string> repo;
-  std::optional<std::string> category;  //!< when unset: reports flagged with any category
+  std::optional<std::string> repo;         //!< any name the repo ever had
+  //! A problem category or a facet; listed reports always have a problem category.
+  std::optional<std::string> category;
+  std::optional<std::string> subcategory;  //!< category/subcategory
+  std::optional<std::string> state;        //!< open | closed
+  std::optional<int64_t> created_from;     //!< inclusive, Unix seconds
+  std::optional<int64_t> created_to;       //!< exclusive
   std::string kind = "issue";
-  size_t limit = 50;                    //!< 0 = no limit
+  IssueSort sort = IssueSort::kCreated;
+  size_t limit = 50;                       //!< 0 = no limit
 };
 
-Result<std::vector<ListedIssue>> ListIssues(const Store& store, const IssueListOptions& options);
+struct IssueList {
+  std::vector<ListedIssue> issues;  //!< the first `limit` of the matching reports, sorted
+  size_t matched = 0;               //!< every report that matched (issues.size() when not cut)
+  uint64_t reports_in_store = 0;    //!< reports of the chosen kind, to explain an empty answer
+};
+
+Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options);
+
+//! Checks a category / subcategory filter against the store's rule model; the error lists the
+//! valid values (and the closest one).
+Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::string>& category,
+                           std::optional<std::string>* subcategory);
+
+//! The ids of a repository named by any name it had; an error that names the closest repository
+//! of the store when none matches.
+Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& name);
 
 }  // namespace ghsift

@@ -110,7 +110,10 @@ void BarChart(std::ostream& out, const ReportTable& t) {
     const double v = ValueOf(t, r);
     const double w = max > 0 ? std::max(1.0, v / max * bar_w) : 1.0;
     const std::string label = RowLabel(t, r);
-    const std::string value = ValueText(t, r);
+    // A median says how many closed reports it rests on: n beside every bar.
+    const std::string value = ValueText(t, r) + (t.query.metric == Metric::kMedianDaysToClose
+                                                     ? " (n=" + std::to_string(t.table.counts[r]) + ")"
+                                                     : "");
     const std::string share = ShareText(t, r);
     out << "<text x=\"" << label_w - 6 << "\" y=\"" << y + 13 << "\" text-anchor=\"end\" font-size=\"11\">"
         << Escape(Truncate(label, 50)) << "</text>";
@@ -125,7 +128,7 @@ void BarChart(std::ostream& out, const ReportTable& t) {
 
 void LineChart(std::ostream& out, const ReportTable& t) {
   if (t.table.rows.empty()) return EmptyChart(out, t);
-  const int width = 710, height = 260, x0 = 50, x1 = 540, y0 = 16, y1 = 220;
+  const int x0 = 50, x1 = 540, y0 = 16, y1 = 220;
   // series (first dimension) -> month index -> count
   std::map<std::string, std::map<int32_t, int64_t>> series;
   int32_t first = INT32_MAX, last = INT32_MIN;
@@ -139,6 +142,16 @@ void LineChart(std::ostream& out, const ReportTable& t) {
     max = std::max(max, t.table.counts[i]);
   }
   if (series.empty()) return EmptyChart(out, t);
+  // The legend is never cut: the chart widens to its longest name (about 7 px a character at
+  // 11 px) and grows for more series than its height holds.
+  size_t longest = 0;
+  for (const auto& [name, points] : series) {
+    size_t chars = 0;
+    for (const unsigned char c : name) chars += (c & 0xC0) != 0x80;
+    longest = std::max(longest, chars);
+  }
+  const int width = std::max(710, x1 + 34 + static_cast<int>(longest) * 7 + 10);
+  const int height = std::max(260, y0 + 4 + static_cast<int>(series.size()) * 14 + 10);
   auto x_of = [&](int32_t m) {
     return last == first ? (x0 + x1) / 2.0 : x0 + (x1 - x0) * static_cast<double>(m - first) / (last - first);
   };
@@ -185,7 +198,7 @@ void LineChart(std::ostream& out, const ReportTable& t) {
     const int ly = y0 + 4 + legend * 14;
     out << "<line x1=\"" << x1 + 12 << "\" y1=\"" << ly << "\" x2=\"" << x1 + 30 << "\" y2=\"" << ly << "\" stroke=\""
         << color << "\" stroke-width=\"3\"/><text x=\"" << x1 + 34 << "\" y=\"" << ly + 4 << "\" font-size=\"11\">"
-        << Escape(Truncate(name, 22)) << "</text>\n";
+        << Escape(name) << "</text>\n";
     ++legend;
   }
   out << "</svg>\n";
@@ -269,7 +282,8 @@ std::string RenderHtml(const Report& report) {
       << "</style>\n</head>\n<body>\n<h1>ghsift report</h1>\n<p class=\"meta\">Store <code>"
       << Escape(report.options.store_path) << "</code>; " << Escape(FilterText(report))
       << ". Issues only (not pull requests). Every number below is printed by the <code>ghsift query</code> "
-         "command shown next to it.</p>\n";
+         "command shown next to it.</p>\n<p class=\"meta\" id=\"coverage\">"
+      << Escape(report.coverage_text) << ".</p>\n";
   for (const ReportSection& s : report.sections) {
     out << "<h2>" << Escape(s.title) << "</h2>\n<p>" << Escape(s.text) << "</p>\n";
     for (const ReportTable& t : s.tables) {
@@ -304,7 +318,8 @@ std::string RenderMarkdown(const Report& report) {
   std::ostringstream out;
   out << "# ghsift report\n\nStore `" << report.options.store_path << "`; " << FilterText(report)
       << ". Issues only (not pull requests). Every number is printed by the `ghsift query` command above its "
-         "table; the same rows are in `tables/<name>.csv`.\n";
+         "table; the same rows are in `tables/<name>.csv`.\n\n"
+      << report.coverage_text << ".\n";
   for (const ReportSection& s : report.sections) {
     out << "\n## " << s.title << "\n\n" << s.text << "\n";
     for (const ReportTable& t : s.tables) {

@@ -6,7 +6,9 @@
 #include <numeric>
 #include <set>
 
+#include "common/short_digest.hpp"
 #include "common/time_util.hpp"
+#include "query/coverage.hpp"
 
 namespace ghsift {
 namespace {
@@ -36,8 +38,9 @@ std::string Join(const std::vector<std::string>& items, const char* separator) {
 //! Builds tables that share the report's filters.
 class Builder {
  public:
-  Builder(const Store& store, const ReportOptions& options, const std::set<std::string>& repos)
-      : store_(store), options_(options), repos_(repos) {}
+  Builder(const Store& store, const ReportOptions& options, const std::set<std::string>& repos,
+          const DecisionModel& model)
+      : store_(store), options_(options), repos_(repos), model_(model) {}
 
   QueryOptions Query(std::vector<std::string> by, std::optional<std::string> category,
                      Metric metric = Metric::kIssues) const {
@@ -52,6 +55,14 @@ class Builder {
 
   //! Runs `q` and keeps the rows of the chosen repos.
   Result<QueryTable> Run(const QueryOptions& q) const {
+    // A category the store's rules lack (a store built with other rules) gives an empty table.
+    const std::vector<std::string>& known = model_.categories();
+    if (q.category && !std::binary_search(known.begin(), known.end(), *q.category)) {
+      QueryTable none;
+      none.columns = q.dimensions;
+      none.columns.push_back(MetricName(q.metric));
+      return none;
+    }
     GHSIFT_ASSIGN_OR_RETURN(QueryTable table, RunQuery(store_, q));
     const auto repo_at = std::find(q.dimensions.begin(), q.dimensions.end(), "repo");
     if (repos_.empty() || repo_at == q.dimensions.end()) return table;
@@ -105,7 +116,28 @@ class Builder {
   const Store& store_;
   const ReportOptions& options_;
   const std::set<std::string>& repos_;
+  const DecisionModel& model_;
 };
+
+//! "Covers N hours from X to Y (UTC), M missing; rule set D" for the report's head.
+Result<std::string> CoverageText(const Store& store) {
+  GHSIFT_ASSIGN_OR_RETURN(const Coverage c, ComputeCoverage(store, std::nullopt, std::nullopt));
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> model, store.GetMeta("rules"));
+  std::string out;
+  if (c.hours_ingested == 0) {
+    out = "No hourly dump ingested yet";
+  } else {
+    out = "Covers " + std::to_string(c.hours_ingested) + " ingested hours from " + FormatHour(c.from_hour) + " to " +
+          FormatHour(c.to_hour) + " (UTC)";
+    if (c.missing_hours.empty()) {
+      out += ", none missing in between";
+    } else {
+      out += "; " + std::to_string(c.missing_hours.size()) + " hours missing in between (first " +
+             FormatHour(c.missing_hours.front()) + "; `ghsift stats --coverage` lists them)";
+    }
+  }
+  return out + "; rule set " + (model ? ShortDigest(*model) : std::string("(none)")) + " (`ghsift stats` shows it)";
+}
 
 }  // namespace
 
@@ -153,7 +185,9 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     }
   }
   std::sort(report.repos.begin(), report.repos.end());
-  Builder b(store, report.options, repos);
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
+  GHSIFT_ASSIGN_OR_RETURN(report.coverage_text, CoverageText(store));
+  Builder b(store, report.options, repos, model);
   auto add = [](ReportSection& section, Result<ReportTable> table) -> Status {
     if (!table.ok()) return table.status();
     section.tables.push_back(std::move(table).value());

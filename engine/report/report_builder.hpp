@@ -52,6 +52,9 @@ struct ReportSection {
 struct Report {
   ReportOptions options;
   std::vector<std::string> repos;  //!< the latest names of the chosen repos (empty: all)
+  //! What the numbers rest on: the hours ingested (first to last, and how many are missing in
+  //! between) and the rule set's digest, so a reader knows the report's scope.
+  std::string coverage_text;
   std::vector<ReportSection> sections;
 };
 

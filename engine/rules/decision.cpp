@@ -14,6 +14,7 @@ DecisionModel DecisionModel::FromRuleSet(const RuleSet& rules) {
   for (const Rule& r : rules.rules) {
     model.rules_[r.id] = {r.tag, r.category, r.categories, ToMicro(r.weight), {}};
     for (const std::string& c : r.ScoredCategories()) model.threshold_micro_[c] = ToMicro(rules.ThresholdOf(c));
+    if (rules.facets.count(r.category)) model.facets_.insert(r.category);
   }
   model.BuildIndex();
   return model;
@@ -45,13 +46,24 @@ std::string DecisionModel::Serialize() const {
     out << '\n';
   }
   for (const auto& [category, t] : threshold_micro_) out << "threshold\t" << category << '\t' << t << '\n';
+  // Written even when empty: a model without this line predates facet marks (see Parse).
+  out << "facets";
+  for (const std::string& category : facets_) out << '\t' << category;
+  out << '\n';
   return out.str();
 }
+
+namespace {
+// Stores written before rule files could mark facets hold models without a `facets` line; their
+// facets were those of the default rule set, so these names are read as facets there.
+const char* const kFacetsBeforeMarks[] = {"stage", "info", "verdict-bug", "verdict-not-a-bug"};
+}  // namespace
 
 Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
   DecisionModel model;
   std::istringstream in{std::string(text)};
   std::string line;
+  bool facets_line = false;
   while (std::getline(in, line)) {
     std::istringstream fields(line);
     std::string kind, name;
@@ -70,8 +82,18 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
       int64_t t = 0;
       fields >> t;
       model.threshold_micro_[name] = t;
+    } else if (kind == "facets") {
+      facets_line = true;
+      for (std::string category = name; !category.empty(); category.clear(), fields >> category) {
+        model.facets_.insert(category);
+      }
     } else if (!line.empty()) {
       return Status::StoreError("damaged rule model line: " + line);
+    }
+  }
+  if (!facets_line) {
+    for (const char* category : kFacetsBeforeMarks) {
+      if (model.threshold_micro_.count(category)) model.facets_.insert(category);
     }
   }
   model.BuildIndex();
@@ -123,6 +145,30 @@ std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& 
     if (sums.Reaches(c, thresholds_[c])) flagged.push_back(categories_[c]);
   }
   return flagged;
+}
+
+std::vector<std::string> DecisionModel::Subcategories() const {
+  std::set<std::string> tags;
+  for (const auto& [id, info] : rules_) {
+    if (info.weight_micro > 0 && info.tag.find('/') != std::string::npos) tags.insert(info.tag);
+  }
+  return {tags.begin(), tags.end()};
+}
+
+std::vector<std::string> DecisionModel::Problems(const std::vector<std::string>& flagged) const {
+  std::vector<std::string> out;
+  for (const std::string& c : flagged) {
+    if (!IsFacet(c)) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<std::string> DecisionModel::FacetsAmong(const std::vector<std::string>& flagged) const {
+  std::vector<std::string> out;
+  for (const std::string& c : flagged) {
+    if (IsFacet(c)) out.push_back(c);
+  }
+  return out;
 }
 
 std::string DecisionModel::CategoryOf(const std::string& rule_id) const {

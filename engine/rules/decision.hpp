@@ -5,6 +5,7 @@
 // result never depends on the order in which rules matched.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,22 @@ class DecisionModel {
   std::vector<CategoryScore> Score(const std::vector<std::string>& matched_rule_ids) const;
   //! The flagged categories, sorted.
   std::vector<std::string> Flagged(const std::vector<std::string>& matched_rule_ids) const;
+  //! The problem categories among `flagged` (facets removed), in the same order: what makes a
+  //! report "flagged" for listings and counts by category.
+  std::vector<std::string> Problems(const std::vector<std::string>& flagged) const;
+  //! The facet categories among `flagged`.
+  std::vector<std::string> FacetsAmong(const std::vector<std::string>& flagged) const;
+  bool IsFacet(const std::string& category) const { return facets_.count(category) > 0; }
+  const std::set<std::string>& facets() const { return facets_; }
+  //! Every tag with a subcategory (category/subcategory) of a positive rule, sorted.
+  std::vector<std::string> Subcategories() const;
+  //! Every category with a rule, sorted.
+  const std::vector<std::string>& categories() const { return categories_; }
+  //! True when both decide alike: same rules, weights and thresholds (facet marks aside; they
+  //! change how answers are presented, never what a store holds).
+  bool DecidesLike(const DecisionModel& other) const {
+    return rules_ == other.rules_ && threshold_micro_ == other.threshold_micro_;
+  }
   //! The (first) category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
   //! Every category the rule's weight counts toward (empty when unknown).
@@ -64,6 +81,7 @@ class DecisionModel {
 
   std::map<std::string, RuleInfo> rules_;           //!< by rule id
   std::map<std::string, int64_t> threshold_micro_;  //!< every category with a rule
+  std::set<std::string> facets_;                    //!< categories that describe, never flag
   // The thresholds again, as arrays in category order: Flagged runs once per report read back
   // (rollup refresh, scanning queries), so the sums go into arrays instead of maps.
   std::vector<std::string> categories_;

@@ -49,6 +49,7 @@ struct Layer {
   std::vector<LayerEntry> entries;
   std::map<std::string, size_t> entry_by_id;
   std::map<std::string, LayerThreshold> thresholds;
+  std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
 };
 
 Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer& layer) {
@@ -91,6 +92,8 @@ Status ReadCategorySettings(const YAML::Node& map, const std::string& source, La
                                      earlier->second.source + ")");
     }
     layer.thresholds[name] = {threshold.as<double>(), source};
+    // A facet (stage, info, verdict) describes a report; only the other categories flag it.
+    if (const YAML::Node facet = entry.second["facet"]; facet) layer.facets[name] = facet.as<bool>();
   }
   return Status::Ok();
 }
@@ -292,6 +295,13 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   }
   result.rules = std::move(kept);
   for (const auto& [category, threshold] : layer.thresholds) result.thresholds[category] = threshold.value;
+  for (const auto& [category, facet] : layer.facets) {
+    if (facet) {
+      result.facets.insert(category);
+    } else {
+      result.facets.erase(category);
+    }
+  }
   into = std::move(result);
   return Status::Ok();
 }
@@ -364,6 +374,14 @@ Result<RuleSet> LoadRuleSet(const std::string& path) { return LoadRuleLayers({pa
 
 std::string DefaultRulesPath() {
   if (const char* env = std::getenv("GHSIFT_RULES")) return env;
+  // An installed binary (PREFIX/bin/ghsift) finds the rules installed beside it, wherever the
+  // prefix was moved; a binary in the build tree uses the source tree's rules.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "ghsift" / "rules";
+    if (std::filesystem::is_directory(installed, ec)) return installed.string();
+  }
   return GHSIFT_DEFAULT_RULES_DIR;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Rule files (YAML) loaded into memory; see rules/README.md for the format.
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ inline constexpr double kDefaultThreshold = 1.0;
 struct RuleSet {
   std::vector<Rule> rules;                    //!< in load order; index = Hyperscan id
   std::map<std::string, double> thresholds;   //!< categories given explicitly
+  //! Categories marked `facet: true`: attributes of a report (stage, info, verdict), never a flag.
+  std::set<std::string> facets;
 
   double ThresholdOf(const std::string& category) const;
   //! Every category that has a rule, sorted.

@@ -188,6 +188,9 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
   for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
     batch.Merge(Family(kRepos), keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
     batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
+    for (const std::string& former : name_at.other_names) {
+      batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(former), repo_id), "");
+    }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   for (const auto& [key, record] : aggregate.issues()) {

@@ -45,7 +45,7 @@ std::string Flagged(const std::string& store_dir) {
     list.limit = 0;
     auto issues = ListIssues(**store, list);
     EXPECT_TRUE(issues.ok());
-    for (const auto& i : *issues) {
+    for (const auto& i : issues->issues) {
       out += i.url + " " + i.title + " |";
       for (const auto& c : i.categories) out += " " + c;
       out += " |";

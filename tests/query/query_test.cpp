@@ -176,8 +176,10 @@ TEST_F(QueryTest, CategoryFilter) {
   o.category = "accuracy";
   o.dimensions = {"repo"};
   EXPECT_EQ(Query(o), (CellList{{{"b/two"}, 1}}));
-  o.category = "silent";
-  EXPECT_TRUE(Query(o).empty());
+  o.category = "silent";  // not in the store's rule set: an error, never an empty answer
+  auto unknown = RunQuery(*store_, o);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(), "unknown category 'silent'; the store's rule set has accuracy, performance");
 }
 
 TEST_F(QueryTest, KindPullRequestVersusIssue) {
@@ -200,8 +202,12 @@ TEST_F(QueryTest, RepoFilterByAnyNameInAnyCase) {
   EXPECT_EQ(Query(o), (CellList{{{"org/faster", "closed"}, 2}}));
   o.repo = "org/faster";
   EXPECT_EQ(Query(o), (CellList{{{"org/faster", "closed"}, 2}}));
-  o.repo = "nobody/none";
-  EXPECT_TRUE(Query(o).empty());
+  o.repo = "nobody/none";  // an error that says what the store holds
+  auto unknown = RunQuery(*store_, o);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(),
+            "repository 'nobody/none' is not in the store under this or any former name; it holds 2 repositories: "
+            "b/two, org/faster");
 }
 
 TEST_F(QueryTest, FromAndToMonths) {
@@ -291,23 +297,32 @@ TEST_F(QueryTest, InvalidOptions) {
 TEST_F(QueryTest, ListIssuesFlaggedWithAnyCategory) {
   auto listed = ListIssues(*store_, IssueListOptions{});
   ASSERT_TRUE(listed.ok()) << listed.status().message();
-  ASSERT_EQ(listed->size(), 3u);
-  const ListedIssue& first = (*listed)[0];
-  EXPECT_EQ(first.repo, "org/faster");
-  EXPECT_EQ(first.number, 1);
-  EXPECT_EQ(first.kind, "issue");
-  EXPECT_EQ(first.url, "https://github.com/org/faster/issues/1");
-  EXPECT_EQ(first.title, "Training is slow");
-  EXPECT_EQ(first.state, "closed");
-  EXPECT_EQ(first.created, "2015-01-05");
-  EXPECT_EQ(first.categories, (Row{"performance"}));
-  EXPECT_EQ(first.rules, (Row{"perf.slow"}));
-  EXPECT_EQ((*listed)[1].repo, "b/two");
-  EXPECT_EQ((*listed)[1].number, 1);
-  EXPECT_EQ((*listed)[1].categories, (Row{"accuracy"}));
-  EXPECT_EQ((*listed)[1].rules, (Row{"acc.nan", "perf.weak"}));
-  EXPECT_EQ((*listed)[2].number, 5);
-  EXPECT_EQ((*listed)[2].created, "2015-03-01");
+  ASSERT_EQ(listed->issues.size(), 3u);
+  EXPECT_EQ(listed->matched, 3u);
+  EXPECT_EQ(listed->reports_in_store, 4u);  // the unflagged r1#2 counts, the PR does not
+  // Newest first.
+  EXPECT_EQ(listed->issues[0].repo, "b/two");
+  EXPECT_EQ(listed->issues[0].number, 5);
+  EXPECT_EQ(listed->issues[0].created, "2015-03-01");
+  EXPECT_EQ(listed->issues[1].repo, "b/two");
+  EXPECT_EQ(listed->issues[1].number, 1);
+  EXPECT_EQ(listed->issues[1].categories, (Row{"accuracy"}));
+  EXPECT_EQ(listed->issues[1].subcategories, (Row{"accuracy/nan-inf"}));
+  EXPECT_EQ(listed->issues[1].rules, (Row{"acc.nan", "perf.weak"}));
+  EXPECT_EQ(listed->issues[1].labels, (Row{"bug"}));
+  EXPECT_EQ(listed->issues[1].score, 1.0);
+  const ListedIssue& last = listed->issues[2];
+  EXPECT_EQ(last.repo, "org/faster");
+  EXPECT_EQ(last.number, 1);
+  EXPECT_EQ(last.kind, "issue");
+  EXPECT_EQ(last.url, "https://github.com/org/faster/issues/1");
+  EXPECT_EQ(last.title, "Training is slow");
+  EXPECT_EQ(last.state, "closed");
+  EXPECT_EQ(last.created, "2015-01-05");
+  EXPECT_EQ(last.updated, "2015-03-02");
+  EXPECT_EQ(last.categories, (Row{"performance"}));
+  EXPECT_EQ(last.rules, (Row{"perf.slow"}));
+  EXPECT_EQ(last.verdict, "unclassified");
 }
 
 TEST_F(QueryTest, ListIssuesFilters) {
@@ -315,36 +330,36 @@ TEST_F(QueryTest, ListIssuesFilters) {
   prs.kind = "pr";
   auto pr = ListIssues(*store_, prs);
   ASSERT_TRUE(pr.ok());
-  ASSERT_EQ(pr->size(), 1u);
-  EXPECT_EQ((*pr)[0].url, "https://github.com/org/faster/pull/3");
-  EXPECT_EQ((*pr)[0].kind, "pr");
-  EXPECT_EQ((*pr)[0].categories, (Row{"accuracy", "performance"}));
+  ASSERT_EQ(pr->issues.size(), 1u);
+  EXPECT_EQ(pr->issues[0].url, "https://github.com/org/faster/pull/3");
+  EXPECT_EQ(pr->issues[0].kind, "pr");
+  EXPECT_EQ(pr->issues[0].categories, (Row{"accuracy", "performance"}));
 
   IssueListOptions accuracy;
   accuracy.kind = "all";
   accuracy.category = "accuracy";
   auto acc = ListIssues(*store_, accuracy);
   ASSERT_TRUE(acc.ok());
-  ASSERT_EQ(acc->size(), 2u);
-  EXPECT_EQ((*acc)[0].number, 3);
-  EXPECT_EQ((*acc)[1].number, 1);
-  EXPECT_EQ((*acc)[1].repo, "b/two");
+  ASSERT_EQ(acc->issues.size(), 2u);
+  EXPECT_EQ(acc->issues[0].number, 1);
+  EXPECT_EQ(acc->issues[0].repo, "b/two");
+  EXPECT_EQ(acc->issues[1].number, 3);
 
   IssueListOptions one_repo;
   one_repo.repo = "b/two";
   auto repo = ListIssues(*store_, one_repo);
   ASSERT_TRUE(repo.ok());
-  ASSERT_EQ(repo->size(), 2u);
-  EXPECT_EQ((*repo)[0].number, 1);
-  EXPECT_EQ((*repo)[1].number, 5);
+  ASSERT_EQ(repo->issues.size(), 2u);
+  EXPECT_EQ(repo->issues[0].number, 5);
+  EXPECT_EQ(repo->issues[1].number, 1);
 
   IssueListOptions limited;
   limited.limit = 1;
   auto lim = ListIssues(*store_, limited);
   ASSERT_TRUE(lim.ok());
-  ASSERT_EQ(lim->size(), 1u);
-  EXPECT_EQ((*lim)[0].number, 1);
-  EXPECT_EQ((*lim)[0].repo, "org/faster");
+  ASSERT_EQ(lim->issues.size(), 1u);
+  EXPECT_EQ(lim->matched, 3u);
+  EXPECT_EQ(lim->issues[0].number, 5);
 }
 
 TEST_F(QueryTest, StoreModelRoundTrips) {

@@ -60,7 +60,12 @@ void ExpectRollupEqualsScan(const std::string& store_dir) {
     auto rollup = RunQuery(**store, o);
     o.use_rollup = false;
     auto scan = RunQuery(**store, o);
-    ASSERT_TRUE(rollup.ok() && scan.ok()) << Describe(o);
+    // A question the store cannot answer (a category its rule model lacks) is the same error both ways.
+    ASSERT_EQ(rollup.ok(), scan.ok()) << Describe(o);
+    if (!scan.ok()) {
+      EXPECT_EQ(rollup.status().message(), scan.status().message()) << Describe(o);
+      continue;
+    }
     EXPECT_EQ(rollup->rows, scan->rows) << Describe(o);
     EXPECT_EQ(rollup->counts, scan->counts) << Describe(o);
     for (int64_t c : scan->counts) total += c;

@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 
+#include "cli_suggestions.hpp"
 #include "commands/commands.hpp"
 
 namespace ghsift::cli {
@@ -37,6 +38,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      const std::string explained = ExplainParseError(app, argc, argv);
+      if (!explained.empty()) return Fail(explained);
+    }
     const int rc = app.exit(e);
     return rc == 0 ? 0 : kExitError;
   } catch (const std::exception& e) {

@@ -35,6 +35,45 @@ std::string JsonString(std::string_view s) {
   return out + "\"";
 }
 
+std::vector<std::string> SplitList(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    std::string item = text.substr(at, comma - at);
+    const size_t first = item.find_first_not_of(" \t");
+    if (first != std::string::npos) out.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
+    at = comma + 1;
+  }
+  return out;
+}
+
+size_t DisplayWidth(std::string_view text) {
+  size_t width = 0;
+  for (const unsigned char c : text) width += (c & 0xC0) != 0x80;  // continuation bytes add nothing
+  return width;
+}
+
+std::string TableCell(std::string_view text, size_t max_width) {
+  std::string out;
+  for (const unsigned char c : text) {
+    if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7F) out += ' ';
+    else out += static_cast<char>(c);
+  }
+  if (max_width == 0 || DisplayWidth(out) <= max_width) return out;
+  // Keep max_width - 1 code points, then the ellipsis.
+  size_t points = 0, at = 0;
+  for (; at < out.size(); ++at) {
+    if ((static_cast<unsigned char>(out[at]) & 0xC0) != 0x80 && points++ == max_width - 1) break;
+  }
+  out.resize(at);
+  return out + "\u2026";
+}
+
 std::string HumanBytes(double bytes) {
   const char* units[] = {"B", "kB", "MB", "GB", "TB"};
   int u = 0;
@@ -88,14 +127,15 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
     out += rows.empty() ? "]\n" : "\n]\n";
     return out;
   }
+  // Widths in terminal columns, so UTF-8 text lines up too.
   std::vector<size_t> width(columns.size());
-  for (size_t c = 0; c < columns.size(); ++c) width[c] = columns[c].size();
+  for (size_t c = 0; c < columns.size(); ++c) width[c] = DisplayWidth(columns[c]);
   for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], DisplayWidth(row[c]));
   }
   auto write_row = [&](const std::vector<std::string>& row) {
     for (size_t c = 0; c < row.size() && c < width.size(); ++c) {
-      const size_t pad = width[c] - row[c].size();
+      const size_t pad = width[c] - DisplayWidth(row[c]);
       if (c) out += "  ";
       if (is_numeric(c)) {
         out.append(pad, ' ');

@@ -25,6 +25,13 @@ inline void WriteTable(std::ostream& out, Format format, const std::vector<std::
 }
 
 std::string JsonString(std::string_view s);
+//! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").
+std::vector<std::string> SplitList(const std::string& text);
+//! Columns of a terminal a UTF-8 text takes (one per code point; control characters escaped first).
+size_t DisplayWidth(std::string_view text);
+//! A text made fit for one table cell: tabs, newlines and other control characters shown as
+//! escapes (\t, \n), and cut to `max_width` columns with an ellipsis (0: not cut).
+std::string TableCell(std::string_view text, size_t max_width = 0);
 //! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
 std::string HumanBytes(double bytes);
 //! 1234567 -> "1,234,567".

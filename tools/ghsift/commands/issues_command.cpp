@@ -1,16 +1,25 @@
-// ghsift issues --store DIR [--category C] [--repo R] [--kind K] [--limit N] [--format ...]
+// ghsift issues --store DIR [--since T] [--until T] [--state S] [--sort K] [--category C]
+//               [--subcategory T] [--repo R] [--kind K] [--limit N] [--exit-zero] [--format ...]
+// The weekly triage list: flagged reports (a problem category), newest first, with their facets.
+#include <cstdio>
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/labeling_export.hpp"
+#include "common/time_range.hpp"
 #include "output.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 
 namespace ghsift::cli {
 namespace {
 
 struct IssuesArgs {
-  std::string store, category, repo, kind = "issue";
+  std::string store, category, subcategory, repo, kind = "issue";
+  std::string since, until, state, sort = "created";
   size_t limit = 50;
+  size_t title_width = 80;
+  bool exit_zero = false;
   std::string format = "table";
 };
 
@@ -20,46 +29,153 @@ std::string Join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 
+//! The subcategory part of each tag ("performance/memory" -> "memory"): the category column says the rest.
+std::vector<std::string> TagTails(const std::vector<std::string>& tags) {
+  std::vector<std::string> out;
+  for (const std::string& t : tags) out.push_back(t.substr(t.find('/') + 1));
+  return out;
+}
+
+std::string Score(double score) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", score);
+  return text;
+}
+
+//! What the filters were, for the message that explains an empty answer.
+std::string DescribeFilters(const IssuesArgs& args) {
+  std::string out;
+  auto add = [&](const char* option, const std::string& value) {
+    if (!value.empty()) out += std::string(" ") + option + " " + value;
+  };
+  add("--repo", args.repo);
+  add("--category", args.category);
+  add("--subcategory", args.subcategory);
+  add("--state", args.state);
+  add("--since", args.since);
+  add("--until", args.until);
+  add("--kind", args.kind);
+  return out;
+}
+
+//! One JSON object per line with what a labeler needs (the fields `rules eval --labels` reads, and
+//! `class` to fill in): the body and comments come from a --keep-text store.
+Status WriteLabelingLines(const Store& store, const std::vector<ListedIssue>& issues) {
+  GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
+  if (!scope.keep_text) {
+    std::fprintf(stderr, "ghsift: body and comments are left empty: the store keeps no report text (ingest with "
+                         "--keep-text to keep it)\n");
+  }
+  auto list = [](const std::vector<std::string>& items) {
+    std::string out = "[";
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + JsonString(items[i]);
+    return out + "]";
+  };
+  for (const ListedIssue& i : issues) {
+    KeptText kept;
+    if (scope.keep_text) {
+      GHSIFT_ASSIGN_OR_RETURN(kept, ReadKeptText(store, i));
+    }
+    std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
+              << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
+              << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << ", \"title\": "
+              << JsonString(i.title) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
+              << list(i.labels_ever) << ", \"comments\": " << list(kept.comments) << ", \"url\": "
+              << JsonString(i.url) << ", \"categories\": " << list(i.categories) << ", \"subcategories\": "
+              << list(i.subcategories) << ", \"facets\": " << list(i.facets) << ", \"class\": null}\n";
+  }
+  return Status::Ok();
+}
+
 int RunIssues(const IssuesArgs& args) {
-  Format format;
-  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
-  auto store = Store::Open(args.store, StoreMode::kRead);
-  if (!store.ok()) return Fail(store.status().message());
+  Format format = Format::kJson;
+  const bool jsonl = args.format == "jsonl";
+  if (!jsonl && !ParseFormat(args.format, &format)) return Fail("--format must be table, csv, json or jsonl");
   IssueListOptions options;
+  if (args.sort == "created") options.sort = IssueSort::kCreated;
+  else if (args.sort == "updated") options.sort = IssueSort::kUpdated;
+  else if (args.sort == "score") options.sort = IssueSort::kScore;
+  else return Fail("--sort must be created, updated or score, not '" + args.sort + "'");
+  auto range = ParseTimeRange(args.since, "--since", args.until, "--until", NowSeconds(), true);
+  if (!range.ok()) return Fail(range.status().message());
+  options.created_from = range->begin;
+  options.created_to = range->end;
   if (!args.category.empty()) options.category = args.category;
+  if (!args.subcategory.empty()) options.subcategory = args.subcategory;
   if (!args.repo.empty()) options.repo = args.repo;
+  if (!args.state.empty()) options.state = args.state;
   options.kind = args.kind;
   options.limit = args.limit;
-  auto issues = ListIssues(**store, options);
-  if (!issues.ok()) return Fail(issues.status().message());
-  if (format == Format::kTable) {
-    for (const ListedIssue& i : *issues) {
-      std::cout << i.url << "  [" << Join(i.categories, ",") << "]  " << i.title << "\n    rules: "
-                << Join(i.rules, " ") << "\n";
-    }
-  } else {
-    std::vector<std::vector<std::string>> rows;
-    for (const ListedIssue& i : *issues) {
-      rows.push_back({i.repo, std::to_string(i.number), i.kind, i.url, i.title, i.state, i.created,
-                      Join(i.categories, ";"), Join(i.rules, ";")});
-    }
-    WriteTable(std::cout, format, {"repo", "number", "kind", "url", "title", "state", "created", "categories", "rules"},
-               rows, {false, true});
+  auto store = Store::Open(args.store, StoreMode::kRead);
+  if (!store.ok()) return Fail(store.status().message());
+  auto list = ListIssues(**store, options);
+  if (!list.ok()) return Fail(list.status().message());
+  const std::vector<std::string> columns = {"url",   "state",         "created", "updated", "categories",
+                                            "subcategories", "facets", "labels",  "title"};
+  std::vector<std::vector<std::string>> rows;
+  if (jsonl) {
+    const Status written = WriteLabelingLines(**store, list->issues);
+    if (!written.ok()) return Fail(written.message());
   }
-  return issues->empty() ? kExitNoHit : kExitOk;
+  for (const ListedIssue& i : list->issues) {
+    if (jsonl) break;
+    if (format == Format::kTable) {
+      rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ","), Join(TagTails(i.subcategories), ","),
+                      Join(i.facets, ","), TableCell(Join(i.labels, ","), 30), TableCell(i.title, args.title_width)});
+    } else {
+      rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ";"), Join(i.subcategories, ";"),
+                      Join(i.facets, ";"), Join(i.labels, ";"), i.title, i.repo, std::to_string(i.number), i.kind,
+                      i.verdict, Score(i.score), Join(i.rules, ";")});
+    }
+  }
+  std::vector<std::string> header = columns;
+  if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
+  if (!jsonl && (!rows.empty() || format != Format::kTable)) {
+    std::vector<bool> numeric(header.size(), false);
+    if (format != Format::kTable) numeric[header.size() - 2] = true;  // score
+    WriteTable(std::cout, format, header, rows, numeric);
+  }
+  std::cout.flush();
+  if (list->issues.size() < list->matched) {
+    std::fprintf(stderr, "ghsift: showing %zu of %zu; --limit 0 for all\n", list->issues.size(), list->matched);
+  }
+  if (list->matched == 0) {
+    std::fprintf(stderr, "ghsift: no flagged report matches%s (the store holds %llu reports of kind %s)\n",
+                 DescribeFilters(args).c_str(), static_cast<unsigned long long>(list->reports_in_store),
+                 args.kind.c_str());
+    return args.exit_zero ? kExitOk : kExitNoHit;
+  }
+  return kExitOk;
 }
 
 }  // namespace
 
 void AddIssuesCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<IssuesArgs>();
-  CLI::App* cmd = app.add_subcommand("issues", "List flagged reports with the rules that fired");
+  CLI::App* cmd = app.add_subcommand(
+      "issues",
+      "List flagged reports (a problem category), newest first, with their facets. Exit 0 when some are found, "
+      "1 when none (0 with --exit-zero), 2 on an error");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--category", args->category, "Only this category (default: any flagged category)");
-  cmd->add_option("--repo", args->repo, "Only this owner/name");
+  cmd->add_option("--since", args->since, "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now");
+  cmd->add_option("--until", args->until, "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now");
+  cmd->add_option("--state", args->state, "open or closed (latest state)");
+  cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")
+      ->capture_default_str();
+  cmd->add_option("--category", args->category,
+                  "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");
+  cmd->add_option("--subcategory", args->subcategory, "Only this tag, e.g. performance/memory (or memory)");
+  cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repository had)");
   cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
-  cmd->add_option("--limit", args->limit, "At most N reports (0: all)")->capture_default_str();
-  cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();
+  cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
+      ->capture_default_str();
+  cmd->add_option("--title-width", args->title_width, "Cut titles to N columns in tables (0: never)")
+      ->capture_default_str();
+  cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
+  cmd->add_option("--format", args->format,
+                  "table, csv, json, or jsonl (one report a line for labeling: body and comments of a --keep-text "
+                  "store, every label carried, class null; `rules eval --labels` reads it back)")
+      ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunIssues(*args); });
 }
 

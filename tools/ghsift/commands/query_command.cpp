@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
 #include "query/query.hpp"
@@ -15,20 +16,10 @@ struct QueryArgs {
   std::string store;
   std::string by;
   std::string metric = "issues";
-  std::string repo, category, kind = "issue", from, to;
+  std::string repo, category, subcategory, kind = "issue", from, to;
   std::string format = "table";
   bool scan = false;
 };
-
-std::vector<std::string> SplitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 int RunQueryCommand(const QueryArgs& args) {
   Format format;
@@ -42,14 +33,17 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!args.category.empty()) options.category = args.category;
   options.kind = args.kind;
   options.use_rollup = !args.scan;
-  if (!args.from.empty()) {
-    options.from_month = ParseMonth(args.from);
-    if (!options.from_month) return Fail("--from must be YYYY-MM");
+  // Counts are kept per month: a range must start and end on a month's edges.
+  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), false);
+  if (!range.ok()) return Fail(range.status().message());
+  for (const auto& [text, option] : {std::pair{&args.from, "--from"}, std::pair{&args.to, "--to"}}) {
+    if (!text->empty() && !ParseMonth(*text)) {
+      return Fail(std::string(option) + " '" + *text + "': query counts by month; give YYYY-MM");
+    }
   }
-  if (!args.to.empty()) {
-    options.to_month = ParseMonth(args.to);
-    if (!options.to_month) return Fail("--to must be YYYY-MM");
-  }
+  if (range->begin) options.from_month = MonthOfDay(DayOf(*range->begin));
+  if (range->end) options.to_month = MonthOfDay(DayOf(*range->end - 1));
+  if (!args.subcategory.empty()) options.subcategory = args.subcategory;
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   auto table = RunQuery(**store, options);
@@ -70,6 +64,11 @@ int RunQueryCommand(const QueryArgs& args) {
   numeric.back() = true;
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   std::fwrite(out.data(), 1, out.size(), stdout);
+  if (rows.empty()) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "ghsift: no %s match these filters in the store (every filter names a value it holds; "
+                         "try fewer filters or a wider range)\n", MetricName(options.metric).c_str());
+  }
   return kExitOk;
 }
 
@@ -80,13 +79,15 @@ void AddQueryCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("query", "Count reports or events in a store, grouped by dimensions");
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--by", args->by,
-                  "Comma list of: repo, month, category, label, state, kind, resolution, verdict (reports); repo, "
-                  "month, day, type (events). Empty: one total");
+                  "Comma list of: repo, month, category (problems), subcategory, facet (stage/info tags), label, "
+                  "state, kind, resolution, verdict (reports); repo, month, day, type (events). Empty: one total");
   cmd->add_option("--metric", args->metric,
                   "issues (distinct reports), events, closed, comments or median_days_to_close")
       ->capture_default_str();
   cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repo had)");
-  cmd->add_option("--category", args->category, "Only reports flagged with this category");
+  cmd->add_option("--category", args->category,
+                  "Only reports with this category: a problem (performance, ...) or a facet (stage, info)");
+  cmd->add_option("--subcategory", args->subcategory, "Only reports with this tag, e.g. performance/memory");
   cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");

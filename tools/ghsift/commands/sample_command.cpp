@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "commands/labeling_export.hpp"
 #include "output.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 #include "report/sampling.hpp"
 
@@ -96,7 +98,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     options.limit = 0;
     auto issues = ListIssues(**store, options);
     if (!issues.ok()) return Fail(issues.status().message());
-    for (ListedIssue& i : *issues) {
+    for (ListedIssue& i : issues->issues) {
       const auto key = std::make_pair(i.repo, i.number);
       population.emplace(key, std::move(i));
     }
@@ -142,8 +144,15 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     if (!file) return Fail(args.out + ": cannot write");
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
+  auto scope = DescribeStoreScope(**store);
+  if (!scope.ok()) return Fail(scope.status().message());
+  const bool keep_text = scope->keep_text;
+  if (!keep_text) {
+    std::fprintf(stderr, "ghsift: Body and Comments are left empty: the store keeps no report text (ingest with "
+                         "--keep-text to keep it)\n");
+  }
   if (args.format == "csv") {
-    out << "Repository,Number,Title,Body,Labels,class,url,categories,stratum,notes\n";
+    out << "Repository,Number,State,Title,Body,Labels,Comments,Codes,class,url,categories,stratum,notes\n";
   }
   for (size_t index : sample.chosen) {
     const ListedIssue& issue = *members[index];
@@ -151,13 +160,27 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     for (const std::string& c : issue.categories) {
       if (chosen.count(c)) cats.push_back(c);
     }
+    KeptText kept;
+    if (keep_text) {
+      auto read = ReadKeptText(**store, issue);
+      if (!read.ok()) return Fail(read.status().message());
+      kept = std::move(read).value();
+    }
+    // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
+    const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
-      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.title) << ",,,," << CsvField(issue.url)
-          << ',' << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
+      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.state) << ','
+          << CsvField(issue.title) << ',' << CsvField(kept.body) << ',' << CsvField(Join(labels, " ")) << ','
+          << CsvField(keep_text ? PythonList(kept.comments) : "") << ",[],," << CsvField(issue.url) << ','
+          << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
-          << ", \"title\": " << JsonString(issue.title) << ", \"body\": \"\", \"labels\": [], \"url\": "
-          << JsonString(issue.url) << ", \"categories\": [";
+          << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(issue.title)
+          << ", \"body\": " << JsonString(kept.body) << ", \"labels\": [";
+      for (size_t l = 0; l < labels.size(); ++l) out << (l ? ", " : "") << JsonString(labels[l]);
+      out << "], \"comments\": [";
+      for (size_t c = 0; c < kept.comments.size(); ++c) out << (c ? ", " : "") << JsonString(kept.comments[c]);
+      out << "], \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
       out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
     }

@@ -1,8 +1,11 @@
-// ghsift stats --store DIR [--format table|json]
+// ghsift stats --store DIR [--files | --coverage ...] [--format table|json]
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "common/time_range.hpp"
+#include "common/time_util.hpp"
 #include "output.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/coverage.hpp"
 #include "store/store.hpp"
 
@@ -13,15 +16,18 @@ struct StatsArgs {
   std::string store;
   std::string format = "table";
   bool coverage = false;
+  bool files = false;
   std::string from, to;
   double low_ratio = 0.1;
 };
 
 int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   std::optional<int64_t> from, to;
-  if (!args.from.empty() && !(from = ParseHour(args.from))) return Fail("--from must be YYYY-MM-DD or YYYY-MM-DD-H");
-  if (!args.to.empty() && !(to = ParseHour(args.to))) return Fail("--to must be YYYY-MM-DD or YYYY-MM-DD-H");
-  if (to && args.to.size() == 10) *to += 23;  // a day names all its hours
+  // The command line's one time syntax; a month or a day names all its hours.
+  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), true);
+  if (!range.ok()) return Fail(range.status().message());
+  if (range->begin) from = *range->begin / 3600;
+  if (range->end) to = (*range->end + 3599) / 3600 - 1;
   auto c = ComputeCoverage(store, from, to, args.low_ratio);
   if (!c.ok()) return Fail(c.status().message());
   if (format == Format::kJson) {
@@ -53,21 +59,49 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   return kExitOk;
 }
 
+//! Every ingested file with its counts, then the files that failed and were not ingested since.
+int RunFiles(const Store& store, Format format) {
+  std::vector<std::vector<std::string>> rows;
+  const Status scanned = store.ScanFiles([&](const std::string& name, const FileEntry& e) {
+    rows.push_back({name, "ingested", std::to_string(e.events), std::to_string(e.bad_lines), std::to_string(e.size),
+                    std::to_string(e.decoded_bytes), e.ingested_at ? FormatIsoTime(e.ingested_at) : ""});
+  });
+  if (!scanned.ok()) return Fail(scanned.message());
+  for (const auto& [name, reason] : store.Failures()) rows.push_back({name, "failed: " + reason, "", "", "", "", ""});
+  WriteTable(std::cout, format, {"file", "status", "events", "bad_lines", "bytes", "decoded_bytes", "ingested_at"},
+             rows, {false, false, format != Format::kJson, format != Format::kJson, format != Format::kJson,
+                    format != Format::kJson, false});
+  return kExitOk;
+}
+
 int RunStats(const StatsArgs& args) {
   Format format;
-  if (!ParseFormat(args.format, &format) || format == Format::kCsv) return Fail("--format must be table or json");
+  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  if (format == Format::kCsv && !args.files) return Fail("--format csv goes with --files; stats: table or json");
+  if (args.files && args.coverage) return Fail("--files and --coverage are two views: give one");
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   if (args.coverage) return RunCoverage(**store, args, format);
+  if (args.files) return RunFiles(**store, format);
   std::map<std::string, int64_t> stats = (*store)->Stats();
   // Always present, even when zero, so scripts can rely on the keys.
   for (const char* key : {"files", "skipped_files", "failed_files", "events", "bad_lines", "bytes",
                           "compressed_bytes", "reports", "joined_records", "duplicate_events"}) {
     stats.try_emplace(key, 0);
   }
+  // Files failed and not ingested since (a failure clears once its file is ingested).
+  stats["failed_files"] = static_cast<int64_t>((*store)->Failures().size());
   stats["store_bytes"] = static_cast<int64_t>((*store)->DiskBytes());
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& [key, value] : stats) rows.push_back({key, std::to_string(value)});
+  auto scope = DescribeStoreScope(**store);
+  if (!scope.ok()) return Fail(scope.status().message());
+  const StoreScopeDescription& d = *scope;
+  const std::string repos = !d.known        ? "(nothing ingested yet)"
+                            : d.all_repos   ? "all repositories"
+                                            : std::to_string(d.tracked_repos) + " tracked repositories" +
+                                                (d.default_repos ? " (the default rules/repos.txt)"
+                                                                 : " (list digest " + d.scope_digest + ")");
+  const std::string rules = !d.known ? "" : d.rules_digest + (d.default_rules ? " (the default rule set)" : " (custom)");
+  const std::string options = d.options.empty() ? "(none: the defaults)" : d.options;
   if (format == Format::kJson) {
     std::cout << "{";
     bool first = true;
@@ -75,9 +109,19 @@ int RunStats(const StatsArgs& args) {
       std::cout << (first ? "\n  " : ",\n  ") << JsonString(key) << ": " << value;
       first = false;
     }
-    std::cout << "\n}\n";
+    std::cout << ",\n  \"scope\": " << JsonString(!d.known ? "" : d.all_repos ? "all" : "tracked")
+              << ",\n  \"tracked_repos\": " << d.tracked_repos << ",\n  \"scope_digest\": " << JsonString(d.scope_digest)
+              << ",\n  \"keep_text\": " << (d.keep_text ? "true" : "false")
+              << ",\n  \"rules_digest\": " << JsonString(d.rules_digest)
+              << ",\n  \"default_rules\": " << (d.default_rules ? "true" : "false")
+              << ",\n  \"ingest_options\": " << JsonString(d.options) << "\n}\n";
   } else {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& [key, value] : stats) rows.push_back({key, std::to_string(value)});
     WriteTable(std::cout, Format::kTable, {"statistic", "value"}, rows, {false, true});
+    std::cout << "\nscope        " << repos << "\nkeep text    " << (d.keep_text ? "yes" : "no") << "\nrule set     "
+              << rules << "\ningest with  " << options << "\n";
+    for (const std::string& note : d.notes) std::cout << "             " << note << "\n";
   }
   return kExitOk;
 }
@@ -86,12 +130,14 @@ int RunStats(const StatsArgs& args) {
 
 void AddStatsCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<StatsArgs>();
-  CLI::App* cmd = app.add_subcommand("stats", "What a store holds: files, events, bad lines, bytes, size");
+  CLI::App* cmd = app.add_subcommand("stats", "What a store holds (files, events, bad lines, bytes, size) and how it was built (scope, rule set, "
+      "keep-text, the ingest options to reuse)");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--format", args->format, "table or json")->capture_default_str();
+  cmd->add_option("--format", args->format, "table or json (csv too with --files)")->capture_default_str();
   cmd->add_flag("--coverage", args->coverage, "List missing hours, hours with few events, and failed files");
-  cmd->add_option("--from", args->from, "With --coverage: first hour, YYYY-MM-DD[-H] (default: first ingested)");
-  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM-DD[-H] (default: last ingested)");
+  cmd->add_flag("--files", args->files, "List every ingested file with its counts, and files that failed");
+  cmd->add_option("--from", args->from, "With --coverage: first hour, YYYY-MM[-DD[THH]] or 7d, 4w back from now (default: first ingested)");
+  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM[-DD[THH]] (default: last ingested)");
   cmd->add_option("--low-ratio", args->low_ratio, "With --coverage: an hour below this share of the median is low")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunStats(*args); });

@@ -1,0 +1,151 @@
+// `ghsift issues` as a weekly triage and the command line's answers to mistakes: exit codes,
+// notices on stderr, and errors that name the valid values (issue 14).
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+class IssuesCliTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const auto r = RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + GHSIFT_SOURCE_DIR + "/tests/data/sample");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string Store() { return *dir_ / "store"; }
+  static testing::CommandResult Run(const std::string& arguments) {
+    return RunCommand(Ghsift() + " " + arguments + " --store " + Store());
+  }
+  static TempDir* dir_;
+};
+TempDir* IssuesCliTest::dir_ = nullptr;
+
+//! Lines of a text.
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t end = text.find('\n', at);
+    out.push_back(text.substr(at, end - at));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return out;
+}
+
+TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
+  const auto all = Run("issues --limit 0 --format csv");
+  ASSERT_EQ(all.exit_code, 0) << all.output;
+  const std::vector<std::string> rows = Lines(all.output);
+  ASSERT_GT(rows.size(), 3u);
+  EXPECT_EQ(rows[0],
+            "url,state,created,updated,categories,subcategories,facets,labels,title,repo,number,kind,verdict,score,rules");
+  const size_t flagged = rows.size() - 1;
+  const auto cut = Run("issues --limit 2");
+  ASSERT_EQ(cut.exit_code, 0) << cut.output;
+  const std::vector<std::string> table = Lines(cut.output);
+  ASSERT_GE(table.size(), 5u) << cut.output;
+  EXPECT_EQ(table[0].substr(0, 3), "url");
+  EXPECT_NE(table[0].find("  state  created     updated     categories"), std::string::npos) << table[0];
+  EXPECT_EQ(table[4], "ghsift: showing 2 of " + std::to_string(flagged) + "; --limit 0 for all");
+  // No facet-only report is listed: every row has a problem category.
+  for (size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_TRUE(rows[i].find(",performance") != std::string::npos || rows[i].find(",accuracy") != std::string::npos ||
+                rows[i].find(",silent") != std::string::npos)
+        << rows[i];
+  }
+}
+
+TEST_F(IssuesCliTest, ExitCodesForNoneFoundAndErrors) {
+  const auto none = Run("issues --since 2030-01");
+  EXPECT_EQ(none.exit_code, 1) << none.output;
+  EXPECT_NE(none.output.find("ghsift: no flagged report matches --since 2030-01 --kind issue (the store holds "),
+            std::string::npos)
+      << none.output;
+  EXPECT_EQ(Run("issues --since 2030-01 --exit-zero").exit_code, 0);
+  const auto reversed = Run("issues --since 2024-03 --until 2024-02");
+  EXPECT_EQ(reversed.exit_code, 2);
+  EXPECT_NE(reversed.output.find("empty range: --since 2024-03 is not before --until 2024-02"), std::string::npos)
+      << reversed.output;
+  const auto sort = Run("issues --sort newest");
+  EXPECT_EQ(sort.exit_code, 2);
+  EXPECT_NE(sort.output.find("--sort must be created, updated or score, not 'newest'"), std::string::npos);
+  const auto category = Run("issues --category perf");
+  EXPECT_EQ(category.exit_code, 2);
+  EXPECT_NE(category.output.find("unknown category 'perf' (did you mean performance?); the store's rule set has "
+                                 "accuracy, info (facet), performance, silent, stage (facet), verdict-bug (facet), "
+                                 "verdict-not-a-bug (facet)"),
+            std::string::npos)
+      << category.output;
+  const auto repo = Run("issues --repo tensorflow");
+  EXPECT_EQ(repo.exit_code, 2);
+  EXPECT_NE(repo.output.find("repository 'tensorflow' is not in the store under this or any former name (did you "
+                             "mean tensorflow/tensorflow?)"),
+            std::string::npos)
+      << repo.output;
+}
+
+TEST_F(IssuesCliTest, FormerRepositoryNameAnswersLikeTheLatest) {
+  // The bundled sample renames apache/incubator-mxnet to apache/mxnet between two of its hours.
+  const auto old_name = Run("query --by repo,kind,state --kind all --repo apache/incubator-mxnet --format csv");
+  const auto new_name = Run("query --by repo,kind,state --kind all --repo apache/mxnet --format csv");
+  ASSERT_EQ(new_name.exit_code, 0) << new_name.output;
+  EXPECT_EQ(old_name.exit_code, 0) << old_name.output;
+  EXPECT_EQ(old_name.output, new_name.output);
+  EXPECT_EQ(Lines(old_name.output).at(1).substr(0, 13), "apache/mxnet,");
+  const auto issues = Run("issues --repo apache/incubator-mxnet");
+  EXPECT_NE(issues.output.find("(the store holds 4 reports of kind issue)"), std::string::npos) << issues.output;
+}
+
+TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
+  const auto reversed = Run("query --by repo --from 2024-02 --to 2024-01");
+  EXPECT_EQ(reversed.exit_code, 2);
+  EXPECT_NE(reversed.output.find("empty range: --from 2024-02 is not before --to 2024-01"), std::string::npos);
+  const auto day = Run("query --by repo --from 2024-03-05");
+  EXPECT_EQ(day.exit_code, 2);
+  EXPECT_NE(day.output.find("--from '2024-03-05': query counts by month; give YYYY-MM"), std::string::npos);
+  const auto twice = Run("query --by 'repo, month ,repo'");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.output.find("dimension 'repo' is given twice in --by"), std::string::npos) << twice.output;
+  const auto spaced = Run("query --by 'repo, category' --format csv");
+  ASSERT_EQ(spaced.exit_code, 0) << spaced.output;
+  EXPECT_EQ(Lines(spaced.output).at(0), "repo,category,issues");
+  const auto subcategory = Run("query --category performance/memory");
+  EXPECT_EQ(subcategory.exit_code, 2);
+  EXPECT_NE(subcategory.output.find("'performance/memory' is a subcategory: use --subcategory performance/memory"),
+            std::string::npos)
+      << subcategory.output;
+  const auto empty = Run("query --by repo --from 2030-01");
+  EXPECT_EQ(empty.exit_code, 0);
+  EXPECT_NE(empty.output.find("ghsift: no issues match these filters in the store"), std::string::npos);
+}
+
+TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {
+  const auto command = RunCommand(Ghsift() + " ingset --store x");
+  EXPECT_EQ(command.exit_code, 2);
+  EXPECT_NE(command.output.find("ghsift: unknown command 'ingset' for `ghsift` (did you mean ingest?); commands: "),
+            std::string::npos)
+      << command.output;
+  const auto option = Run("issues --sinse 7d");
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_NE(option.output.find("ghsift: unknown option --sinse for `ghsift issues` (did you mean --since?)"),
+            std::string::npos)
+      << option.output;
+  const auto nested = RunCommand(Ghsift() + " rules evl");
+  EXPECT_EQ(nested.exit_code, 2);
+  EXPECT_NE(nested.output.find("unknown command 'evl' for `ghsift rules` (did you mean eval?)"), std::string::npos)
+      << nested.output;
+}
+
+}  // namespace
+}  // namespace ghsift

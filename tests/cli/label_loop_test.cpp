@@ -1,0 +1,117 @@
+// The label loop (issue 14): sample flagged reports of a --keep-text store, label them, and
+// `rules eval` scores exactly what was sampled: every sampled report is flagged again.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+
+#include "common/csv.hpp"
+#include "eval/labeled_report.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+//! The sample's population, from "population N, sample M" on stderr.
+int64_t SampleSize(const std::string& output) {
+  std::smatch m;
+  const std::regex pattern("population ([0-9]+), sample ([0-9]+)");
+  if (!std::regex_search(output, m, pattern) || m[1] != m[2]) return -1;
+  return std::stoll(m[2]);
+}
+
+class LabelLoopTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    testing::GenCorpus(dir_ / "corpus", 4, 3000, 11, "gz");
+    const auto r = RunCommand(Ghsift() + " ingest -q --all-repos --keep-text --store " + (dir_ / "store") + " " +
+                              (dir_ / "corpus"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  std::string Sample(const std::string& format, const std::string& out, int64_t* n) {
+    const auto r = RunCommand(Ghsift() + " sample --store " + (dir_ / "store") +
+                              " --category performance,accuracy,silent --n 1000000 --seed 3 --format " + format +
+                              " --out " + out);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.output.find("Body and Comments are left empty"), std::string::npos) << r.output;
+    *n = SampleSize(r.output);
+    return ReadFile(out);
+  }
+  //! `rules eval` on the labeled file: every row labeled 1, so every row must be a true positive.
+  void ExpectAllFlagged(const std::string& labeled, int64_t n) {
+    const auto r = RunCommand(Ghsift() + " rules eval --labels " + labeled +
+                              " --positive performance,accuracy,silent --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("\"reports\": " + std::to_string(n) + ","), std::string::npos) << r.output;
+    // The overall confusion comes first.
+    EXPECT_EQ(r.output.rfind("{\n  \"tp\": " + std::to_string(n) + ",\n  \"fp\": 0,\n  \"fn\": 0,\n  \"tn\": 0,\n", 0), 0u)
+        << r.output.substr(0, 400);
+  }
+  TempDir dir_;
+};
+
+TEST_F(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
+  int64_t n = 0;
+  const std::string csv = Sample("csv", dir_ / "sample.csv", &n);
+  ASSERT_GT(n, 20);
+  auto records = ParseCsv(csv);
+  ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
+                                                  "Comments", "Codes", "class", "url", "categories", "stratum",
+                                                  "notes"}));
+  size_t with_body = 0;
+  std::string labeled;
+  for (size_t r = 0; r < records.size(); ++r) {
+    if (records[r].size() < 9) continue;  // the parser's empty record after the last newline
+    if (r > 0) {
+      with_body += !records[r][4].empty();
+      records[r][8] = "1";
+    }
+    for (size_t c = 0; c < records[r].size(); ++c) labeled += (c ? "," : "") + CsvField(records[r][c]);
+    labeled += "\n";
+  }
+  EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "a --keep-text store gives the bodies";
+  std::ofstream(dir_ / "labeled.csv") << labeled;
+  ExpectAllFlagged(dir_ / "labeled.csv", n);
+}
+
+TEST_F(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
+  int64_t n = 0;
+  std::string jsonl = Sample("jsonl", dir_ / "sample.jsonl", &n);
+  ASSERT_GT(n, 20);
+  size_t at = 0, filled = 0;
+  while ((at = jsonl.find("\"class\": null", at)) != std::string::npos) {
+    jsonl.replace(at, 13, "\"class\": 1");
+    ++filled;
+  }
+  EXPECT_EQ(filled, static_cast<size_t>(n));
+  std::ofstream(dir_ / "labeled.jsonl") << jsonl;
+  ExpectAllFlagged(dir_ / "labeled.jsonl", n);
+}
+
+TEST_F(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
+  const auto r = RunCommand(Ghsift() + " issues --store " + (dir_ / "store") + " --kind all --limit 0 --format jsonl");
+  ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 400);
+  std::string jsonl = r.output;
+  size_t at = 0, n = 0;
+  while ((at = jsonl.find("\"class\": null", at)) != std::string::npos) {
+    jsonl.replace(at, 13, "\"class\": 1");
+    ++n;
+  }
+  ASSERT_GT(n, 20u);
+  EXPECT_EQ(std::count(jsonl.begin(), jsonl.end(), '\n'), static_cast<std::ptrdiff_t>(n));
+  std::ofstream(dir_ / "issues.jsonl") << jsonl;
+  ExpectAllFlagged(dir_ / "issues.jsonl", static_cast<int64_t>(n));
+}
+
+}  // namespace
+}  // namespace ghsift

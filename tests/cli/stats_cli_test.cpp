@@ -1,0 +1,75 @@
+// `ghsift stats` explains the store: scope, keep-text, rule set, the options to reuse, the
+// ingested files; a failure clears once its file is ingested (issue 14).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+const std::string kHour = "2024-03-05-14.json.gz";
+std::string SampleHour() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/sample/" + kHour; }
+
+TEST(StatsCliTest, ShowsHowTheStoreWasBuiltAndTheOptionsToReuse) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --keep-text --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\nscope        all repositories\nkeep text    yes\nrule set     "), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(" (the default rule set)\ningest with  --all-repos --keep-text\n"), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"scope\": \"all\""), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"keep_text\": true"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"ingest_options\": \"--all-repos --keep-text\""), std::string::npos) << r.output;
+  // Another scope is refused with a message that names the store's options.
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("this store was built with another repository scope (--all-repos / --repos / --keep-text); "
+                          "its options were: --all-repos --keep-text (see `ghsift stats`)"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  fs::create_directories(dir / "dumps");
+  const std::string dump = dir / ("dumps/" + kHour);
+  {
+    // The hour cut in the middle: a truncated gzip stream.
+    std::ifstream in(SampleHour(), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(dump, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  }
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + dump);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"failed_files\": 1,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "file,status,events,bad_lines,bytes,decoded_bytes,ingested_at");
+  EXPECT_NE(r.output.find("\n" + kHour + ",failed: "), std::string::npos) << r.output;
+
+  fs::copy_file(SampleHour(), dump, fs::copy_options::overwrite_existing);
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + dump);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"failed_files\": 0,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
+  EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,953040,"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -17,7 +17,7 @@ namespace {
 void TrimBadLineSamples(std::vector<BadLine>& lines) {
   if (lines.size() <= 4 * FileAggregate::kBadLineSamples) return;
   std::sort(lines.begin(), lines.end(), [](const BadLine& a, const BadLine& b) {
-    return std::tie(a.chunk, a.line_in_chunk) < std::tie(b.chunk, b.line_in_chunk);
+    return std::tie(a.chunk, a.line_in_chunk, a.column) < std::tie(b.chunk, b.line_in_chunk, b.column);
   });
   lines.resize(FileAggregate::kBadLineSamples);
 }
@@ -116,9 +116,9 @@ void FileAggregate::AddClosingReferences(int64_t repo_id, const std::vector<int6
   }
 }
 
-void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason) {
+void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason, uint64_t column) {
   ++bad_line_count_;
-  bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason)});
+  bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason), column});
   TrimBadLineSamples(bad_lines_);
 }
 
@@ -206,7 +206,9 @@ void FileAggregate::ResolveLineNumbers() {
     running += n;
   }
   for (BadLine& b : bad_lines_) b.line = lines_before[b.chunk] + b.line_in_chunk + 1;
-  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) { return a.line < b.line; });
+  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) {
+    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+  });
   if (bad_lines_.size() > kBadLineSamples) bad_lines_.resize(kBadLineSamples);
 }
 

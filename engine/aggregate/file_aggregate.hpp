@@ -38,12 +38,14 @@ struct RepoName {
   }
 };
 
-//! A bad line, located by chunk and line within it until the file's line numbers are known.
+//! A bad record, located by chunk and line within it until the file's line numbers are known.
+//! Usually a whole line; in a line of glued records (`}{`), one of them, found by its column.
 struct BadLine {
   uint64_t chunk = 0;
   uint64_t line_in_chunk = 0;  //!< 0-based; for an over-long line, the count of lines before it
   uint64_t line = 0;           //!< 1-based line in the file, filled in when the file is done
   std::string reason;
+  uint64_t column = 1;         //!< 1-based byte in the line where the bad record starts
 };
 
 class FileAggregate {
@@ -56,7 +58,8 @@ class FileAggregate {
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
   //! A merged pull request of the same repository closes these issues.
   void AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers, int64_t pull_request);
-  void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
+  //! A bad record (counted in `bad_lines`): a whole line, or one record of a glued line.
+  void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason, uint64_t column = 1);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
   //! Keeps one report event's text (deduplicated per report) for later rescans.
   void AddText(int64_t repo_id, int64_t number, std::string encoded_text);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "aggregate/file_aggregate.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
@@ -32,6 +33,9 @@ struct Coverage {
   std::vector<std::pair<int64_t, uint64_t>> low_hours;  //!< (hour, events) below the low mark
   uint64_t median_events = 0;                    //!< per ingested hour
   std::vector<std::pair<std::string, std::string>> failed_files;  //!< (file, reason)
+  //! (month index, report events with and without text) for the months of the range that
+  //! hold report events: where the archive itself is blind.
+  std::vector<std::pair<int32_t, TextShare>> text_shares;
 };
 
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without

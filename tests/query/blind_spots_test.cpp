@@ -4,6 +4,8 @@
 
 #include <fstream>
 
+#include "common/time_util.hpp"
+#include "query/coverage.hpp"
 #include "rollup/rollup.hpp"
 #include "test_support.hpp"
 
@@ -85,6 +87,23 @@ TEST_F(BlindSpotsTest, ReportsWithoutTextAreCountedAsNoText) {
 TEST_F(BlindSpotsTest, ClosingsWherePullRequestsCarryNoTextAreUnknown) {
   const std::map<std::string, int64_t> want = {{"closed_without_pr", 1}, {"unknown", 1}, {"open", 3}};
   EXPECT_EQ(Count("resolution", /*scan=*/true), want);
+}
+
+TEST_F(BlindSpotsTest, CoverageShowsPerMonthTheShareOfReportEventsWithText) {
+  auto store = Store::Open(dir_ / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  auto c = ComputeCoverage(**store, *ParseHour("2013-01-01"), *ParseHour("2025-12-31"));
+  ASSERT_TRUE(c.ok());
+  std::map<std::string, std::vector<uint64_t>> got;
+  for (const auto& [month, s] : c->text_shares) {
+    got[FormatMonth(month)] = {s.issue_events, s.issue_events_text, s.pr_events, s.pr_events_text};
+  }
+  const std::map<std::string, std::vector<uint64_t>> want = {
+      {"2013-02", {2, 0, 0, 0}},  // the Timeline issue and comment events: ids only
+      {"2024-03", {1, 1, 0, 0}},
+      {"2025-11", {2, 2, 1, 0}},  // issues keep their text, the slim pull request has none
+  };
+  EXPECT_EQ(got, want);
 }
 
 }  // namespace

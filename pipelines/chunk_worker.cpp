@@ -4,6 +4,7 @@
 
 #include "aggregate/report_text_record.hpp"
 #include "common/assert.hpp"
+#include "json/record_boundary.hpp"
 #include "rules/closing_references.hpp"
 
 namespace ghsift {
@@ -51,6 +52,40 @@ void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggreg
   }
 }
 
+void ChunkWorker::ProcessGluedRecords(std::string_view line, size_t pos, uint64_t chunk_sequence, uint64_t line_index,
+                                      const std::vector<Rule>& rules, FileAggregate& aggregate) {
+  while (pos < line.size()) {
+    if (line[pos] == ' ' || line[pos] == '\t' || line[pos] == '\r') {
+      ++pos;
+      continue;
+    }
+    const std::string_view rest = line.substr(pos);
+    // Each record is cut out before it is parsed, so a line holding a whole hour (the original
+    // 2012 files) costs one pass, not one pass per record.
+    const size_t length = RecordLength(rest);
+    const std::string_view record = length == std::string_view::npos ? rest : rest.substr(0, length);
+    const ExtractOutcome outcome = extractor_.Extract(record, event_);
+    if (outcome == ExtractOutcome::kEvent && extractor_.consumed() == record.size()) {
+      if (record.size() < rest.size()) aggregate.AddJoinedRecord();
+      AddEvent(rules, aggregate);
+      pos += record.size();
+      continue;
+    }
+    aggregate.AddBadLine(chunk_sequence, line_index,
+                         outcome == ExtractOutcome::kBadLine ? extractor_.error() : "trailing content after the JSON object",
+                         pos + 1);
+    // Counting resumes at the next record boundary: right after this record when it closed
+    // and another opens there, otherwise at the next `}{"`.
+    if (length != std::string_view::npos && length < rest.size() && rest[length] == '{') {
+      pos += length;
+      continue;
+    }
+    const size_t join = FindRecordJoin(rest.substr(1));
+    if (join == std::string_view::npos) return;
+    pos += 1 + join + 1;
+  }
+}
+
 void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
   uint64_t line_index = 0;
   for (uint32_t i = 0; i < chunk.overlong_lines_before; ++i) {
@@ -71,16 +106,24 @@ void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
       aggregate.AddBadLine(chunk.sequence, index, "line longer than " + std::to_string(max_line_bytes_) + " bytes");
       continue;
     }
-    // Usually one record per line; `}{` lines hold more, each counted on its own.
-    for (std::string_view rest = line; !rest.empty();) {
-      if (extractor_.Extract(rest, event_) == ExtractOutcome::kBadLine) {
-        aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
-        break;
-      }
-      const bool more = extractor_.consumed() < rest.size();
-      if (more) aggregate.AddJoinedRecord();
+    std::string_view record = line;
+    while (!record.empty() && (record.back() == '\r' || record.back() == ' ' || record.back() == '\t')) {
+      record.remove_suffix(1);
+    }
+    // The fast path: one record per line.
+    const ExtractOutcome outcome = extractor_.Extract(record, event_);
+    if (outcome == ExtractOutcome::kEvent && extractor_.consumed() == record.size()) {
       AddEvent(rules, aggregate);
-      rest.remove_prefix(extractor_.consumed());
+    } else if (outcome == ExtractOutcome::kEvent) {
+      // Glued records (`}{`): the first one is read; the others follow one by one.
+      aggregate.AddJoinedRecord();
+      AddEvent(rules, aggregate);
+      ProcessGluedRecords(record, extractor_.consumed(), chunk.sequence, index, rules, aggregate);
+    } else if (FindRecordJoin(record) != std::string_view::npos) {
+      // The first of several glued records is bad: it alone is lost.
+      ProcessGluedRecords(record, 0, chunk.sequence, index, rules, aggregate);
+    } else {
+      aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
     }
   }
   aggregate.AddChunkLines(chunk.sequence, line_index);

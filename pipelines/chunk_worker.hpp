@@ -34,6 +34,11 @@ class ChunkWorker {
   //! Counts the extracted event and, for a tracked report, scans and aggregates it.
   void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate);
 
+  //! Reads the records of a line of glued records (`}{`) from byte `pos` on, each alone: a bad
+  //! one is counted with its column and skipped to the next record boundary.
+  void ProcessGluedRecords(std::string_view line, size_t pos, uint64_t chunk_sequence, uint64_t line_index,
+                           const std::vector<Rule>& rules, FileAggregate& aggregate);
+
   Scanner scanner_;
   ReportScan report_scan_;
   const RepoFilter& repos_;

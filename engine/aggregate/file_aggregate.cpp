@@ -17,7 +17,7 @@ namespace {
 void TrimBadLineSamples(std::vector<BadLine>& lines) {
   if (lines.size() <= 4 * FileAggregate::kBadLineSamples) return;
   std::sort(lines.begin(), lines.end(), [](const BadLine& a, const BadLine& b) {
-    return std::tie(a.chunk, a.line_in_chunk) < std::tie(b.chunk, b.line_in_chunk);
+    return std::tie(a.chunk, a.line_in_chunk, a.column) < std::tie(b.chunk, b.line_in_chunk, b.column);
   });
   lines.resize(FileAggregate::kBadLineSamples);
 }
@@ -32,10 +32,22 @@ void FileAggregate::CountEvent(const Event& event) {
   } else {
     counters_.Add(key, 1);
   }
+  TextShare share;
+  if (event.kind == EventKind::kIssues || event.kind == EventKind::kIssueComment) {
+    share.issue_events = 1;
+    const ReportFields& r = event.report;
+    share.issue_events_text = !r.title.empty() || !r.body.empty() || !r.comment.empty();
+  } else if (event.kind == EventKind::kPullRequest) {
+    share.pr_events = 1;
+    share.pr_events_text = !event.report.title.empty() || !event.report.body.empty();
+  }
+  const bool report_event = share.issue_events + share.pr_events != 0;
+  if (report_event) text_shares_[MonthOfDay(key.day)].Add(share);
   if (event.id != 0) {
     EventRef ref;
     ref.id = event.id;
     ref.key = key;
+    if (report_event) ref.share = share;
     if (key.type_id == kUnknownEventType) {
       ref.unknown_type = static_cast<int32_t>(unknown_type_names_.size());
       unknown_type_names_.emplace_back(event.type);
@@ -110,9 +122,9 @@ void FileAggregate::AddClosingReferences(int64_t repo_id, const std::vector<int6
   }
 }
 
-void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason) {
+void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason, uint64_t column) {
   ++bad_line_count_;
-  bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason)});
+  bad_lines_.push_back({chunk, line_in_chunk, 0, std::move(reason), column});
   TrimBadLineSamples(bad_lines_);
 }
 
@@ -125,7 +137,7 @@ uint64_t FileAggregate::lines() const {
 }
 
 bool FileAggregate::Untouched() const {
-  return counters_.size() == 0 && unknown_types_.empty() && repo_names_.empty() && issues_.empty() &&
+  return counters_.size() == 0 && unknown_types_.empty() && repo_names_.empty() && issues_.empty() && text_shares_.empty() &&
          bad_lines_.empty() && chunk_lines_.empty() && events_ == 0 && bad_line_count_ == 0 && bytes_ == 0 &&
          reports_ == 0 && joined_records_ == 0 && duplicate_events_ == 0 && event_refs_.empty() &&
          unknown_type_names_.empty() && texts_.empty();
@@ -143,6 +155,7 @@ void FileAggregate::Combine(FileAggregate&& other) {
   }
   // merge() moves the nodes of keys this side lacks (no copy, no allocation); what stays in
   // `other` is the keys both have, folded one by one.
+  for (const auto& [month, share] : other.text_shares_) text_shares_[month].Add(share);
   repo_names_.merge(other.repo_names_);
   for (auto& [id, name] : other.repo_names_) repo_names_.at(id).Merge(name);
   issues_.merge(other.issues_);
@@ -177,6 +190,7 @@ uint64_t FileAggregate::RemoveDuplicateEvents() {
     } else {
       --unknown_types_[unknown_type_names_[static_cast<size_t>(dup.unknown_type)]][dup.key];
     }
+    if (dup.share.issue_events + dup.share.pr_events != 0) text_shares_[MonthOfDay(dup.key.day)].Subtract(dup.share);
     if (dup.has_report) {
       --issues_[dup.report].events;
       --reports_;
@@ -200,7 +214,9 @@ void FileAggregate::ResolveLineNumbers() {
     running += n;
   }
   for (BadLine& b : bad_lines_) b.line = lines_before[b.chunk] + b.line_in_chunk + 1;
-  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) { return a.line < b.line; });
+  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) {
+    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+  });
   if (bad_lines_.size() > kBadLineSamples) bad_lines_.resize(kBadLineSamples);
 }
 

@@ -65,12 +65,36 @@ struct RepoName {
   }
 };
 
-//! A bad line, located by chunk and line within it until the file's line numbers are known.
+//! Report events of one month, and how many of them carry text: the archive's blind spots
+//! (2012-2014 issue events hold only ids; pull requests lost title and body in late 2025).
+struct TextShare {
+  uint64_t issue_events = 0;       //!< IssuesEvent and IssueCommentEvent
+  uint64_t issue_events_text = 0;  //!< ... with a title, body or comment
+  uint64_t pr_events = 0;          //!< PullRequestEvent
+  uint64_t pr_events_text = 0;     //!< ... with a title or body
+  void Add(const TextShare& o) {
+    issue_events += o.issue_events;
+    issue_events_text += o.issue_events_text;
+    pr_events += o.pr_events;
+    pr_events_text += o.pr_events_text;
+  }
+  //! Takes back what one event added (a duplicate's share).
+  void Subtract(const TextShare& o) {
+    issue_events -= o.issue_events;
+    issue_events_text -= o.issue_events_text;
+    pr_events -= o.pr_events;
+    pr_events_text -= o.pr_events_text;
+  }
+};
+
+//! A bad record, located by chunk and line within it until the file's line numbers are known.
+//! Usually a whole line; in a line of glued records (`}{`), one of them, found by its column.
 struct BadLine {
   uint64_t chunk = 0;
   uint64_t line_in_chunk = 0;  //!< 0-based; for an over-long line, the count of lines before it
   uint64_t line = 0;           //!< 1-based line in the file, filled in when the file is done
   std::string reason;
+  uint64_t column = 1;         //!< 1-based byte in the line where the bad record starts
 };
 
 class FileAggregate {
@@ -83,7 +107,8 @@ class FileAggregate {
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
   //! A merged pull request of the same repository closes these issues.
   void AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers, int64_t pull_request);
-  void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason);
+  //! A bad record (counted in `bad_lines`): a whole line, or one record of a glued line.
+  void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason, uint64_t column = 1);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
   //! Keeps one report event's text (deduplicated per report) for later rescans.
   void AddText(int64_t repo_id, int64_t number, std::string encoded_text);
@@ -105,6 +130,8 @@ class FileAggregate {
       const {
     return unknown_types_;
   }
+  //! Month index -> report events with and without text.
+  const std::unordered_map<int32_t, TextShare>& text_shares() const { return text_shares_; }
   const std::unordered_map<int64_t, RepoName>& repo_names() const { return repo_names_; }
   const std::unordered_map<IssueKey, IssueRecord, IssueKeyHash>& issues() const { return issues_; }
   const std::vector<BadLine>& bad_line_samples() const { return bad_lines_; }
@@ -127,6 +154,7 @@ class FileAggregate {
   CounterTable counters_;
   std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>> unknown_types_;
   std::unordered_map<int64_t, RepoName> repo_names_;
+  std::unordered_map<int32_t, TextShare> text_shares_;
   std::unordered_map<IssueKey, IssueRecord, IssueKeyHash> issues_;
   std::vector<BadLine> bad_lines_;
   std::vector<std::pair<uint64_t, uint64_t>> chunk_lines_;  //!< (chunk, lines incl. over-long ones)
@@ -144,6 +172,7 @@ class FileAggregate {
     int32_t unknown_type = -1;  //!< index into unknown_type_names_ when the type is not in the table
     bool has_report = false;
     IssueKey report;
+    TextShare share;  //!< what the event added to its month's text share (zero for most types)
   };
   std::vector<EventRef> event_refs_;
   std::vector<std::string> unknown_type_names_;

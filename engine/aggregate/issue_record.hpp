@@ -35,6 +35,11 @@ struct IssueRecord {
   //! Only a closing reference was seen, never the report itself (such records are not counted).
   bool reference_only() const { return events == 0; }
 
+  //! The archive held no text of this report: no title in any snapshot and no rule matched
+  //! (2012-2014 Timeline IssuesEvent/IssueCommentEvent carry only ids; PullRequestEvent has no
+  //! title or body since about October 2025). Such a report is "no text", not "unflagged".
+  bool no_text() const { return title.empty() && rules.empty(); }
+
   //! Folds `other` into this record.
   void Merge(const IssueRecord& other);
   std::string Encode() const;

@@ -42,18 +42,40 @@ int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day) {
   return era * 146097 + static_cast<int64_t>(doe) - 719468;
 }
 
+namespace {
+
+//! Reads a UTC offset: "Z", "+HH:MM", "+HHMM" (and '-'), or nothing (UTC). Returns seconds east
+//! of UTC, or nullopt for anything else.
+std::optional<int64_t> ParseOffset(std::string_view zone) {
+  if (zone.empty() || zone == "Z") return 0;
+  if (zone[0] != '+' && zone[0] != '-') return std::nullopt;
+  int oh, om;
+  if (!ReadDigits(zone, 1, 2, &oh)) return std::nullopt;
+  const size_t minutes_at = zone.size() == 6 && zone[3] == ':' ? 4 : 3;
+  if (zone.size() != minutes_at + 2 || !ReadDigits(zone, minutes_at, 2, &om) || oh > 23 || om > 59) {
+    return std::nullopt;
+  }
+  const int64_t offset = oh * 3600 + om * 60;
+  return zone[0] == '+' ? offset : -offset;
+}
+
+}  // namespace
+
 std::optional<int64_t> ParseIsoTime(std::string_view text) {
   int year, month, day, hour, minute, second;
-  if (text.size() < 19 || !ReadDigits(text, 0, 4, &year) || text[4] != '-' ||
-      !ReadDigits(text, 5, 2, &month) || text[7] != '-' || !ReadDigits(text, 8, 2, &day) ||
-      (text[10] != 'T' && text[10] != ' ') || !ReadDigits(text, 11, 2, &hour) || text[13] != ':' ||
+  // ISO "2015-01-01T15:00:01Z" or the original 2012 files' "2012/04/11 15:01:33 -0700".
+  const bool slashes = text.size() >= 19 && text[4] == '/';
+  const char date_separator = slashes ? '/' : '-';
+  if (text.size() < 19 || !ReadDigits(text, 0, 4, &year) || text[4] != date_separator ||
+      !ReadDigits(text, 5, 2, &month) || text[7] != date_separator || !ReadDigits(text, 8, 2, &day) ||
+      (slashes ? text[10] != ' ' : text[10] != 'T' && text[10] != ' ') || !ReadDigits(text, 11, 2, &hour) || text[13] != ':' ||
       !ReadDigits(text, 14, 2, &minute) || text[16] != ':' || !ReadDigits(text, 17, 2, &second)) {
     return std::nullopt;
   }
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
     return std::nullopt;
   }
-  int64_t t = DaysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
+  const int64_t t = DaysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
   std::string_view zone = text.substr(19);
   // Fractional seconds are ignored.
   if (!zone.empty() && zone[0] == '.') {
@@ -61,14 +83,14 @@ std::optional<int64_t> ParseIsoTime(std::string_view text) {
     while (i < zone.size() && zone[i] >= '0' && zone[i] <= '9') ++i;
     zone = zone.substr(i);
   }
-  if (zone == "Z" || zone.empty()) return t;
-  int oh, om;
-  if (zone.size() == 6 && (zone[0] == '+' || zone[0] == '-') && ReadDigits(zone, 1, 2, &oh) &&
-      zone[3] == ':' && ReadDigits(zone, 4, 2, &om)) {
-    const int64_t offset = oh * 3600 + om * 60;
-    return zone[0] == '+' ? t - offset : t + offset;
+  // The slash form always ends in " +hhmm"/" -hhmm"; ISO puts no space before its zone.
+  if (slashes) {
+    if (zone.size() != 6 || zone[0] != ' ' || (zone[1] != '+' && zone[1] != '-')) return std::nullopt;
+    zone.remove_prefix(1);
   }
-  return std::nullopt;
+  const std::optional<int64_t> offset = ParseOffset(zone);
+  if (!offset) return std::nullopt;
+  return t - *offset;
 }
 
 int32_t DayOf(int64_t unix_seconds) {

@@ -7,8 +7,9 @@
 
 namespace ghsift {
 
-//! Parses "YYYY-MM-DDTHH:MM:SSZ" or with a "+HH:MM"/"-HH:MM" offset (the 2011-2014 schema),
-//! returning UTC Unix seconds. Returns nullopt for anything else.
+//! Parses every time form the archive uses and returns UTC Unix seconds: ISO 8601
+//! "YYYY-MM-DDTHH:MM:SSZ", or with a "+HH:MM"/"-HHMM" offset (the 2011-2014 schema), and the
+//! original 2012 files' "YYYY/MM/DD HH:MM:SS -0700". Returns nullopt for anything else.
 std::optional<int64_t> ParseIsoTime(std::string_view text);
 
 //! Days since 1970-01-01 for a UTC Unix time.

@@ -4,13 +4,11 @@
 #include <cstring>
 #include <deque>
 #include <string>
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 #include <utility>
 
 #include "common/time_util.hpp"
 #include "common/utf8.hpp"
+#include "json/record_boundary.hpp"
 
 namespace ghsift {
 namespace {
@@ -266,33 +264,6 @@ simdjson::error_code ReadRepo(od::value value, Event& event) {
   return simdjson::SUCCESS;
 }
 
-//! Position of the '}' of a "}{\"" that joins two records, or npos. A search that stops at
-//! every '}' (string_view::find, memmem) costs as much as parsing; 32 bytes at a time it is
-//! nearly free.
-size_t FindRecordJoin(std::string_view line) {
-  const char* p = line.data();
-  const size_t n = line.size();
-  size_t i = 0;
-#if defined(__AVX2__)
-  const __m256i close = _mm256_set1_epi8('}');
-  const __m256i open = _mm256_set1_epi8('{');
-  const __m256i quote = _mm256_set1_epi8('"');
-  for (; i + 34 <= n; i += 32) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 1));
-    const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 2));
-    const __m256i hit = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(a, close), _mm256_cmpeq_epi8(b, open)),
-                                         _mm256_cmpeq_epi8(c, quote));
-    const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
-    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
-  }
-#endif
-  for (; i + 2 < n; ++i) {
-    if (p[i] == '}' && p[i + 1] == '{' && p[i + 2] == '"') return i;
-  }
-  return std::string_view::npos;
-}
-
 //! Reads up to 18 digits (always within int64; found by fuzz_event_extractor: 19 could
 //! overflow). A longer number fails here and the full parser decides.
 bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
@@ -408,7 +379,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       std::string_view text;
       if (field.value().get_string().get(text) != simdjson::SUCCESS) return Bad("`created_at` is not a string");
       auto time = ParseIsoTime(text);
-      if (!time) return Bad("`created_at` is not an ISO 8601 time");
+      if (!time) return Bad("`created_at` is not a time (ISO 8601 or YYYY/MM/DD HH:MM:SS +hhmm)");
       event.created_at = *time;
       have_time = true;
     } else if (key == "repo") {

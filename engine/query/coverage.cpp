@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/time_util.hpp"
+#include "store/key_codec.hpp"
 
 namespace ghsift {
 
@@ -15,6 +16,36 @@ std::optional<int64_t> HourOfFileName(const std::string& name) {
   if (std::sscanf(stem.c_str(), "%4d-%2d-%2d-%2d%c", &year, &month, &day, &hour, &tail) != 4) return std::nullopt;
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23) return std::nullopt;
   return DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 24 + hour;
+}
+
+namespace {
+
+constexpr int64_t kFirstPacificNamedDay = 15410;  // 2012-03-11
+constexpr int64_t kFirstUtcNamedDayAgain = 16436;  // 2015-01-01
+
+//! Day number of the n-th (1-based) Sunday of a month.
+int64_t NthSunday(int year, unsigned month, int n) {
+  const int64_t first = DaysFromCivil(year, month, 1);
+  const int64_t weekday = ((first + 4) % 7 + 7) % 7;  // 1970-01-01 was a Thursday; 0 = Sunday
+  return first + (7 - weekday) % 7 + 7 * (n - 1);
+}
+
+}  // namespace
+
+std::vector<int64_t> UtcHoursOfFileName(const std::string& name) {
+  const std::optional<int64_t> named = HourOfFileName(name);
+  if (!named) return {};
+  const int64_t day = *named >= 0 ? *named / 24 : (*named - 23) / 24;
+  if (day < kFirstPacificNamedDay || day >= kFirstUtcNamedDayAgain) return {*named};
+  const int local_hour = static_cast<int>(*named - day * 24);
+  const int year = std::stoi(name.substr(0, 4));
+  const int64_t summer_starts = NthSunday(year, 3, 2);
+  const int64_t summer_ends = NthSunday(year, 11, 1);
+  constexpr int64_t kPst = 8, kPdt = 7;  // hours behind UTC
+  if (day == summer_ends && local_hour == 1) return {*named + kPdt, *named + kPst};  // 01:00 happens twice
+  const bool summer = (day > summer_starts && day < summer_ends) || (day == summer_starts && local_hour >= 3) ||
+                      (day == summer_ends && local_hour < 1);
+  return {*named + (summer ? kPdt : kPst)};
 }
 
 std::string FormatHour(int64_t hour) {
@@ -31,7 +62,11 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
                                  double low_ratio) {
   std::map<int64_t, uint64_t> events_by_hour;
   GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry& entry) {
-    if (auto hour = HourOfFileName(name)) events_by_hour[*hour] += entry.events;
+    // The hours a file covers share its events (two only at the autumn clock change).
+    const std::vector<int64_t> hours = UtcHoursOfFileName(name);
+    for (size_t i = 0; i < hours.size(); ++i) {
+      events_by_hour[hours[i]] += entry.events / hours.size() + (i < entry.events % hours.size() ? 1 : 0);
+    }
   }));
   Coverage c;
   c.failed_files = store.Failures();
@@ -39,6 +74,22 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
   c.from_hour = from_hour.value_or(events_by_hour.begin()->first);
   c.to_hour = to_hour.value_or(events_by_hour.rbegin()->first);
   if (c.to_hour < c.from_hour) return Status::InvalidArgument("--to is before --from");
+  std::map<int32_t, TextShare> shares;
+  GHSIFT_TRY(store.ScanCounters(std::string(1, keys::kTextShare), [&](std::string_view key, int64_t n) {
+    keys::TextShareKey k;
+    if (!keys::ParseTextShare(key, &k)) return;
+    TextShare& s = shares[k.month];
+    const auto count = static_cast<uint64_t>(n);
+    if (k.measure == "issue_events") s.issue_events = count;
+    else if (k.measure == "issue_events_text") s.issue_events_text = count;
+    else if (k.measure == "pr_events") s.pr_events = count;
+    else if (k.measure == "pr_events_text") s.pr_events_text = count;
+  }));
+  const int32_t first_month = MonthOfDay(DayOf(c.from_hour * 3600));
+  const int32_t last_month = MonthOfDay(DayOf(c.to_hour * 3600));
+  for (const auto& [month, share] : shares) {
+    if (month >= first_month && month <= last_month) c.text_shares.emplace_back(month, share);
+  }
   std::vector<uint64_t> counts;
   for (const auto& [hour, n] : events_by_hour) {
     if (hour >= c.from_hour && hour <= c.to_hour) counts.push_back(n);

@@ -7,12 +7,20 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "aggregate/file_aggregate.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
 
 //! Hours since the epoch of a GH Archive file name "YYYY-MM-DD-H.json[.gz|.zst]".
 std::optional<int64_t> HourOfFileName(const std::string& name);
+//! The UTC hours a GH Archive file covers. Files of 2012-03-11 to 2014-12-31 (the Timeline era)
+//! are named by the US-Pacific local hour of their events (PST -8, PDT -7; daylight time from
+//! the second Sunday of March to the first Sunday of November, 02:00 local): their name maps to
+//! the UTC hour, and the repeated 01:00 of the autumn change to both UTC hours it stands for.
+//! Files before and after are named by the UTC hour. Empty for a name that is not an hour.
+std::vector<int64_t> UtcHoursOfFileName(const std::string& name);
+
 //! "YYYY-MM-DD-H" (hour not zero-padded, as GH Archive names files).
 std::string FormatHour(int64_t hour);
 //! Parses "YYYY-MM-DD" (hour 0) or "YYYY-MM-DD-H".
@@ -25,6 +33,9 @@ struct Coverage {
   std::vector<std::pair<int64_t, uint64_t>> low_hours;  //!< (hour, events) below the low mark
   uint64_t median_events = 0;                    //!< per ingested hour
   std::vector<std::pair<std::string, std::string>> failed_files;  //!< (file, reason)
+  //! (month index, report events with and without text) for the months of the range that
+  //! hold report events: where the archive itself is blind.
+  std::vector<std::pair<int32_t, TextShare>> text_shares;
 };
 
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without

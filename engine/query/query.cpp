@@ -35,10 +35,18 @@ std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const Issue
   return {tags.begin(), tags.end()};
 }
 
-//! How a report ended: closed by a merged PR of its repo, closed otherwise, or still open.
+//! From this month on (October 2025) PullRequestEvent carries no title or body: a merged PR's
+//! "fixes #12" cannot be read from the archive, so no closing can be told apart from the others.
+constexpr int32_t kFirstMonthWithoutPullRequestText = 2025 * 12 + 9;
+
+//! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
+//! unknown (closed when the archive no longer shows pull-request text).
 std::string ResolutionOf(const IssueRecord& r) {
   if (r.state != "closed") return "open";
-  return r.closing_prs.empty() ? "closed_without_pr" : "fixed_by_pr";
+  if (!r.closing_prs.empty()) return "fixed_by_pr";
+  const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
+  if (MonthOfDay(DayOf(closed)) >= kFirstMonthWithoutPullRequestText) return "unknown";
+  return "closed_without_pr";
 }
 
 //! Maintainers' verdict from the verdict rules (rules/verdict.yaml); not_a_bug wins.
@@ -334,7 +342,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
     if (o.metric != Metric::kIssues && o.metric != Metric::kComments && !closed) return Status::Ok();
     const int32_t month = MonthOfDay(DayOf(r.created_at != 0 ? r.created_at : r.first_seen));
     if (!MonthInRange(o, month)) return Status::Ok();
-    const std::vector<std::string> flagged = model->Flagged(r.rules);
+    const std::vector<std::string> flagged = CategoriesOf(*model, r);
     if (o.category && std::find(flagged.begin(), flagged.end(), *o.category) == flagged.end()) return Status::Ok();
     if (o.subcategory && !HasTag(*model, r, flagged, *o.subcategory)) return Status::Ok();
     // Unless a category is asked for, categories and subcategories are those of problems.

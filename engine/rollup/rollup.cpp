@@ -13,7 +13,7 @@ namespace ghsift {
 namespace {
 
 // Bump when the cell layout changes: a store with another version is rebuilt at the next refresh.
-constexpr const char* kRollupLayout = "2";
+constexpr const char* kRollupLayout = "3";  // 3: reports without text under kNoTextCategory
 // Reports per atomic step of a refresh: bounds the batch (a few MB) without many tiny writes.
 constexpr size_t kReportsPerStep = 50000;
 // Cell keys: part tag, repo id, month, kind, state, NUL, category. The tag comes first so that a
@@ -79,6 +79,11 @@ Result<bool> HasCompleteRollup(const Store& store) {
 
 }  // namespace
 
+std::vector<std::string> CategoriesOf(const DecisionModel& model, const IssueRecord& record) {
+  if (record.no_text()) return {kNoTextCategory};
+  return model.Flagged(record.rules);
+}
+
 std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record) {
   if (record.reference_only()) return {};
   std::string base(1, kReportTag);
@@ -89,7 +94,7 @@ std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_i
   base.push_back('\0');
   std::vector<std::string> out = {base};
   base[0] = kCategoryTag;
-  for (const std::string& category : model.Flagged(record.rules)) out.push_back(base + category);
+  for (const std::string& category : CategoriesOf(model, record)) out.push_back(base + category);
   return out;
 }
 

@@ -30,6 +30,13 @@ struct RollupCell {
   std::string_view category;   //!< "" = the report itself (counted once); else one flagged category
 };
 
+//! The category-like marker of a report whose text the archive does not hold
+//! (IssueRecord::no_text): counted under it, so that a blind spot is never read as "unflagged".
+inline constexpr const char* kNoTextCategory = "(no text)";
+
+//! The categories a report counts under: the flagged ones, or kNoTextCategory.
+std::vector<std::string> CategoriesOf(const DecisionModel& model, const IssueRecord& record);
+
 //! The keys of the cells `record` counts under: its own cell, then one per flagged category.
 //! A report seen only through a closing reference counts nowhere.
 std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_id, const IssueRecord& record);

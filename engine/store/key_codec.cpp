@@ -27,6 +27,20 @@ std::string TypeCounter(int32_t day, std::string_view type) {
   return k;
 }
 
+std::string TextShare(int32_t month, std::string_view measure) {
+  std::string k(1, kTextShare);
+  PutOrderedInt32(k, month);
+  k.append(measure);
+  return k;
+}
+
+bool ParseTextShare(std::string_view key, TextShareKey* out) {
+  if (key.size() < 5 || key[0] != kTextShare) return false;
+  out->month = GetOrderedInt32(key, 1);
+  out->measure = key.substr(5);
+  return true;
+}
+
 std::string Stat(std::string_view name) { return std::string(1, kStat) + std::string(name); }
 
 std::string RepoLatestName(int64_t repo_id) {

@@ -185,6 +185,15 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
   for (const auto& [day_type, count] : type_totals) {
     batch.Merge(Family(kCounters), keys::TypeCounter(day_type.first, day_type.second), keys::EncodeInt64(count));
   }
+  for (const auto& [month, share] : aggregate.text_shares()) {
+    const std::pair<const char*, uint64_t> measures[] = {{"issue_events", share.issue_events},
+                                                         {"issue_events_text", share.issue_events_text},
+                                                         {"pr_events", share.pr_events},
+                                                         {"pr_events_text", share.pr_events_text}};
+    for (const auto& [measure, n] : measures) {
+      if (n != 0) batch.Merge(Family(kCounters), keys::TextShare(month, measure), keys::EncodeInt64(static_cast<int64_t>(n)));
+    }
+  }
   for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
     batch.Merge(Family(kRepos), keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
     batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");

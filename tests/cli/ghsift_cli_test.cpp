@@ -79,8 +79,8 @@ TEST_F(CliTest, BadLinesAreReportedWithFileAndLine) {
             "not json at all\n");
   auto r = RunCommand(Ghsift() + " ingest --store " + Store() + " " + file);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find(file + ":2: bad line skipped: invalid JSON"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find(file + ":3: bad line skipped: not a JSON object"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(file + ":2:1: bad record skipped: invalid JSON"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(file + ":3:1: bad record skipped: not a JSON object"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("1 events, 2 bad lines"), std::string::npos) << r.output;
 }
 

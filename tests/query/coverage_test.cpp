@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "common/time_util.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
 #include "test_support.hpp"
@@ -65,6 +66,56 @@ TEST(CoverageTest, PlantedGapsLowHoursAndFailures) {
   c = ComputeCoverage(**store, ParseHour("2023-12-31-22"), ParseHour("2024-01-01-5"));
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->missing_hours.size(), 4u);
+}
+
+}  // namespace
+}  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+int64_t Utc(int year, unsigned month, unsigned day, int hour) { return DaysFromCivil(year, month, day) * 24 + hour; }
+
+TEST(UtcHoursOfFileNameTest, UtcNamedErasMapToThemselves) {
+  EXPECT_EQ(UtcHoursOfFileName("2011-02-15-0.json.gz"), std::vector<int64_t>{Utc(2011, 2, 15, 0)});
+  EXPECT_EQ(UtcHoursOfFileName("2012-03-10-23.json.gz"), std::vector<int64_t>{Utc(2012, 3, 10, 23)});
+  EXPECT_EQ(UtcHoursOfFileName("2015-01-01-15.json.gz"), std::vector<int64_t>{Utc(2015, 1, 1, 15)});
+  EXPECT_TRUE(UtcHoursOfFileName("notes.txt").empty());
+}
+
+TEST(UtcHoursOfFileNameTest, TimelineNamesArePacificHours) {
+  // The real hours: 2012-04-11-15 holds 15:01..16:01 -0700 (daylight), 2014-02-15-0 holds
+  // 00:03..01:03 -0800 (standard).
+  EXPECT_EQ(UtcHoursOfFileName("2012-04-11-15.json.gz"), std::vector<int64_t>{Utc(2012, 4, 11, 22)});
+  EXPECT_EQ(UtcHoursOfFileName("2014-02-15-0.json.gz"), std::vector<int64_t>{Utc(2014, 2, 15, 8)});
+  EXPECT_EQ(UtcHoursOfFileName("2014-12-31-23.json.gz"), std::vector<int64_t>{Utc(2015, 1, 1, 7)});
+}
+
+//! The UTC hours of a local day's file names, in name order.
+std::vector<int64_t> HoursOfDay(const std::string& day, const std::vector<int>& local_hours) {
+  std::vector<int64_t> out;
+  for (int h : local_hours) {
+    for (int64_t utc : UtcHoursOfFileName(day + "-" + std::to_string(h) + ".json.gz")) out.push_back(utc);
+  }
+  return out;
+}
+
+TEST(UtcHoursOfFileNameTest, SpringChangeDayHasNoGap) {
+  // 2013-03-10: 02:00 PST became 03:00 PDT, so no file is named 2013-03-10-2.
+  std::vector<int> names = {0, 1};
+  for (int h = 3; h < 24; ++h) names.push_back(h);
+  std::vector<int64_t> want;
+  for (int64_t h = Utc(2013, 3, 10, 8); h < Utc(2013, 3, 10, 8) + 23; ++h) want.push_back(h);
+  EXPECT_EQ(HoursOfDay("2013-03-10", names), want);
+}
+
+TEST(UtcHoursOfFileNameTest, AutumnChangeDayCoversItsTwentyFiveHoursOnce) {
+  // 2013-11-03: 01:00 happened twice (PDT, then PST); its one file stands for both UTC hours.
+  std::vector<int> names;
+  for (int h = 0; h < 24; ++h) names.push_back(h);
+  std::vector<int64_t> want;
+  for (int64_t h = Utc(2013, 11, 3, 7); h < Utc(2013, 11, 3, 7) + 25; ++h) want.push_back(h);
+  EXPECT_EQ(HoursOfDay("2013-11-03", names), want);
 }
 
 }  // namespace

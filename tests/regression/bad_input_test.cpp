@@ -110,21 +110,29 @@ class BadInputTest : public ::testing::Test {
     EXPECT_EQ(after, expected) << "a failing file changed the store";
   }
 
-  //! A file with bad lines is ingested: exit 0, each bad line named as file:line: reason, and
-  //! files/events/bad_lines grow by exactly the given amounts.
+  //! Where a bad record is reported: line, reason and the column the record starts at.
+  struct Reported {
+    int line = 0;
+    std::string reason;
+    size_t column = 1;
+  };
+
+  //! A file with bad records is ingested: exit 0, each bad record named as
+  //! file:line:column: reason, and files/events/bad_lines grow by exactly the given amounts.
   void ExpectLines(const std::string& name, const std::string& bytes, int64_t events, int64_t bad,
-                   const std::vector<std::pair<int, std::string>>& reported) {
+                   const std::vector<Reported>& reported) {
     const std::string path = dir_ / name;
     WriteAll(path, bytes);
     const auto before = Stats();
     const CommandResult r = Ingest(path);
     EXPECT_EQ(r.exit_code, 0) << r.output;
-    for (const auto& [line, reason] : reported) {
-      const std::string want = path + ":" + std::to_string(line) + ": bad line skipped: " + reason;
+    for (const auto& [line, reason, column] : reported) {
+      const std::string want =
+          path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": bad record skipped: " + reason;
       EXPECT_NE(r.output.find(want), std::string::npos) << "want: " << want << "\ngot: " << r.output;
     }
     if (bad == 0) {
-      EXPECT_EQ(r.output.find("bad line"), std::string::npos) << r.output;
+      EXPECT_EQ(r.output.find("bad record"), std::string::npos) << r.output;
     }
     const auto after = Stats();
     EXPECT_EQ(Get(after, "files"), Get(before, "files") + 1);
@@ -234,11 +242,37 @@ TEST_F(BadInputTest, LineOf100MiBIsABadLine) {
   const auto before = Stats();
   const CommandResult r = Ingest(path);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find(path + ":2: bad line skipped: line longer than 67108864 bytes"), std::string::npos)
+  EXPECT_NE(r.output.find(path + ":2:1: bad record skipped: line longer than 67108864 bytes"), std::string::npos)
       << r.output;
   const auto after = Stats();
   EXPECT_EQ(Get(after, "events"), Get(before, "events") + 2);
   EXPECT_EQ(Get(after, "bad_lines"), Get(before, "bad_lines") + 1);
+}
+
+// ---- glued records (`}{`): each counted, a broken one costs only itself -------------------
+
+TEST_F(BadInputTest, GluedRecordsAreEachCounted) {
+  ExpectLines("glued.json", Sandwich(PushLine(10) + IssueLine(11, "\"x\"") + PushLine(12)), 5, 0, {});
+}
+
+TEST_F(BadInputTest, ABrokenRecordInsideGluedRecordsCostsOnlyItself) {
+  const std::string first = PushLine(10);
+  const std::string broken = IssueLine(11, "", "{\"issue\":{\"number\" 11}}");  // closes, but is not JSON
+  const std::string bad_time = "{\"id\":\"12\",\"type\":\"PushEvent\",\"created_at\":\"yesterday\"}";
+  const std::string line = first + broken + bad_time + IssueLine(13, "\"x\"") + PushLine(14);
+  ExpectLines("glued-broken.json", Sandwich(line), 5, 2,
+              {{2, "invalid JSON", first.size() + 1}, {2, "`created_at` is not a time", first.size() + broken.size() + 1}});
+}
+
+TEST_F(BadInputTest, ABrokenFirstRecordOfGluedRecordsCostsOnlyItself) {
+  const std::string broken = "{\"id\":\"9\",\"type\":\"PushEvent\",\"repo\":}";
+  ExpectLines("glued-first-broken.json", Sandwich(broken + PushLine(10) + PushLine(11)), 4, 1, {{2, "invalid JSON", 1}});
+}
+
+TEST_F(BadInputTest, ATruncatedLastGluedRecordCostsOnlyItself) {
+  const std::string first = PushLine(10) + PushLine(11);
+  const std::string cut = PushLine(12).substr(0, 40);
+  ExpectLines("glued-truncated.json", Sandwich(first + cut), 4, 1, {{2, "invalid JSON", first.size() + 1}});
 }
 
 TEST_F(BadInputTest, DeeplyNestedJsonIsABadLine) {

@@ -54,11 +54,12 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
       std::fprintf(stderr, "ghsift: %s: skipped, %s\n", o.path.c_str(), o.message.c_str());
     }
     for (const BadLine& b : o.bad_lines) {
-      std::fprintf(stderr, "ghsift: %s:%llu: bad line skipped: %s\n", o.path.c_str(),
-                   static_cast<unsigned long long>(b.line), b.reason.c_str());
+      std::fprintf(stderr, "ghsift: %s:%llu:%llu: bad record skipped: %s\n", o.path.c_str(),
+                   static_cast<unsigned long long>(b.line), static_cast<unsigned long long>(b.column),
+                   b.reason.c_str());
     }
     if (o.result == FileResult::kIngested && o.entry.bad_lines > o.bad_lines.size()) {
-      std::fprintf(stderr, "ghsift: %s: %llu more bad lines skipped\n", o.path.c_str(),
+      std::fprintf(stderr, "ghsift: %s: %llu more bad records skipped\n", o.path.c_str(),
                    static_cast<unsigned long long>(o.entry.bad_lines - o.bad_lines.size()));
     }
   }

@@ -47,6 +47,13 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
       std::cout << (i ? ", " : "") << "{\"file\": " << JsonString(c->failed_files[i].first)
                 << ", \"reason\": " << JsonString(c->failed_files[i].second) << "}";
     }
+    std::cout << "],\n  \"text_by_month\": [";
+    for (size_t i = 0; i < c->text_shares.size(); ++i) {
+      const TextShare& s = c->text_shares[i].second;
+      std::cout << (i ? ", " : "") << "{\"month\": " << JsonString(FormatMonth(c->text_shares[i].first))
+                << ", \"issue_events\": " << s.issue_events << ", \"issue_events_with_text\": " << s.issue_events_text
+                << ", \"pr_events\": " << s.pr_events << ", \"pr_events_with_text\": " << s.pr_events_text << "}";
+    }
     std::cout << "]\n}\n";
     return kExitOk;
   }
@@ -56,6 +63,15 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   for (int64_t h : c->missing_hours) std::cout << "missing  " << FormatHour(h) << "\n";
   for (const auto& [h, n] : c->low_hours) std::cout << "low      " << FormatHour(h) << "  " << n << " events\n";
   for (const auto& [file, reason] : c->failed_files) std::cout << "failed   " << file << "  " << reason << "\n";
+  // Where the archive holds no report text (2012-2014 issue events, late-2025+ pull requests).
+  const auto percent = [](uint64_t part, uint64_t whole) {
+    return whole == 0 ? std::string("-") : std::to_string((part * 1000 / whole + 5) / 10) + "%";
+  };
+  for (const auto& [month, s] : c->text_shares) {
+    std::cout << "text     " << FormatMonth(month) << "  issue events with text " << percent(s.issue_events_text, s.issue_events)
+              << " of " << s.issue_events << ", pull-request events with title/body "
+              << percent(s.pr_events_text, s.pr_events) << " of " << s.pr_events << "\n";
+  }
   return kExitOk;
 }
 

@@ -28,6 +28,7 @@ struct FileState {
   uint64_t chunks_folded = 0;
   uint64_t decoded_bytes = 0;
   uint64_t content_hash = 0;               //!< of the compressed bytes, once all are read
+  uint64_t compressed_bytes = 0;           //!< the input's size, once all is read
   Status error;                            //!< first failure; the file is then not committed
   bool finished = false;
 };
@@ -60,7 +61,24 @@ int64_t NowSeconds() {
 
 }  // namespace
 
-std::string FileKey(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string FileKey(const std::string& path) {
+  return IsHttpUrl(path) ? UrlFileName(path) : std::filesystem::path(path).filename().string();
+}
+
+namespace {
+
+//! A decoder over a local file or an HTTP(S) body, typed by content either way.
+Result<std::unique_ptr<Decoder>> OpenInput(const std::string& input, const IngestOptions& options) {
+  if (!IsHttpUrl(input)) return OpenDecoder(input);
+  HttpOptions http = options.http;
+  http.stop = options.stop;
+  if (!options.save_dumps_dir.empty()) http.save_path = options.save_dumps_dir + "/" + UrlFileName(input);
+  auto source = HttpSource::Open(input, http);
+  if (!source.ok()) return source.status();
+  return OpenDecoder(std::move(source).value(), input);
+}
+
+}  // namespace
 
 IngestPipeline::IngestPipeline(Store& store, std::shared_ptr<const RuleDatabase> rules, RepoFilter repos,
                                IngestOptions options)
@@ -71,7 +89,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
   const size_t tokens = options_.max_in_flight > 0 ? options_.max_in_flight : static_cast<size_t>(2 * threads + 2);
   // Files decoded at once: one per thread keeps every core inflating while others parse.
-  const size_t max_open = static_cast<size_t>(threads);
+  const size_t max_open = options_.max_open_files > 0 ? options_.max_open_files : static_cast<size_t>(threads);
 
   std::vector<FileOutcome> outcomes(files.size());
   std::vector<std::unique_ptr<FileState>> states(files.size());
@@ -85,12 +103,18 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   for (size_t i = 0; i < files.size(); ++i) {
     outcomes[i].path = files[i];
     const std::string key = FileKey(files[i]);
+    const bool remote = IsHttpUrl(files[i]);
     std::error_code ec;
-    const uint64_t size = std::filesystem::file_size(files[i], ec);
+    const uint64_t size = remote ? 0 : std::filesystem::file_size(files[i], ec);
     auto existing = store_.FindFile(key);
     if (!existing.ok()) {
       outcomes[i].result = FileResult::kFailed;
       outcomes[i].message = existing.status().message();
+    } else if (existing->has_value() && remote) {
+      // Known by name, as GH Archive names its hours: not downloaded again.
+      outcomes[i].entry = **existing;
+      outcomes[i].result = FileResult::kSkipped;
+      outcomes[i].message = "already ingested";
     } else if (existing->has_value()) {
       const FileEntry& entry = **existing;
       outcomes[i].entry = entry;
@@ -205,7 +229,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         const size_t index = to_read[next_to_open++];
         auto state = std::make_unique<FileState>();
         state->index = index;
-        auto decoder = OpenDecoder(files[index]);
+        auto decoder = OpenInput(files[index], options_);
         if (!decoder.ok()) {
           outcomes[index].result = FileResult::kFailed;
           outcomes[index].message = decoder.status().message();
@@ -268,6 +292,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     if (file->reading_done) {
       file->decoded_bytes = file->splitter->decoded_bytes();
       file->content_hash = file->splitter->decoder().content_hash();
+      file->compressed_bytes = file->splitter->decoder().compressed_bytes_read();
       file->splitter.reset();
       --open_count;
     }
@@ -314,8 +339,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           FileOutcome& outcome = outcomes[index];
           if (file->error.ok()) {
             FileEntry entry;
-            std::error_code ec;
-            entry.size = std::filesystem::file_size(files[index], ec);
+            entry.size = file->compressed_bytes;
             entry.decoded_bytes = file->decoded_bytes;
             entry.events = aggregate->events();
             entry.bad_lines = aggregate->bad_lines();
@@ -325,8 +349,10 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
             outcome.bad_lines = aggregate->bad_line_samples();
             group.Add(index, FileKey(files[index]), entry, std::move(*aggregate));
           } else {
-            outcome.result =
-                file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
+            const StatusCode code = file->error.code();
+            outcome.result = code == StatusCode::kCancelled  ? FileResult::kStopped
+                             : code == StatusCode::kNotFound && IsHttpUrl(files[index]) ? FileResult::kMissing
+                                                                                         : FileResult::kFailed;
             outcome.message = file->error.message();
             ++progress->files_done;
           }

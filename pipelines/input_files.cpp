@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "io/http_source.hpp"
+
 namespace ghsift {
 
 namespace {
@@ -36,7 +38,9 @@ Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& a
   std::vector<std::string> files;
   for (const std::string& arg : arguments) {
     std::error_code ec;
-    if (fs::is_directory(arg, ec)) {
+    if (IsHttpUrl(arg)) {
+      files.push_back(arg);  // an hour on a server; read by HttpSource
+    } else if (fs::is_directory(arg, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::directory_iterator(arg, ec)) {
         if (entry.is_regular_file() && LooksLikeDump(entry.path().filename().string())) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.hpp"
@@ -25,7 +26,14 @@ struct Coverage {
   std::vector<std::pair<int64_t, uint64_t>> low_hours;  //!< (hour, events) below the low mark
   uint64_t median_events = 0;                    //!< per ingested hour
   std::vector<std::pair<std::string, std::string>> failed_files;  //!< (file, reason)
+  //! Hours the HTTP source answered 404/410 for (`ingest --from/--to`, URLs): gaps of the archive
+  //! itself, kept apart from failures. Such an hour is also in `missing_hours`.
+  std::vector<std::pair<std::string, std::string>> missing_at_source;  //!< (file, reason)
 };
+
+//! The reason an hour is recorded with when its source has no such file; `ComputeCoverage`
+//! lists failures that start with it under `missing_at_source`.
+inline constexpr std::string_view kMissingAtSource = "missing at source";
 
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.

@@ -41,6 +41,11 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
       std::cout << (i ? ", " : "") << "{\"file\": " << JsonString(c->failed_files[i].first)
                 << ", \"reason\": " << JsonString(c->failed_files[i].second) << "}";
     }
+    std::cout << "],\n  \"missing_at_source\": [";
+    for (size_t i = 0; i < c->missing_at_source.size(); ++i) {
+      std::cout << (i ? ", " : "") << "{\"file\": " << JsonString(c->missing_at_source[i].first)
+                << ", \"reason\": " << JsonString(c->missing_at_source[i].second) << "}";
+    }
     std::cout << "]\n}\n";
     return kExitOk;
   }
@@ -50,6 +55,9 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   for (int64_t h : c->missing_hours) std::cout << "missing  " << FormatHour(h) << "\n";
   for (const auto& [h, n] : c->low_hours) std::cout << "low      " << FormatHour(h) << "  " << n << " events\n";
   for (const auto& [file, reason] : c->failed_files) std::cout << "failed   " << file << "  " << reason << "\n";
+  for (const auto& [file, reason] : c->missing_at_source) {
+    std::cout << "absent   " << file << "  " << reason << "\n";  // a gap of the archive, not a failure
+  }
   return kExitOk;
 }
 

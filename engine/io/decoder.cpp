@@ -94,7 +94,9 @@ Compression CompressionFromContent(std::span<const char> head, const std::string
   if (head.size() >= 4 && byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) {
     return Compression::kZstd;
   }
-  if (!head.empty() && std::strchr("{ \t\r\n", head[0]) != nullptr) return Compression::kNone;
+  if (!head.empty() && std::string_view("{ \t\r\n").find(head[0]) != std::string_view::npos) {
+    return Compression::kNone;
+  }
   return CompressionFromName(name);
 }
 

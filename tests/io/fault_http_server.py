@@ -11,6 +11,7 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   missing   404 (every request)
   loop      redirect to itself (every request)
   norange   ignore Range headers: always send the whole body (every request)
+Kinds combine with '+' (short+norange: a cut body, then a retry answered with the whole body).
 Range requests (bytes=N-) are honoured otherwise. Each request is logged to --log as
 "NAME RANGE STATUS" so a test can check what was asked.
 """
@@ -52,25 +53,25 @@ def main():
             last_request[0] = time.monotonic()
             name = self.path.split("?")[0].rsplit("/", 1)[-1]
             rng = self.headers.get("Range")
-            fault = faults.get(name)
+            fault = set(faults.get(name, "").split("+"))
             with lock:
                 first = name not in seen
                 seen.add(name)
             path = os.path.join(args.dir, name)
-            if fault == "missing" or not os.path.isfile(path):
+            if "missing" in fault or not os.path.isfile(path):
                 self.record(name, rng, 404)
                 self.send_response(404)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
-            if fault == "loop":
+            if "loop" in fault:
                 self.record(name, rng, 302)
                 self.send_response(302)
                 self.send_header("Location", self.path)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
-            if fault == "error500" and first:
+            if "error500" in fault and first:
                 self.record(name, rng, 500)
                 body = b"try again"
                 self.send_response(500)
@@ -81,26 +82,26 @@ def main():
             with open(path, "rb") as f:
                 data = f.read()
             start = 0
-            if rng and fault != "norange" and rng.startswith("bytes=") and rng.endswith("-"):
+            if rng and "norange" not in fault and rng.startswith("bytes=") and rng.endswith("-"):
                 start = int(rng[len("bytes="):-1])
             body = data[start:]
             status = 206 if start > 0 else 200
             self.record(name, rng, status)
             self.send_response(status)
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Accept-Ranges", "none" if fault == "norange" else "bytes")
+            self.send_header("Accept-Ranges", "none" if "norange" in fault else "bytes")
             if status == 206:
                 self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
             self.end_headers()
-            if fault in ("reset", "short") and first:
+            if fault & {"reset", "short"} and first:
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()
-                if fault == "reset":  # RST instead of FIN: linger on, zero timeout
+                if "reset" in fault:  # RST instead of FIN: linger on, zero timeout
                     self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 self.close_connection = True
                 self.connection.close()
                 return
-            if fault == "trickle":
+            if "trickle" in fault:
                 piece = max(1, len(body) // 50)
                 for i in range(0, len(body), piece):
                     self.wfile.write(body[i : i + piece])

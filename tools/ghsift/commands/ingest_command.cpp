@@ -191,11 +191,12 @@ int RunIngest(const IngestArgs& args) {
   if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
   if (!args.quiet) {
     std::fprintf(stderr,
-                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed, %llu missing at source): %s events, %s bad lines, %s uncompressed "
+                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
                  "in %.2f s (%s/s, %.0fk events/s) into %s (%s on disk).\n",
                  static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
                  static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
-                 static_cast<unsigned long long>(missing), WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
+                 missing > 0 ? (", " + std::to_string(missing) + " missing at source").c_str() : "",
+                 WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
                  seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
                  seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
                  HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());

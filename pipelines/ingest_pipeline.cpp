@@ -145,6 +145,13 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     ++progress->files_done;
   }
 
+  // Content hashes of the files in the store and of those committed by this run: a file whose
+  // bytes equal another's under a different name (a renamed or copied hour) is not counted twice.
+  std::unordered_map<uint64_t, std::string> name_by_hash;  // used on the committer thread only
+  (void)store_.ScanFiles([&](const std::string& name, const FileEntry& entry) {
+    if (entry.content_hash != 0) name_by_hash.emplace(entry.content_hash, name);
+  });
+
   std::mutex mutex;  // guards the file states' scheduling fields
   size_t next_to_open = 0;
   size_t open_count = 0;
@@ -337,7 +344,22 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         committer.Submit([&, file, aggregate] {
           const size_t index = file->index;
           FileOutcome& outcome = outcomes[index];
-          if (file->error.ok()) {
+          const auto same_bytes = file->error.ok() ? name_by_hash.find(file->content_hash) : name_by_hash.end();
+          if (file->error.ok() && aggregate->events() == 0 && aggregate->bad_lines() > 0) {
+            // Lines and not one event: another kind of file (a log, other JSON), not a damaged
+            // hour. Counting its bad lines would only hide the mistake.
+            const auto& first = aggregate->bad_line_samples();
+            file->error = Status::Corrupt(
+                "not a GH Archive dump: none of its " + std::to_string(aggregate->bad_lines()) +
+                " lines is a GH Archive event" +
+                (first.empty() ? "" : " (line " + std::to_string(first.front().line) + ": " + first.front().reason + ")"));
+          }
+          if (same_bytes != name_by_hash.end() && same_bytes->second != FileKey(files[index])) {
+            outcome.result = FileResult::kSkipped;
+            outcome.message = "same content as " + same_bytes->second + ", already ingested";
+            ++progress->files_done;
+          } else if (file->error.ok()) {
+            name_by_hash.emplace(file->content_hash, FileKey(files[index]));
             FileEntry entry;
             entry.size = file->compressed_bytes;
             entry.decoded_bytes = file->decoded_bytes;

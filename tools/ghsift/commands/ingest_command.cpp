@@ -47,6 +47,7 @@ struct IngestArgs {
   bool quiet = false;
   bool keep_text = false;
   bool mpi = false;
+  bool recursive = false;
   // HTTP input.
   std::string from, to;
   std::string source = "https://data.gharchive.org";
@@ -101,7 +102,7 @@ int RunIngest(const IngestArgs& args) {
   // any moment ends with the same clean stop and message.
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
-  auto files = ResolveInputs(args.inputs);
+  auto files = ResolveInputs(args.inputs, args.recursive);
   if (!files.ok()) return Fail(files.status().message());
   if (!args.from.empty() || !args.to.empty()) {
     if (args.from.empty()) return Fail("--to needs --from");
@@ -240,6 +241,7 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
 
   cmd->add_option("inputs", args->inputs,
                   "Dump files, directories of them (read in name order), or http(s):// URLs of hours");
+  cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
   cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM-DD or YYYY-MM-DD-H");
   cmd->add_option("--to", args->to, "... to this one, inclusive (a day: all its hours; default: --from)");
   cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")

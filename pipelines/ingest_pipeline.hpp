@@ -38,6 +38,8 @@ struct IngestOptions {
   size_t max_open_files = 0;
   //! How http:// and https:// inputs are fetched (retries, caps, user agent).
   HttpOptions http;
+  //! Re-hash a file already in the store even when its size and modification time match.
+  bool verify = false;
   //! When set, a copy of each downloaded hour is kept here under its file name.
   std::string save_dumps_dir;
 };

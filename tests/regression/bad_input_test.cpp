@@ -322,6 +322,30 @@ TEST_F(BadInputTest, CompressionIsReadFromTheBytesNotTheName) {
   EXPECT_EQ(Get(theirs, "bad_lines"), 0);
 }
 
+// A re-run knows an ingested file by name, size and modification time without reading it;
+// --verify reads and hashes it again (issue 14, item 7).
+TEST_F(BadInputTest, RerunTrustsNameSizeAndTimeVerifyRehashes) {
+  const std::string file = dir_ / "good/2024-01-01-0.json.gz";
+  const std::string ref = dir_ / "mtime-ref";
+  // Same size, one byte changed in the middle, modification time put back.
+  ASSERT_EQ(RunCommand("cp -p '" + file + "' '" + ref + "' && printf 'Z' | dd of='" + file +
+                       "' bs=1 seek=$(( $(stat -c %s '" + file + "') / 2 )) conv=notrunc status=none && touch -r '" +
+                       ref + "' '" + file + "'")
+                .exit_code,
+            0);
+  const CommandResult trusted = Ingest(file);
+  EXPECT_EQ(trusted.exit_code, 0) << trusted.output;
+  EXPECT_NE(trusted.output.find(file + ": skipped, already ingested"), std::string::npos) << trusted.output;
+  const CommandResult verified = Ingest(file, "--verify");
+  EXPECT_EQ(verified.exit_code, 2) << verified.output;
+  EXPECT_NE(verified.output.find(file + ": changed since it was ingested"), std::string::npos) << verified.output;
+  // A newer modification time alone makes ingest hash the file: same bytes, still skipped.
+  ASSERT_EQ(RunCommand("cp -p '" + ref + "' '" + file + "' && touch '" + file + "'").exit_code, 0);
+  const CommandResult touched = Ingest(file);
+  EXPECT_EQ(touched.exit_code, 0) << touched.output;
+  EXPECT_NE(touched.output.find(file + ": skipped, already ingested"), std::string::npos) << touched.output;
+}
+
 TEST_F(BadInputTest, DirectoryWithoutDumpsIsAnError) {
   const std::string empty = dir_ / "nothing-here";
   ASSERT_EQ(RunCommand("mkdir -p '" + empty + "/sub' && cp '" + (dir_ / "good/2024-01-01-0.json.gz") + "' '" + empty +

@@ -48,6 +48,7 @@ struct IngestArgs {
   bool keep_text = false;
   bool mpi = false;
   bool recursive = false;
+  bool verify = false;
   // HTTP input.
   std::string from, to;
   std::string source = "https://data.gharchive.org";
@@ -121,6 +122,7 @@ int RunIngest(const IngestArgs& args) {
   options.commit_group_bytes = args.commit_mib << 20;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
+  options.verify = args.verify;
   const bool remote = std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
   if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
   options.http.retries = args.retries;
@@ -241,6 +243,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
 
   cmd->add_option("inputs", args->inputs,
                   "Dump files, directories of them (read in name order), or http(s):// URLs of hours");
+  cmd->add_flag("--verify", args->verify,
+                "Re-hash files already in the store instead of trusting their name, size and modification time");
   cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
   cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM-DD or YYYY-MM-DD-H");
   cmd->add_option("--to", args->to, "... to this one, inclusive (a day: all its hours; default: --from)");

@@ -1,5 +1,7 @@
 #include "pipelines/ingest_pipeline.hpp"
 
+#include <sys/stat.h>
+
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -28,6 +30,7 @@ struct FileState {
   uint64_t chunks_folded = 0;
   uint64_t decoded_bytes = 0;
   uint64_t content_hash = 0;               //!< of the compressed bytes, once all are read
+  uint64_t compressed_bytes = 0;           //!< the input's size, once all is read
   Status error;                            //!< first failure; the file is then not committed
   bool finished = false;
 };
@@ -60,7 +63,31 @@ int64_t NowSeconds() {
 
 }  // namespace
 
-std::string FileKey(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string FileKey(const std::string& path) {
+  return IsHttpUrl(path) ? UrlFileName(path) : std::filesystem::path(path).filename().string();
+}
+
+namespace {
+
+//! A local file's modification time in nanoseconds since the epoch (0 when it cannot be read).
+int64_t ModificationTimeNs(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return 0;
+  return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+//! A decoder over a local file or an HTTP(S) body, typed by content either way.
+Result<std::unique_ptr<Decoder>> OpenInput(const std::string& input, const IngestOptions& options) {
+  if (!IsHttpUrl(input)) return OpenDecoder(input);
+  HttpOptions http = options.http;
+  http.stop = options.stop;
+  if (!options.save_dumps_dir.empty()) http.save_path = options.save_dumps_dir + "/" + UrlFileName(input);
+  auto source = HttpSource::Open(input, http);
+  if (!source.ok()) return source.status();
+  return OpenDecoder(std::move(source).value(), input);
+}
+
+}  // namespace
 
 IngestPipeline::IngestPipeline(Store& store, std::shared_ptr<const RuleDatabase> rules, RepoFilter repos,
                                IngestOptions options)
@@ -71,7 +98,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
   const size_t tokens = options_.max_in_flight > 0 ? options_.max_in_flight : static_cast<size_t>(2 * threads + 2);
   // Files decoded at once: one per thread keeps every core inflating while others parse.
-  const size_t max_open = static_cast<size_t>(threads);
+  const size_t max_open = options_.max_open_files > 0 ? options_.max_open_files : static_cast<size_t>(threads);
 
   std::vector<FileOutcome> outcomes(files.size());
   std::vector<std::unique_ptr<FileState>> states(files.size());
@@ -85,19 +112,28 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   for (size_t i = 0; i < files.size(); ++i) {
     outcomes[i].path = files[i];
     const std::string key = FileKey(files[i]);
+    const bool remote = IsHttpUrl(files[i]);
     std::error_code ec;
-    const uint64_t size = std::filesystem::file_size(files[i], ec);
+    const uint64_t size = remote ? 0 : std::filesystem::file_size(files[i], ec);
     auto existing = store_.FindFile(key);
     if (!existing.ok()) {
       outcomes[i].result = FileResult::kFailed;
       outcomes[i].message = existing.status().message();
+    } else if (existing->has_value() && remote) {
+      // Known by name, as GH Archive names its hours: not downloaded again.
+      outcomes[i].entry = **existing;
+      outcomes[i].result = FileResult::kSkipped;
+      outcomes[i].message = "already ingested";
     } else if (existing->has_value()) {
       const FileEntry& entry = **existing;
       outcomes[i].entry = entry;
       // Same name: the same file only if size and content hash agree. A changed file is
       // refused rather than counted twice or half-replaced.
       bool same = !ec && entry.size == size;
-      if (same) {
+      // Name, size and modification time as recorded: the same file, known without reading it
+      // (a re-run over an archive of thousands of hours). --verify re-hashes instead.
+      const bool unchanged = same && entry.mtime_ns != 0 && entry.mtime_ns == ModificationTimeNs(files[i]);
+      if (same && (options_.verify || !unchanged)) {
         auto hash = HashFile(files[i]);
         same = hash.ok() && *hash == entry.content_hash;
       }
@@ -120,6 +156,13 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     }
     ++progress->files_done;
   }
+
+  // Content hashes of the files in the store and of those committed by this run: a file whose
+  // bytes equal another's under a different name (a renamed or copied hour) is not counted twice.
+  std::unordered_map<uint64_t, std::string> name_by_hash;  // used on the committer thread only
+  (void)store_.ScanFiles([&](const std::string& name, const FileEntry& entry) {
+    if (entry.content_hash != 0) name_by_hash.emplace(entry.content_hash, name);
+  });
 
   std::mutex mutex;  // guards the file states' scheduling fields
   size_t next_to_open = 0;
@@ -205,7 +248,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         const size_t index = to_read[next_to_open++];
         auto state = std::make_unique<FileState>();
         state->index = index;
-        auto decoder = OpenDecoder(files[index]);
+        auto decoder = OpenInput(files[index], options_);
         if (!decoder.ok()) {
           outcomes[index].result = FileResult::kFailed;
           outcomes[index].message = decoder.status().message();
@@ -268,6 +311,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     if (file->reading_done) {
       file->decoded_bytes = file->splitter->decoded_bytes();
       file->content_hash = file->splitter->decoder().content_hash();
+      file->compressed_bytes = file->splitter->decoder().compressed_bytes_read();
       file->splitter.reset();
       --open_count;
     }
@@ -312,10 +356,25 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         committer.Submit([&, file, aggregate] {
           const size_t index = file->index;
           FileOutcome& outcome = outcomes[index];
-          if (file->error.ok()) {
+          const auto same_bytes = file->error.ok() ? name_by_hash.find(file->content_hash) : name_by_hash.end();
+          if (file->error.ok() && aggregate->events() == 0 && aggregate->bad_lines() > 0) {
+            // Lines and not one event: another kind of file (a log, other JSON), not a damaged
+            // hour. Counting its bad lines would only hide the mistake.
+            const auto& first = aggregate->bad_line_samples();
+            file->error = Status::Corrupt(
+                "not a GH Archive dump: none of its " + std::to_string(aggregate->bad_lines()) +
+                " lines is a GH Archive event" +
+                (first.empty() ? "" : " (line " + std::to_string(first.front().line) + ": " + first.front().reason + ")"));
+          }
+          if (same_bytes != name_by_hash.end() && same_bytes->second != FileKey(files[index])) {
+            outcome.result = FileResult::kSkipped;
+            outcome.message = "same content as " + same_bytes->second + ", already ingested";
+            ++progress->files_done;
+          } else if (file->error.ok()) {
+            name_by_hash.emplace(file->content_hash, FileKey(files[index]));
             FileEntry entry;
-            std::error_code ec;
-            entry.size = std::filesystem::file_size(files[index], ec);
+            entry.size = file->compressed_bytes;
+            if (!IsHttpUrl(files[index])) entry.mtime_ns = ModificationTimeNs(files[index]);
             entry.decoded_bytes = file->decoded_bytes;
             entry.events = aggregate->events();
             entry.bad_lines = aggregate->bad_lines();
@@ -325,8 +384,10 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
             outcome.bad_lines = aggregate->bad_line_samples();
             group.Add(index, FileKey(files[index]), entry, std::move(*aggregate));
           } else {
-            outcome.result =
-                file->error.code() == StatusCode::kCancelled ? FileResult::kStopped : FileResult::kFailed;
+            const StatusCode code = file->error.code();
+            outcome.result = code == StatusCode::kCancelled  ? FileResult::kStopped
+                             : code == StatusCode::kNotFound && IsHttpUrl(files[index]) ? FileResult::kMissing
+                                                                                         : FileResult::kFailed;
             outcome.message = file->error.message();
             ++progress->files_done;
           }

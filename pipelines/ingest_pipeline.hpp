@@ -13,6 +13,7 @@
 
 #include "aggregate/file_aggregate.hpp"
 #include "aggregate/repo_filter.hpp"
+#include "io/http_source.hpp"
 #include "io/line_splitter.hpp"
 #include "rules/rule_database.hpp"
 #include "store/store.hpp"
@@ -33,6 +34,14 @@ struct IngestOptions {
   //! A stop or a crash loses at most the group being built; its files are read again next run.
   uint64_t commit_group_bytes = kDefaultCommitGroupBytes;
   static constexpr uint64_t kDefaultCommitGroupBytes = 256ull << 20;
+  //! Inputs read at once (for URLs: transfers in flight); 0 = one per thread.
+  size_t max_open_files = 0;
+  //! How http:// and https:// inputs are fetched (retries, caps, user agent).
+  HttpOptions http;
+  //! Re-hash a file already in the store even when its size and modification time match.
+  bool verify = false;
+  //! When set, a copy of each downloaded hour is kept here under its file name.
+  std::string save_dumps_dir;
 };
 
 enum class FileResult {
@@ -40,6 +49,7 @@ enum class FileResult {
   kSkipped,   //!< was already in the store
   kFailed,    //!< unreadable or corrupt; nothing of it was committed
   kStopped,   //!< not finished because ingest was asked to stop; nothing of it was committed
+  kMissing,   //!< the source has no such hour (HTTP 404/410); not an error
 };
 
 struct FileOutcome {
@@ -74,7 +84,8 @@ class IngestPipeline {
   IngestOptions options_;
 };
 
-//! The name a file is remembered by: its base name (GH Archive names are unique per hour).
+//! The name a file is remembered by: its base name, or an URL's last path segment (GH Archive
+//! names are unique per hour, so an hour read from disk and from the network is the same entry).
 std::string FileKey(const std::string& path);
 
 }  // namespace ghsift

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "io/http_source.hpp"
+
 namespace ghsift {
 
 namespace {
@@ -31,17 +33,30 @@ bool LooksLikeDump(const std::string& name) {
   return EndsWith(name, ".json") && HourName(name);
 }
 
-Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments) {
+Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments, bool recursive) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
   for (const std::string& arg : arguments) {
     std::error_code ec;
-    if (fs::is_directory(arg, ec)) {
+    if (IsHttpUrl(arg)) {
+      files.push_back(arg);  // an hour on a server; read by HttpSource
+    } else if (fs::is_directory(arg, ec)) {
       std::vector<std::string> found;
-      for (const auto& entry : fs::directory_iterator(arg, ec)) {
+      auto take = [&](const fs::directory_entry& entry) {
         if (entry.is_regular_file() && LooksLikeDump(entry.path().filename().string())) {
           found.push_back(entry.path().string());
         }
+      };
+      if (recursive) {
+        for (const auto& entry : fs::recursive_directory_iterator(arg, ec)) take(entry);
+      } else {
+        for (const auto& entry : fs::directory_iterator(arg, ec)) take(entry);
+      }
+      if (ec) return Status::IoError(arg + ": cannot list: " + ec.message());
+      if (found.empty()) {
+        return Status::NotFound(arg + ": no GH Archive dumps in this directory (*.json.gz, *.json.zst, " +
+                                "YYYY-MM-DD-H.json" + (recursive ? "" : "; --recursive descends into subdirectories") +
+                                ")");
       }
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());

@@ -13,6 +13,9 @@ namespace ghsift {
 //! directory (a truth.json, a config) are left alone; name them explicitly to read them.
 bool LooksLikeDump(const std::string& name);
 
-Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments);
+//! Files stay as named; a directory gives its dumps in name order (with `recursive`, those of
+//! its subdirectories too, each path in order); a directory with no dump is an error, so a
+//! mistyped path is not an empty success. http(s) URLs pass through.
+Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments, bool recursive = false);
 
 }  // namespace ghsift

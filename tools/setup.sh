@@ -12,7 +12,7 @@ regex_pkg=libhyperscan-dev
 [ "$arch" = amd64 ] || regex_pkg=libvectorscan-dev   # Hyperscan's maintained fork for ARM
 packages=(build-essential cmake ninja-build pkg-config git time
           libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
-          libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev
+          libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev libcurl4-openssl-dev
           libgtest-dev libgmock-dev libbenchmark-dev
           libopenmpi-dev openmpi-bin chromium)
 missing=()

@@ -55,11 +55,15 @@ Result<size_t> FileSource::Read(std::span<char> out) {
     const ssize_t n = ::read(fd_, out.data(), out.size());
     if (n >= 0) {
       bytes_read_ += static_cast<uint64_t>(n);
-      crc_ = crc64_ecma_refl(crc_, reinterpret_cast<const unsigned char*>(out.data()), static_cast<uint64_t>(n));
+      crc_ = ExtendContentHash(crc_, out.first(static_cast<size_t>(n)));
       return static_cast<size_t>(n);
     }
     if (errno != EINTR) return Status::IoError(path_ + ": read failed: " + std::strerror(errno));
   }
+}
+
+uint64_t ExtendContentHash(uint64_t crc, std::span<const char> bytes) {
+  return crc64_ecma_refl(crc, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
 }
 
 Result<uint64_t> HashFile(const std::string& path) {

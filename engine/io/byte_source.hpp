@@ -1,5 +1,5 @@
 #pragma once
-// The first stage: raw bytes from a file, read in large blocks.
+// The first stage: raw bytes of one input (a file, or an HTTP body: see http_source.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -9,7 +9,20 @@
 
 namespace ghsift {
 
-class FileSource {
+//! A forward-only stream of an input's raw (still compressed) bytes.
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  //! Reads up to `out.size()` bytes; 0 means the clean end of the input.
+  virtual Result<size_t> Read(std::span<char> out) = 0;
+  //! Bytes the input holds when known up front (a file's size; an HTTP Content-Length), else 0.
+  virtual uint64_t size() const = 0;
+  virtual uint64_t bytes_read() const = 0;
+  //! CRC-64 of the bytes read so far: after the last read, the input's content identity.
+  virtual uint64_t content_hash() const = 0;
+};
+
+class FileSource final : public ByteSource {
  public:
   //! Opens `path` for sequential reading.
   static Result<FileSource> Open(const std::string& path);
@@ -19,11 +32,10 @@ class FileSource {
   ~FileSource();
 
   //! Reads up to `out.size()` bytes; 0 means end of file.
-  Result<size_t> Read(std::span<char> out);
-  uint64_t size() const { return size_; }
-  uint64_t bytes_read() const { return bytes_read_; }
-  //! CRC-64 of the bytes read so far: after the last read, the file's content identity.
-  uint64_t content_hash() const { return crc_; }
+  Result<size_t> Read(std::span<char> out) override;
+  uint64_t size() const override { return size_; }
+  uint64_t bytes_read() const override { return bytes_read_; }
+  uint64_t content_hash() const override { return crc_; }
   const std::string& path() const { return path_; }
 
  private:
@@ -34,6 +46,9 @@ class FileSource {
   uint64_t bytes_read_ = 0;
   uint64_t crc_ = 0;
 };
+
+//! Continues a CRC-64 (ECMA-182, reflected, as ISA-L computes it) over `bytes`.
+uint64_t ExtendContentHash(uint64_t crc, std::span<const char> bytes);
 
 //! CRC-64 of a whole file, read in large blocks (the same value FileSource computes).
 Result<uint64_t> HashFile(const std::string& path);

@@ -19,6 +19,11 @@ enum class Compression {
 //! Chooses the decoder from the file name's ending.
 Compression CompressionFromName(const std::string& path);
 
+//! Chooses the decoder from an input's first bytes: gzip and zstd by their magic numbers, plain
+//! NDJSON when it starts with '{' or whitespace; otherwise (empty, damaged header) the name's
+//! ending decides, so a damaged .gz still reports the gzip error.
+Compression CompressionFromContent(std::span<const char> head, const std::string& name);
+
 class Decoder {
  public:
   virtual ~Decoder() = default;
@@ -32,7 +37,10 @@ class Decoder {
   virtual uint64_t content_hash() const = 0;
 };
 
-//! Opens `path` with the decoder its name asks for.
+//! Opens the file at `path` with the decoder its content asks for.
 Result<std::unique_ptr<Decoder>> OpenDecoder(const std::string& path);
+//! Wraps any byte source (`name` is its file name or URL) with the decoder its content asks for.
+//! Reads the source's first bytes, which the decoder then sees again.
+Result<std::unique_ptr<Decoder>> OpenDecoder(std::unique_ptr<ByteSource> source, const std::string& name);
 
 }  // namespace ghsift

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <memory>
+
 #include "io/decoder.hpp"
 
 namespace ghsift {
@@ -10,17 +12,17 @@ namespace ghsift {
 //! Inflates gzip with ISA-L, member after member; every member's CRC32 and length are checked.
 class GzipDecoder final : public Decoder {
  public:
-  explicit GzipDecoder(FileSource source);
+  explicit GzipDecoder(std::unique_ptr<ByteSource> source);
   Result<size_t> Decode(std::span<char> out) override;
-  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
-  uint64_t compressed_size() const override { return source_.size(); }
-  uint64_t content_hash() const override { return source_.content_hash(); }
+  uint64_t compressed_bytes_read() const override { return source_->bytes_read(); }
+  uint64_t compressed_size() const override { return source_->size(); }
+  uint64_t content_hash() const override { return source_->content_hash(); }
 
  private:
   Status Refill();
   void StartMember();
 
-  FileSource source_;
+  std::unique_ptr<ByteSource> source_;
   std::vector<uint8_t> input_;
   std::unique_ptr<inflate_state> state_;
   bool source_done_ = false;

@@ -1,4 +1,6 @@
 #pragma once
+#include <memory>
+
 #include "io/decoder.hpp"
 
 namespace ghsift {
@@ -6,14 +8,14 @@ namespace ghsift {
 //! Passes an uncompressed file through.
 class PlainDecoder final : public Decoder {
  public:
-  explicit PlainDecoder(FileSource source) : source_(std::move(source)) {}
-  Result<size_t> Decode(std::span<char> out) override { return source_.Read(out); }
-  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
-  uint64_t compressed_size() const override { return source_.size(); }
-  uint64_t content_hash() const override { return source_.content_hash(); }
+  explicit PlainDecoder(std::unique_ptr<ByteSource> source) : source_(std::move(source)) {}
+  Result<size_t> Decode(std::span<char> out) override { return source_->Read(out); }
+  uint64_t compressed_bytes_read() const override { return source_->bytes_read(); }
+  uint64_t compressed_size() const override { return source_->size(); }
+  uint64_t content_hash() const override { return source_->content_hash(); }
 
  private:
-  FileSource source_;
+  std::unique_ptr<ByteSource> source_;
 };
 
 }  // namespace ghsift

@@ -4,7 +4,7 @@
 
 namespace ghsift {
 
-ZstdDecoder::ZstdDecoder(FileSource source)
+ZstdDecoder::ZstdDecoder(std::unique_ptr<ByteSource> source)
     : source_(std::move(source)), input_(ZSTD_DStreamInSize()), stream_(ZSTD_createDStream()) {
   ZSTD_initDStream(stream_);
 }
@@ -16,7 +16,7 @@ Result<size_t> ZstdDecoder::Decode(std::span<char> out) {
   while (output.pos < output.size) {
     if (in_.pos == in_.size) {
       if (source_done_) break;
-      auto n = source_.Read(input_);
+      auto n = source_->Read(input_);
       if (!n.ok()) return n.status();
       if (*n == 0) {
         source_done_ = true;

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <memory>
+
 #include "io/decoder.hpp"
 
 namespace ghsift {
@@ -10,15 +12,15 @@ namespace ghsift {
 //! Decompresses one or more zstd frames with the streaming API.
 class ZstdDecoder final : public Decoder {
  public:
-  explicit ZstdDecoder(FileSource source);
+  explicit ZstdDecoder(std::unique_ptr<ByteSource> source);
   ~ZstdDecoder() override;
   Result<size_t> Decode(std::span<char> out) override;
-  uint64_t compressed_bytes_read() const override { return source_.bytes_read(); }
-  uint64_t compressed_size() const override { return source_.size(); }
-  uint64_t content_hash() const override { return source_.content_hash(); }
+  uint64_t compressed_bytes_read() const override { return source_->bytes_read(); }
+  uint64_t compressed_size() const override { return source_->size(); }
+  uint64_t content_hash() const override { return source_->content_hash(); }
 
  private:
-  FileSource source_;
+  std::unique_ptr<ByteSource> source_;
   std::vector<char> input_;
   ZSTD_inBuffer in_{nullptr, 0, 0};
   ZSTD_DStream* stream_ = nullptr;

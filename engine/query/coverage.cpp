@@ -69,7 +69,10 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
     }
   }));
   Coverage c;
-  c.failed_files = store.Failures();
+  for (auto& failure : store.Failures()) {
+    const bool gap = failure.second.starts_with(kMissingAtSource);
+    (gap ? c.missing_at_source : c.failed_files).push_back(std::move(failure));
+  }
   if (events_by_hour.empty() && (!from_hour || !to_hour)) return c;
   c.from_hour = from_hour.value_or(events_by_hour.begin()->first);
   c.to_hour = to_hour.value_or(events_by_hour.rbegin()->first);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.hpp"
@@ -36,7 +37,14 @@ struct Coverage {
   //! (month index, report events with and without text) for the months of the range that
   //! hold report events: where the archive itself is blind.
   std::vector<std::pair<int32_t, TextShare>> text_shares;
+  //! Hours the HTTP source answered 404/410 for (`ingest --from/--to`, URLs): gaps of the archive
+  //! itself, kept apart from failures. Such an hour is also in `missing_hours`.
+  std::vector<std::pair<std::string, std::string>> missing_at_source;  //!< (file, reason)
 };
+
+//! The reason an hour is recorded with when its source has no such file; `ComputeCoverage`
+//! lists failures that start with it under `missing_at_source`.
+inline constexpr std::string_view kMissingAtSource = "missing at source";
 
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.

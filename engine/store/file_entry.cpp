@@ -12,6 +12,7 @@ std::string FileEntry::Encode() const {
   PutVarint(out, bad_lines);
   PutSignedVarint(out, ingested_at);
   PutVarint(out, content_hash);
+  PutSignedVarint(out, mtime_ns);
   return out;
 }
 
@@ -24,6 +25,7 @@ Result<FileEntry> FileEntry::Decode(std::string_view bytes) {
   e.bad_lines = in.Varint();
   e.ingested_at = in.SignedVarint();
   e.content_hash = in.Varint();
+  if (!in.done()) e.mtime_ns = in.SignedVarint();  // absent in entries of older stores
   if (!in.ok()) return Status::StoreError("damaged file entry");
   return e;
 }

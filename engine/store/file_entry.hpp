@@ -15,6 +15,10 @@ struct FileEntry {
   uint64_t bad_lines = 0;
   int64_t ingested_at = 0;     //!< Unix seconds
   uint64_t content_hash = 0;   //!< CRC-64 of the file's bytes
+  //! Modification time (ns since the epoch) of a local file when ingested; 0 for downloaded
+  //! hours and entries written before it was recorded. With the size it lets a re-run skip the
+  //! file without reading it.
+  int64_t mtime_ns = 0;
 
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);

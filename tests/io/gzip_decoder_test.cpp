@@ -120,8 +120,24 @@ TEST_F(GzipDecoderTest, GarbageAfterAMemberIsCorrupt) {
   EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
 }
 
-TEST_F(GzipDecoderTest, PlainTextIsNotGzip) {
-  const std::string path = Write("plain.json.gz", "{\"type\":\"PushEvent\"}\n");
+// Inputs are typed by content: NDJSON named .gz is read as it is, gzip named .json is inflated,
+// and bytes that are neither (a damaged header) get the decoder the name asks for.
+TEST_F(GzipDecoderTest, PlainTextNamedGzIsReadAsPlain) {
+  const std::string text = "{\"type\":\"PushEvent\"}\n";
+  auto decoded = DecodeAll(Write("plain.json.gz", text));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+}
+
+TEST_F(GzipDecoderTest, GzipNamedJsonIsInflated) {
+  const std::string text = NdjsonLines(50);
+  auto decoded = DecodeAll(Write("2019-03-01-0.json", GzipMember(text)));
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+}
+
+TEST_F(GzipDecoderTest, DamagedHeaderNamedGzIsNotGzip) {
+  const std::string path = Write("damaged.json.gz", "PK\x03\x04 not gzip");
   auto decoded = DecodeAll(path);
   ASSERT_FALSE(decoded.ok());
   EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
@@ -183,7 +199,7 @@ TEST_F(GzipDecoderTest, CountsCompressedBytes) {
   const std::string path = Write("count.json.gz", bytes);
   auto source = FileSource::Open(path);
   ASSERT_TRUE(source.ok());
-  GzipDecoder decoder(std::move(source).value());
+  GzipDecoder decoder(std::make_unique<FileSource>(std::move(source).value()));
   EXPECT_EQ(decoder.compressed_size(), bytes.size());
   std::string buffer(1 << 16, '\0');
   while (true) {

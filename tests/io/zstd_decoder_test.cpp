@@ -104,7 +104,7 @@ TEST_F(ZstdDecoderTest, SecondFrameCutIsCorrupt) {
 }
 
 TEST_F(ZstdDecoderTest, NotZstdIsCorrupt) {
-  const std::string path = Write("plain.json.zst", "{\"type\":\"PushEvent\"}\n");
+  const std::string path = Write("damaged.json.zst", "PK\x03\x04 not zstd");
   auto decoded = DecodeAll(path);
   ASSERT_FALSE(decoded.ok());
   EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);

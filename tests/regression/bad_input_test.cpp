@@ -318,9 +318,82 @@ TEST_F(BadInputTest, DuplicateKeysAreReadWithoutCrashing) {
   EXPECT_EQ(IssuesOfPlantedRepo(), 2);
 }
 
+// A file in which no line is an event is another kind of file, not a damaged hour: it fails
+// whole (issue 14, item 6) instead of adding its lines to bad_lines.
 TEST_F(BadInputTest, FileThatIsNotJsonAtAll) {
-  ExpectLines("notjson.json", std::string("hello world\nthis is not json\n\x89PNG\r\n\x1a\n\0\0binary\n", 46), 0, 5,
-              {{1, "not a JSON object"}, {2, "not a JSON object"}, {5, "not a JSON object"}});
+  ExpectFileFails("notjson.json", std::string("hello world\nthis is not json\n\x89PNG\r\n\x1a\n\0\0binary\n", 46),
+                  "not a GH Archive dump: none of its 5 lines is a GH Archive event (line 1: not a JSON object)");
+}
+
+TEST_F(BadInputTest, JsonThatIsNotEventsIsNotADump) {
+  ExpectFileFails("config.ndjson", "{\"name\": \"x\"}\n{\"name\": \"y\"}\n",
+                  "not a GH Archive dump: none of its 2 lines is a GH Archive event (line 1: no `type`)");
+}
+
+TEST_F(BadInputTest, OneEventAmongBadLinesIsADamagedDump) {
+  ExpectLines("mostly-bad.json", "hello\n" + PushLine(1) + "\nworld\n", 1, 2,
+              {{1, "not a JSON object"}, {3, "not a JSON object"}});
+}
+
+TEST_F(BadInputTest, CompressionIsReadFromTheBytesNotTheName) {
+  // The generated gzip hour under a plain name, and as a copy under another name.
+  const std::string gz = dir_ / "good/2024-01-01-0.json.gz";
+  const std::string renamed = dir_ / "renamed.json";
+  ASSERT_EQ(RunCommand("cp '" + gz + "' '" + renamed + "'").exit_code, 0);
+  const CommandResult r = RunCommand(Ghsift() + " ingest --all-repos --store '" + store_ + "' '" + renamed + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(renamed + ": skipped, same content as 2024-01-01-0.json.gz, already ingested"),
+            std::string::npos)
+      << r.output;
+  // Into a new store it is inflated and counted like the original.
+  const std::string other = dir_ / "other";
+  const CommandResult fresh = RunCommand(Ghsift() + " ingest -q --all-repos --store '" + other + "' '" + renamed + "'");
+  EXPECT_EQ(fresh.exit_code, 0) << fresh.output;
+  const auto mine = Stats();
+  store_ = other;
+  const auto theirs = Stats();
+  EXPECT_EQ(Get(theirs, "events"), Get(mine, "events"));
+  EXPECT_EQ(Get(theirs, "bad_lines"), 0);
+}
+
+// A re-run knows an ingested file by name, size and modification time without reading it;
+// --verify reads and hashes it again (issue 14, item 7).
+TEST_F(BadInputTest, RerunTrustsNameSizeAndTimeVerifyRehashes) {
+  const std::string file = dir_ / "good/2024-01-01-0.json.gz";
+  const std::string ref = dir_ / "mtime-ref";
+  // Same size, one byte changed in the middle, modification time put back.
+  ASSERT_EQ(RunCommand("cp -p '" + file + "' '" + ref + "' && printf 'Z' | dd of='" + file +
+                       "' bs=1 seek=$(( $(stat -c %s '" + file + "') / 2 )) conv=notrunc status=none && touch -r '" +
+                       ref + "' '" + file + "'")
+                .exit_code,
+            0);
+  const CommandResult trusted = Ingest(file);
+  EXPECT_EQ(trusted.exit_code, 0) << trusted.output;
+  EXPECT_NE(trusted.output.find(file + ": skipped, already ingested"), std::string::npos) << trusted.output;
+  const CommandResult verified = Ingest(file, "--verify");
+  EXPECT_EQ(verified.exit_code, 2) << verified.output;
+  EXPECT_NE(verified.output.find(file + ": changed since it was ingested"), std::string::npos) << verified.output;
+  // A newer modification time alone makes ingest hash the file: same bytes, still skipped.
+  ASSERT_EQ(RunCommand("cp -p '" + ref + "' '" + file + "' && touch '" + file + "'").exit_code, 0);
+  const CommandResult touched = Ingest(file);
+  EXPECT_EQ(touched.exit_code, 0) << touched.output;
+  EXPECT_NE(touched.output.find(file + ": skipped, already ingested"), std::string::npos) << touched.output;
+}
+
+TEST_F(BadInputTest, DirectoryWithoutDumpsIsAnError) {
+  const std::string empty = dir_ / "nothing-here";
+  ASSERT_EQ(RunCommand("mkdir -p '" + empty + "/sub' && cp '" + (dir_ / "good/2024-01-01-0.json.gz") + "' '" + empty +
+                       "/sub/'")
+                .exit_code,
+            0);
+  const CommandResult r = Ingest(empty);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(empty + ": no GH Archive dumps in this directory"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--recursive descends"), std::string::npos) << r.output;
+  // --recursive finds the hour below (already in the store: skipped, not an error).
+  const CommandResult deep = RunCommand(Ghsift() + " ingest --all-repos --recursive --store '" + store_ + "' '" + empty + "'");
+  EXPECT_EQ(deep.exit_code, 0) << deep.output;
+  EXPECT_NE(deep.output.find("sub/2024-01-01-0.json.gz: skipped, already ingested"), std::string::npos) << deep.output;
 }
 
 // ---- rule files ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-// ghsift ingest --store DIR [--rules PATH]... [--all-repos | --repos FILE] [--threads N] FILE|DIR...
+// ghsift ingest --store DIR [--rules PATH]... [--all-repos | --repos FILE] [--threads N] FILE|DIR|URL...
+//                [--from YYYY-MM-DD[-H] --to YYYY-MM-DD[-H] [--source URL]]
 #include <unistd.h>
 
 #include <algorithm>
@@ -6,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
@@ -15,6 +17,7 @@
 #include "pipelines/input_files.hpp"
 #include "progress_display.hpp"
 #include "pipelines/store_scope.hpp"
+#include "query/coverage.hpp"
 #include "rollup/rollup.hpp"
 
 namespace ghsift::cli {
@@ -44,12 +47,42 @@ struct IngestArgs {
   bool quiet = false;
   bool keep_text = false;
   bool mpi = false;
+  bool recursive = false;
+  bool verify = false;
+  // HTTP input.
+  std::string from, to;
+  std::string source = "https://data.gharchive.org";
+  size_t connections = 4;
+  int retries = 5;
+  std::string save_dumps;
+  uint64_t max_hour_mib = 8 << 10;
+  long stall_seconds = 60;
 };
+
+//! The URL of every GH Archive hour from `from` to `to` (YYYY-MM-DD, the whole day, or
+//! YYYY-MM-DD-H), named as the archive names them (hour not zero-padded).
+Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
+  const auto from = ParseHour(args.from);
+  auto to = ParseHour(args.to.empty() ? args.from : args.to);
+  if (!from) return Status::InvalidArgument("--from must be YYYY-MM-DD or YYYY-MM-DD-H, not '" + args.from + "'");
+  if (!to) return Status::InvalidArgument("--to must be YYYY-MM-DD or YYYY-MM-DD-H, not '" + args.to + "'");
+  const std::string& last = args.to.empty() ? args.from : args.to;
+  if (last.size() == 10) *to += 23;  // a day means all of its hours
+  if (*to < *from) return Status::InvalidArgument("--to is before --from");
+  if (!IsHttpUrl(args.source)) return Status::InvalidArgument("--source must be an http:// or https:// URL");
+  std::string base = args.source;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  std::vector<std::string> urls;
+  for (int64_t h = *from; h <= *to; ++h) urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
+  return urls;
+}
 
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kFailed) {
       std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(), o.message.c_str());
+    } else if (o.result == FileResult::kMissing) {
+      std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", o.path.c_str());
     } else if (o.result == FileResult::kSkipped) {
       std::fprintf(stderr, "ghsift: %s: skipped, %s\n", o.path.c_str(), o.message.c_str());
     }
@@ -71,8 +104,15 @@ int RunIngest(const IngestArgs& args) {
   // any moment ends with the same clean stop and message.
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
-  auto files = ResolveInputs(args.inputs);
+  auto files = ResolveInputs(args.inputs, args.recursive);
   if (!files.ok()) return Fail(files.status().message());
+  if (!args.from.empty() || !args.to.empty()) {
+    if (args.from.empty()) return Fail("--to needs --from");
+    auto urls = HourUrls(args);
+    if (!urls.ok()) return Fail(urls.status().message());
+    files->insert(files->end(), urls->begin(), urls->end());
+  }
+  if (files->empty()) return Fail("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
   auto rules = LoadRules(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
   auto repos = LoadRepoFilter(args.all_repos, args.repos);
@@ -83,6 +123,19 @@ int RunIngest(const IngestArgs& args) {
   options.commit_group_bytes = args.commit_mib << 20;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
+  options.verify = args.verify;
+  const bool remote = std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
+  if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
+  options.http.retries = args.retries;
+  options.http.max_bytes = args.max_hour_mib << 20;
+  options.http.stall_seconds = args.stall_seconds;
+  options.http.user_agent = std::string("ghsift/") + GHSIFT_VERSION;
+  options.save_dumps_dir = args.save_dumps;
+  if (!args.save_dumps.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(args.save_dumps, ec);
+    if (ec) return Fail(args.save_dumps + ": cannot create: " + ec.message());
+  }
   if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
 
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
@@ -115,7 +168,7 @@ int RunIngest(const IngestArgs& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   PrintOutcomes(outcomes);
 
-  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, events = 0, bad = 0, bytes = 0;
+  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, events = 0, bad = 0, bytes = 0;
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kIngested) {
       ++ingested;
@@ -126,21 +179,27 @@ int RunIngest(const IngestArgs& args) {
       ++skipped;
     } else if (o.result == FileResult::kStopped) {
       ++stopped;
+    } else if (o.result == FileResult::kMissing) {
+      ++missing;
     } else {
       ++failed;
     }
   }
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kFailed) (void)(*store)->RecordFailure(FileKey(o.path), o.message);
+    if (o.result == FileResult::kMissing) {
+      (void)(*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path);
+    }
   }
   if (skipped > 0) (void)(*store)->AddStat("skipped_files", static_cast<int64_t>(skipped));
   if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
   if (!args.quiet) {
     std::fprintf(stderr,
-                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed): %s events, %s bad lines, %s uncompressed "
+                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
                  "in %.2f s (%s/s, %.0fk events/s) into %s (%s on disk).\n",
                  static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
                  static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
+                 missing > 0 ? (", " + std::to_string(missing) + " missing at source").c_str() : "",
                  WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
                  seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
                  seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
@@ -183,7 +242,28 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   store->excludes(partial);
   partial->excludes(store);
 
-  cmd->add_option("inputs", args->inputs, "Dump files or directories of them (read in name order)")->required();
+  cmd->add_option("inputs", args->inputs,
+                  "Dump files, directories of them (read in name order), or http(s):// URLs of hours");
+  cmd->add_flag("--verify", args->verify,
+                "Re-hash files already in the store instead of trusting their name, size and modification time");
+  cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
+  cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM-DD or YYYY-MM-DD-H");
+  cmd->add_option("--to", args->to, "... to this one, inclusive (a day: all its hours; default: --from)");
+  cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
+      ->capture_default_str();
+  cmd->add_option("--connections", args->connections, "Hours downloaded at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--retries", args->retries, "Further attempts at a failed transfer, with backoff")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100));
+  cmd->add_option("--save-dumps", args->save_dumps, "Keep a copy of each downloaded hour in this directory");
+  cmd->add_option("--max-hour-mib", args->max_hour_mib, "A downloaded hour larger than this fails")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 22));
+  cmd->add_option("--stall-seconds", args->stall_seconds, "A transfer with no byte for this long is retried")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");

@@ -54,6 +54,11 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
                 << ", \"issue_events\": " << s.issue_events << ", \"issue_events_with_text\": " << s.issue_events_text
                 << ", \"pr_events\": " << s.pr_events << ", \"pr_events_with_text\": " << s.pr_events_text << "}";
     }
+    std::cout << "],\n  \"missing_at_source\": [";
+    for (size_t i = 0; i < c->missing_at_source.size(); ++i) {
+      std::cout << (i ? ", " : "") << "{\"file\": " << JsonString(c->missing_at_source[i].first)
+                << ", \"reason\": " << JsonString(c->missing_at_source[i].second) << "}";
+    }
     std::cout << "]\n}\n";
     return kExitOk;
   }
@@ -63,6 +68,9 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   for (int64_t h : c->missing_hours) std::cout << "missing  " << FormatHour(h) << "\n";
   for (const auto& [h, n] : c->low_hours) std::cout << "low      " << FormatHour(h) << "  " << n << " events\n";
   for (const auto& [file, reason] : c->failed_files) std::cout << "failed   " << file << "  " << reason << "\n";
+  for (const auto& [file, reason] : c->missing_at_source) {
+    std::cout << "absent   " << file << "  " << reason << "\n";  // a gap of the archive, not a failure
+  }
   // Where the archive holds no report text (2012-2014 issue events, late-2025+ pull requests).
   const auto percent = [](uint64_t part, uint64_t whole) {
     return whole == 0 ? std::string("-") : std::to_string((part * 1000 / whole + 5) / 10) + "%";

@@ -1,0 +1,302 @@
+#include "io/http_source.hpp"
+
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace ghsift {
+namespace {
+
+void InitCurlOnce() {
+  // curl_global_init is not thread-safe: done once, before any transfer thread starts.
+  static const CURLcode init = curl_global_init(CURL_GLOBAL_DEFAULT);
+  (void)init;
+}
+
+bool StartsWithNoCase(const std::string& s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+  }
+  return true;
+}
+
+//! Failures worth another attempt: the network or the server may do better next time.
+bool Retriable(CURLcode code) {
+  switch (code) {
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_OPERATION_TIMEDOUT:
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+    case CURLE_SSL_CONNECT_ERROR:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool IsHttpUrl(const std::string& input) {
+  return StartsWithNoCase(input, "http://") || StartsWithNoCase(input, "https://");
+}
+
+std::string UrlFileName(const std::string& url) {
+  std::string path = url.substr(0, url.find_first_of("?#"));
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+//! One request: what it asked for and what came back.
+struct HttpSource::Attempt {
+  HttpSource* self = nullptr;
+  CURL* curl = nullptr;
+  uint64_t offset = 0;        //!< the Range start asked for (bytes delivered before it)
+  uint64_t skip = 0;          //!< bytes of this body already delivered by an earlier attempt
+  uint64_t skip_crc = 0;      //!< their CRC-64 as received now
+  uint64_t delivered_crc = 0; //!< CRC-64 of the first `offset` bytes delivered (to compare)
+  bool checked_status = false;
+  long http_status = 0;
+  Status abort;               //!< why the body callback stopped the transfer
+  bool retry = false;         //!< the failure is worth another attempt
+};
+
+HttpSource::HttpSource(std::string url, HttpOptions options) : url_(std::move(url)), options_(std::move(options)) {}
+
+Result<std::unique_ptr<HttpSource>> HttpSource::Open(const std::string& url, const HttpOptions& options) {
+  if (!IsHttpUrl(url)) return Status::InvalidArgument(url + ": only http:// and https:// URLs are read");
+  InitCurlOnce();
+  std::unique_ptr<HttpSource> source(new HttpSource(url, options));
+  if (!options.save_path.empty()) {
+    const std::string part = options.save_path + ".part";
+    source->copy_fd_ = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (source->copy_fd_ < 0) return Status::IoError(part + ": cannot create: " + std::strerror(errno));
+  }
+  source->thread_ = std::thread([raw = source.get()] { raw->Transfer(); });
+  return source;
+}
+
+HttpSource::~HttpSource() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cancel_ = true;
+  }
+  changed_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  if (copy_fd_ >= 0) {
+    ::close(copy_fd_);
+    std::error_code ec;  // an unfinished copy is not left behind looking like a dump
+    std::filesystem::remove(options_.save_path + ".part", ec);
+  }
+}
+
+Result<size_t> HttpSource::Read(std::span<char> out) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (blocks_.empty() && !done_) {
+    if (options_.stop != nullptr && options_.stop->load()) return Status::Cancelled("stopped during the transfer");
+    changed_.wait_for(lock, std::chrono::milliseconds(100));
+  }
+  if (blocks_.empty()) {
+    if (!final_.ok()) return final_;
+    lock.unlock();
+    GHSIFT_TRY(FinishCopy());
+    return size_t{0};
+  }
+  size_t n = 0;
+  while (n < out.size() && !blocks_.empty()) {
+    std::string& front = blocks_.front();
+    const size_t take = std::min(out.size() - n, front.size());
+    std::memcpy(out.data() + n, front.data(), take);
+    n += take;
+    if (take == front.size()) {
+      blocks_.pop_front();
+    } else {
+      front.erase(0, take);
+    }
+  }
+  buffered_ -= n;
+  lock.unlock();
+  changed_.notify_all();
+  bytes_read_ += n;
+  crc_ = ExtendContentHash(crc_, out.first(n));
+  if (copy_fd_ >= 0) {
+    for (size_t written = 0; written < n;) {
+      const ssize_t w = ::write(copy_fd_, out.data() + written, n - written);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return Status::IoError(options_.save_path + ".part: write failed: " + std::strerror(errno));
+      written += static_cast<size_t>(w);
+    }
+  }
+  return n;
+}
+
+Status HttpSource::FinishCopy() {
+  if (copy_fd_ < 0) return Status::Ok();
+  const int fd = copy_fd_;
+  copy_fd_ = -1;
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    return Status::IoError(options_.save_path + ".part: cannot finish: " + std::strerror(errno));
+  }
+  if (std::rename((options_.save_path + ".part").c_str(), options_.save_path.c_str()) != 0) {
+    return Status::IoError(options_.save_path + ": cannot rename the copy: " + std::strerror(errno));
+  }
+  return Status::Ok();
+}
+
+size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
+  if (!a.checked_status) {
+    a.checked_status = true;
+    curl_easy_getinfo(a.curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+    if (a.http_status != 200 && a.http_status != 206) return 0;  // an error page is not the body
+    if (a.offset > 0 && a.http_status == 200) a.skip = a.offset;  // the server ignored the Range
+    curl_off_t length = -1;
+    curl_easy_getinfo(a.curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+    if (length >= 0) {
+      const uint64_t total = static_cast<uint64_t>(length) + (a.http_status == 206 ? a.offset : 0);
+      if (total > options_.max_bytes) {
+        a.abort = Status::IoError("announces " + std::to_string(total) + " bytes, more than the cap of " +
+                                  std::to_string(options_.max_bytes));
+        return 0;
+      }
+      announced_size_ = total;
+    }
+  }
+  size_t consumed = 0;
+  if (a.skip > 0) {  // a restart: the first bytes were delivered already; they must not change
+    const size_t drop = static_cast<size_t>(std::min<uint64_t>(a.skip, size));
+    a.skip_crc = ExtendContentHash(a.skip_crc, {data, drop});
+    a.skip -= drop;
+    consumed = drop;
+    if (a.skip == 0 && a.skip_crc != a.delivered_crc) {
+      a.abort = Status::IoError("the body changed between attempts (its first bytes were already read)");
+      return 0;
+    }
+    if (consumed == size) return size;
+  }
+  const size_t n = size - consumed;
+  if (received_ + n > options_.max_bytes) {
+    a.abort = Status::IoError("larger than the cap of " + std::to_string(options_.max_bytes) + " bytes");
+    return 0;
+  }
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return cancel_ || buffered_ + n <= options_.buffer_bytes || buffered_ == 0; });
+  if (cancel_) {
+    a.abort = Status::Cancelled("reader gone");
+    return 0;
+  }
+  blocks_.emplace_back(data + consumed, n);
+  buffered_ += n;
+  received_ += n;
+  received_crc_ = ExtendContentHash(received_crc_, {data + consumed, n});
+  lock.unlock();
+  changed_.notify_all();
+  return size;
+}
+
+Status HttpSource::RunAttempt(Attempt& a) {
+  CURL* curl = curl_easy_init();
+  if (curl == nullptr) return Status::IoError("cannot create a transfer (libcurl)");
+  a.curl = curl;
+  char error[CURL_ERROR_SIZE] = {0};
+  const std::string range = std::to_string(a.offset) + "-";
+  curl_easy_setopt(curl, CURLOPT_URL, url_.c_str());
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, static_cast<long>(options_.max_redirects));
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+  if (!options_.ca_file.empty()) curl_easy_setopt(curl, CURLOPT_CAINFO, options_.ca_file.c_str());
+  curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options_.connect_timeout_seconds);
+  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options_.stall_seconds);
+  curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_bytes));
+  // GH Archive's files are gzip already: ask for the bytes as stored, never re-encoded.
+  curl_easy_setopt(curl, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+  if (a.offset > 0) curl_easy_setopt(curl, CURLOPT_RANGE, range.c_str());
+  a.self = this;
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, +[](char* data, size_t, size_t n, void* attempt) -> size_t {
+    Attempt& a = *static_cast<Attempt*>(attempt);
+    return a.self->OnBody(a, data, n);
+  });
+  const CURLcode code = curl_easy_perform(curl);
+  if (!a.checked_status) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+  curl_easy_cleanup(curl);
+  a.curl = nullptr;
+  if (!a.abort.ok()) {
+    a.retry = false;  // over the cap, changed between attempts, or the reader went away
+    return a.abort;
+  }
+  const long status = a.http_status;
+  if (code == CURLE_OK && (status == 200 || status == 206)) {
+    if (a.skip == 0) return Status::Ok();
+    a.retry = true;
+    return Status::IoError("the body ended before the part already read");
+  }
+  if (status == 404 || status == 410) {
+    return Status::NotFound("missing at source (HTTP " + std::to_string(status) + ")");
+  }
+  if (status >= 300 && (code == CURLE_OK || code == CURLE_WRITE_ERROR)) {
+    a.retry = status == 408 || status == 429 || status >= 500;
+    return Status::IoError("HTTP " + std::to_string(status));
+  }
+  a.retry = Retriable(code);
+  std::string reason = error[0] != '\0' ? error : curl_easy_strerror(code);
+  if (status > 0) reason += " (HTTP " + std::to_string(status) + ")";
+  return Status::IoError(reason);
+}
+
+bool HttpSource::WaitBeforeRetry(double seconds) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return !changed_.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return cancel_; });
+}
+
+void HttpSource::Transfer() {
+  Status outcome;
+  double wait = options_.retry_wait_seconds;
+  for (int attempt = 0;; ++attempt) {
+    attempts_ = attempt + 1;
+    Attempt a;
+    a.offset = received_;
+    a.delivered_crc = received_crc_;
+    outcome = RunAttempt(a);
+    if (outcome.ok() || outcome.code() == StatusCode::kCancelled) break;
+    if (outcome.code() == StatusCode::kNotFound) {
+      outcome = Status::NotFound(url_ + ": " + outcome.message());
+      break;
+    }
+    if (!a.retry || attempt >= options_.retries) {
+      outcome = Status::IoError(url_ + ": " + outcome.message() + " after " + std::to_string(attempt + 1) +
+                                (attempt == 0 ? " attempt" : " attempts"));
+      break;
+    }
+    if (!WaitBeforeRetry(wait)) {
+      outcome = Status::Cancelled("reader gone");
+      break;
+    }
+    wait = std::min(wait * 2, 60.0);
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  final_ = outcome;
+  done_ = true;
+  changed_.notify_all();
+}
+
+}  // namespace ghsift

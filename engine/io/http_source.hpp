@@ -1,0 +1,94 @@
+#pragma once
+// An HTTP(S) body as a byte source: a transfer thread (libcurl easy handle) fills a bounded
+// buffer the decoder reads from, so the body streams from the socket into the pipeline and memory
+// stays bounded by `buffer_bytes` per transfer.
+//
+// Faults are handled below the decoder, which only ever sees the body's bytes in order, once:
+// a cut, reset, stalled or short transfer, a 5xx, 408 or 429 is retried with backoff; the retry
+// asks for the rest with a Range request, and when the server answers with the whole body
+// instead, the bytes already delivered are read again, compared (CRC-64) and dropped.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "io/byte_source.hpp"
+
+namespace ghsift {
+
+struct HttpOptions {
+  int retries = 5;                      //!< further attempts after the first
+  double retry_wait_seconds = 1.0;      //!< the first wait; doubled after each failure, at most 60 s
+  uint64_t max_bytes = 8ull << 30;      //!< an hour larger than this fails (a hostile server)
+  int max_redirects = 5;
+  long connect_timeout_seconds = 30;
+  long stall_seconds = 60;              //!< a transfer with no byte for this long is cut and retried
+  size_t buffer_bytes = 8 << 20;        //!< bytes received and not yet decoded, per transfer
+  std::string user_agent = "ghsift";
+  //! Certificate bundle to trust instead of the system's (tests with a local HTTPS server).
+  //! Verification itself is never turned off.
+  std::string ca_file;
+  //! When set, a copy of the body is written here (through `<path>.part`, renamed when whole).
+  std::string save_path;
+  //! Set from a signal handler: a Read waiting for bytes returns a kCancelled status.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+//! True for http:// and https:// inputs (case-insensitive scheme).
+bool IsHttpUrl(const std::string& input);
+//! The file name an URL's hour is keyed by: the last path segment, without query or fragment.
+std::string UrlFileName(const std::string& url);
+
+class HttpSource final : public ByteSource {
+ public:
+  //! Starts the transfer. Only http and https URLs are accepted.
+  static Result<std::unique_ptr<HttpSource>> Open(const std::string& url, const HttpOptions& options);
+  ~HttpSource() override;
+  HttpSource(const HttpSource&) = delete;
+  HttpSource& operator=(const HttpSource&) = delete;
+
+  //! Blocks until bytes arrive. A 404 or 410 ends as kNotFound ("missing at source"); other
+  //! failures after the last retry as kIoError, with the URL and the reason.
+  Result<size_t> Read(std::span<char> out) override;
+  uint64_t size() const override { return announced_size_.load(); }
+  uint64_t bytes_read() const override { return bytes_read_; }
+  uint64_t content_hash() const override { return crc_; }
+  //! Attempts made so far (1 without a retry).
+  int attempts() const { return attempts_.load(); }
+
+ private:
+  HttpSource(std::string url, HttpOptions options);
+  void Transfer();                                   // the transfer thread
+  struct Attempt;
+  Status RunAttempt(Attempt& attempt);
+  size_t OnBody(Attempt& attempt, const char* data, size_t size);
+  bool WaitBeforeRetry(double seconds);
+  Status FinishCopy();
+
+  const std::string url_;
+  const HttpOptions options_;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::string> blocks_;  //!< received, not yet read
+  size_t buffered_ = 0;
+  bool done_ = false;               //!< the transfer thread finished (see `final_`)
+  Status final_;                    //!< its outcome
+  bool cancel_ = false;             //!< the reader went away
+
+  std::atomic<uint64_t> announced_size_{0};
+  std::atomic<int> attempts_{0};
+  uint64_t received_ = 0;           //!< body bytes handed to the buffer (transfer thread)
+  uint64_t received_crc_ = 0;       //!< their CRC-64, to compare a restarted body's first bytes
+  // Reader side.
+  uint64_t bytes_read_ = 0;
+  uint64_t crc_ = 0;
+  int copy_fd_ = -1;
+  std::thread thread_;
+};
+
+}  // namespace ghsift

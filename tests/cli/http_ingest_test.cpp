@@ -1,0 +1,185 @@
+// `ghsift ingest` over HTTP against a real local server (tests/io/fault_http_server.py on
+// 127.0.0.1) that injects faults: every run must leave the store equal to an ingest of the same
+// hours from disk, exactly once.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace ghsift::testing {
+namespace {
+
+constexpr int kHours = 4;  // generated hours 2024-01-01-0 .. -3
+
+std::string HourName(int h) { return "2024-01-01-" + std::to_string(h) + ".json.gz"; }
+
+//! StoreAnswers without the skipped_files counter (a run that skipped an hour differs only there).
+std::string AnswersWithoutSkips(const std::string& store) {
+  std::string answers = StoreAnswers(store);
+  const size_t at = answers.find("\"skipped_files\"");
+  if (at != std::string::npos) answers.erase(at, answers.find('\n', at) - at);
+  return answers;
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+//! The fault server, started on a free port; it stops itself after a few idle seconds, and is
+//! killed by its process id when the test ends first.
+class FaultServer {
+ public:
+  FaultServer(const TempDir& dir, const std::string& hours, const std::vector<std::string>& faults) {
+    port_file_ = dir / "port";
+    log_ = dir / "requests.log";
+    std::string command = "python3 '" + std::string(GHSIFT_SOURCE_DIR) + "/tests/io/fault_http_server.py' --dir '" +
+                          hours + "' --idle 15 --lifetime 120 --log '" + log_ + "'";
+    for (const std::string& f : faults) command += " --fault " + f;
+    const CommandResult r = RunCommand(command + " > '" + port_file_ + "' & echo $!");
+    pid_ = std::atoi(r.output.c_str());
+    for (int i = 0; i < 200 && port_.empty(); ++i) {  // bounded: 10 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const std::string text = ReadText(port_file_);
+      if (text.find('\n') != std::string::npos) port_ = text.substr(0, text.find('\n'));
+    }
+  }
+  ~FaultServer() {
+    if (pid_ > 0) ::kill(pid_, SIGTERM);
+  }
+  std::string base() const { return "http://127.0.0.1:" + port_; }
+  std::string Requests() const { return ReadText(log_); }
+  bool started() const { return !port_.empty(); }
+
+ private:
+  std::string port_file_, log_, port_;
+  int pid_ = 0;
+};
+
+class HttpIngestTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    corpus_ = new TempDir();
+    GenCorpus(*corpus_ / "hours", kHours, 1500, 17, "gz");
+    const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (*corpus_ / "local") + " " +
+                                       (*corpus_ / "hours"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    local_answers_ = new std::string(AnswersWithoutSkips(*corpus_ / "local"));
+  }
+  static void TearDownTestSuite() {
+    delete corpus_;
+    delete local_answers_;
+  }
+  std::string hours() const { return *corpus_ / "hours"; }
+  CommandResult IngestRange(const FaultServer& server, const std::string& store, const std::string& extra = "") {
+    return RunCommand(Ghsift() + " ingest -q --all-repos --store " + store + " --from 2024-01-01 --to 2024-01-01-" +
+                      std::to_string(kHours - 1) + " --source " + server.base() + " " + extra);
+  }
+  static TempDir* corpus_;
+  static std::string* local_answers_;
+  TempDir dir_;
+};
+TempDir* HttpIngestTest::corpus_ = nullptr;
+std::string* HttpIngestTest::local_answers_ = nullptr;
+
+TEST_F(HttpIngestTest, FaultsAreRetriedAndTheStoreEqualsALocalIngest) {
+  FaultServer server(dir_, hours(),
+                     {HourName(0) + "=reset", HourName(1) + "=error500", HourName(2) + "=short+norange",
+                      HourName(3) + "=trickle"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
+  const std::string log = server.Requests();
+  // The reset hour was resumed with a Range request; the 500 was followed by a whole body; the
+  // short hour on a server without ranges was restarted from its first byte.
+  EXPECT_NE(log.find(HourName(0) + " bytes="), std::string::npos) << log;
+  EXPECT_NE(log.find(HourName(1) + " - 500"), std::string::npos) << log;
+  EXPECT_NE(log.find(HourName(1) + " - 200"), std::string::npos) << log;
+  const size_t restart = log.find(HourName(2) + " bytes=");
+  ASSERT_NE(restart, std::string::npos) << log;
+  EXPECT_NE(log.substr(restart, log.find('\n', restart) - restart).find(" 200 "), std::string::npos) << log;
+  EXPECT_NE(log.find("ghsift/"), std::string::npos) << "user agent names ghsift: " << log;
+}
+
+TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
+  FaultServer server(dir_, hours(), {HourName(2) + "=missing"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(server.base() + "/" + HourName(2) + ": not published at the source"), std::string::npos)
+      << r.output;
+  const CommandResult c = RunCommand(Ghsift() + " stats --coverage --format json --store " + (dir_ / "store") +
+                                     " --from 2024-01-01 --to 2024-01-01-3");
+  EXPECT_NE(c.output.find("\"failed_files\": [],"), std::string::npos) << c.output;
+  EXPECT_NE(c.output.find("\"missing_at_source\": [{\"file\": \"" + HourName(2) + "\""), std::string::npos)
+      << c.output;
+  EXPECT_NE(c.output.find("\"missing_hours\": [\"2024-01-01-2\"]"), std::string::npos) << c.output;
+}
+
+TEST_F(HttpIngestTest, RedirectLoopAndExhaustedRetriesFailTheirHourOnly) {
+  FaultServer server(dir_, hours(), {HourName(0) + "=loop", HourName(1) + "=error500"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store", "--retries 0");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(server.base() + "/" + HourName(0) + ": "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("redirect"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(server.base() + "/" + HourName(1) + ": HTTP 500 after 1 attempt"), std::string::npos)
+      << r.output;
+  // The other hours are in; a second run (the 500 was a one-off) finishes the job, the loop stays.
+  const CommandResult again = IngestRange(server, dir_ / "store");
+  EXPECT_EQ(again.exit_code, 2) << again.output;
+  const CommandResult stats = RunCommand(Ghsift() + " stats --format json --store " + (dir_ / "store"));
+  EXPECT_NE(stats.output.find("\"files\": 3"), std::string::npos) << stats.output;
+}
+
+TEST_F(HttpIngestTest, KilledMidTransferThenRerunCountsEveryHourOnce) {
+  std::vector<std::string> faults;
+  for (int h = 0; h < kHours; ++h) faults.push_back(HourName(h) + "=trickle");
+  FaultServer server(dir_, hours(), faults);
+  ASSERT_TRUE(server.started());
+  const std::string store = dir_ / "store";
+  const std::string command = Ghsift() + " ingest -q --all-repos --commit-mib 0 --connections 2 --store " + store +
+                              " --from 2024-01-01 --to 2024-01-01-3 --source " + server.base();
+  // kill -9 while hours are in transfer (each trickles for about half a second).
+  RunCommand(command + " & pid=$!; sleep 0.8; kill -9 $pid; wait $pid");
+  const CommandResult rerun = RunCommand(command);
+  ASSERT_EQ(rerun.exit_code, 0) << rerun.output;
+  EXPECT_EQ(AnswersWithoutSkips(store), *local_answers_);
+}
+
+TEST_F(HttpIngestTest, AnHourIsOneEntryWhetherReadFromDiskOrDownloaded) {
+  FaultServer server(dir_, hours(), {});
+  ASSERT_TRUE(server.started());
+  const std::string store = dir_ / "store";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + store + " " + hours() + "/" + HourName(0))
+                .exit_code,
+            0);
+  const CommandResult r = IngestRange(server, store, "--save-dumps " + (dir_ / "saved"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(server.Requests().find(HourName(0)), std::string::npos) << "hour 0 was not downloaded again";
+  EXPECT_EQ(AnswersWithoutSkips(store), *local_answers_);
+  // The saved copies are the served bytes, and ingesting them again skips them all.
+  for (int h = 1; h < kHours; ++h) {
+    EXPECT_EQ(ReadText(dir_ / ("saved/" + HourName(h))), ReadText(hours() + "/" + HourName(h)));
+  }
+  const CommandResult disk = RunCommand(Ghsift() + " ingest --all-repos --store " + store + " " + (dir_ / "saved"));
+  EXPECT_EQ(disk.exit_code, 0) << disk.output;
+  EXPECT_NE(disk.output.find("ingested 0 files (3 skipped"), std::string::npos) << disk.output;
+}
+
+TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
+  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir_ / "store") +
+                                     " --from 2024-01-01 --source ftp://127.0.0.1/");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--source must be an http:// or https:// URL"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace ghsift::testing

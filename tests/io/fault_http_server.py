@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""A local HTTP server for ghsift's tests: serves the files of a directory on 127.0.0.1 and
+injects faults per file name. Prints its port on the first line of stdout, serves until no
+request came for --idle seconds (or until --lifetime), then stops itself.
+
+Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unless noted):
+  reset     send half of the body, then reset the connection
+  error500  answer 500 once, then serve normally
+  trickle   send the body in small pieces with pauses (every request)
+  short     announce the full Content-Length, send half, close
+  missing   404 (every request)
+  loop      redirect to itself (every request)
+  norange   ignore Range headers: always send the whole body (every request)
+Kinds combine with '+' (short+norange: a cut body, then a retry answered with the whole body).
+Range requests (bytes=N-) are honoured otherwise. Each request is logged to --log as
+"NAME RANGE STATUS" so a test can check what was asked.
+"""
+import argparse
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--fault", action="append", default=[])
+    parser.add_argument("--idle", type=float, default=30.0)
+    parser.add_argument("--lifetime", type=float, default=300.0)
+    parser.add_argument("--log", default="")
+    args = parser.parse_args()
+    faults = dict(f.split("=", 1) for f in args.fault)
+    seen = set()
+    lock = threading.Lock()
+    last_request = [time.monotonic()]
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def record(self, name, rng, status):
+            if args.log:
+                with lock, open(args.log, "a") as log:
+                    log.write(f"{name} {rng or '-'} {status} {self.headers.get('User-Agent', '-')}\n")
+
+        def do_GET(self):
+            last_request[0] = time.monotonic()
+            name = self.path.split("?")[0].rsplit("/", 1)[-1]
+            rng = self.headers.get("Range")
+            fault = set(faults.get(name, "").split("+"))
+            with lock:
+                first = name not in seen
+                seen.add(name)
+            path = os.path.join(args.dir, name)
+            if "missing" in fault or not os.path.isfile(path):
+                self.record(name, rng, 404)
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if "loop" in fault:
+                self.record(name, rng, 302)
+                self.send_response(302)
+                self.send_header("Location", self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if "error500" in fault and first:
+                self.record(name, rng, 500)
+                body = b"try again"
+                self.send_response(500)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            with open(path, "rb") as f:
+                data = f.read()
+            start = 0
+            if rng and "norange" not in fault and rng.startswith("bytes=") and rng.endswith("-"):
+                start = int(rng[len("bytes="):-1])
+            body = data[start:]
+            status = 206 if start > 0 else 200
+            self.record(name, rng, status)
+            self.send_response(status)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Accept-Ranges", "none" if "norange" in fault else "bytes")
+            if status == 206:
+                self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+            self.end_headers()
+            if fault & {"reset", "short"} and first:
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                if "reset" in fault:  # RST instead of FIN: linger on, zero timeout
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.close_connection = True
+                self.connection.close()
+                return
+            if "trickle" in fault:
+                piece = max(1, len(body) // 50)
+                for i in range(0, len(body), piece):
+                    self.wfile.write(body[i : i + piece])
+                    self.wfile.flush()
+                    time.sleep(0.01)
+                return
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    started = time.monotonic()
+
+    def watchdog():
+        while True:
+            time.sleep(0.2)
+            now = time.monotonic()
+            if now - last_request[0] > args.idle or now - started > args.lifetime:
+                server.shutdown()
+                return
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -116,7 +116,7 @@ TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   EXPECT_NE(r.output.find(server.base() + "/" + HourName(2) + ": not published at the source"), std::string::npos)
       << r.output;
   const CommandResult c = RunCommand(Ghsift() + " stats --coverage --format json --store " + (dir_ / "store") +
-                                     " --from 2024-01-01 --to 2024-01-01-3");
+                                     " --from 2024-01-01 --to 2024-01-01T03");
   EXPECT_NE(c.output.find("\"failed_files\": [],"), std::string::npos) << c.output;
   EXPECT_NE(c.output.find("\"missing_at_source\": [{\"file\": \"" + HourName(2) + "\""), std::string::npos)
       << c.output;

@@ -11,8 +11,8 @@ namespace {
 
 RuleSet TwoRules() {
   RuleSet rules;
-  rules.rules.push_back({"p.a", "performance/x", "performance", "a", 3, {}, 1.0, "t"});
-  rules.rules.push_back({"p.b", "performance/x", "performance", "b", 3, {}, 0.5, "t"});
+  rules.rules.push_back({"p.a", "performance/x", "performance", {}, "a", 3, {}, 1.0, "t"});
+  rules.rules.push_back({"p.b", "performance/x", "performance", {}, "b", 3, {}, 0.5, "t"});
   return rules;
 }
 
@@ -117,7 +117,7 @@ TEST(DecisionFitTest, LeaveOneGroupOutScoresEachGroupWithAFitThatNeverSawIt) {
 
 TEST(DecisionFitTest, ControlRateCapsTheFit) {
   RuleSet rules = TwoRules();
-  rules.rules.push_back({"s.a", "silent/x", "silent", "s", 3, {}, 0.5, "t"});
+  rules.rules.push_back({"s.a", "silent/x", "silent", {}, "s", 3, {}, 0.5, "t"});
   // Group s: the silent positive matched only s.a (0.5); group c (a control for silent): two of
   // four reports match s.a. Lowering silent's threshold to 0.5 would find s's positive but flag
   // half of c, over the 15% the control allows: the fit keeps 1.0.

@@ -243,7 +243,8 @@ TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
             "rule\tn\tperformance/not-a-bug\t-1000000\tperformance,silent\n"
             "rule\tp\tperformance/low-speed\t500000\n"
             "threshold\tperformance\t1000000\n"
-            "threshold\tsilent\t1000000\n");
+            "threshold\tsilent\t1000000\n"
+            "facets\n");
   auto parsed = DecisionModel::Parse(text);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_EQ(*parsed, model);

@@ -34,11 +34,11 @@ class Fitter {
       if (!train[g]) continue;
       for (uint32_t i : t.groups[g].reports) {
         for (uint32_t r : t.matched[i]) {
-          const int c = t.rule_category[r];
-          if (c < 0) continue;
-          sums_[i * k_ + static_cast<size_t>(c)] += p_.weight[r];
-          if (!any_[i * k_ + static_cast<size_t>(c)]) category_reports_[static_cast<size_t>(c)].push_back(i);
-          any_[i * k_ + static_cast<size_t>(c)] = 1;
+          for (const int c : t.rule_categories[r]) {
+            sums_[i * k_ + static_cast<size_t>(c)] += p_.weight[r];
+            if (!any_[i * k_ + static_cast<size_t>(c)]) category_reports_[static_cast<size_t>(c)].push_back(i);
+            any_[i * k_ + static_cast<size_t>(c)] = 1;
+          }
           rule_reports_[r].push_back(i);
         }
         if (t.label[i] >= 0) conf_[g].Add(Predicted(i, -1, 0, 0), t.label[i] == 1);
@@ -57,8 +57,11 @@ class Fitter {
       }
       if (o_.weights) {
         for (size_t r = 0; r < t_.rule_ids.size(); ++r) {
-          const int c = t_.rule_category[r];
-          if (c >= 0 && cares_[static_cast<size_t>(c)] && !rule_reports_[r].empty()) changed |= ImproveWeight(r);
+          // A rule counting toward several categories (a negative rule) keeps its written weight:
+          // one weight moves several sums, which the per-category search below does not follow.
+          if (t_.rule_categories[r].size() != 1) continue;
+          const int c = t_.rule_categories[r].front();
+          if (cares_[static_cast<size_t>(c)] && !rule_reports_[r].empty()) changed |= ImproveWeight(r);
         }
       }
       if (!changed) break;

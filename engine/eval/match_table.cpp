@@ -25,7 +25,7 @@ int64_t MatchTable::Sum(size_t report, int c, const DecisionParams& p, bool* any
   int64_t sum = 0;
   *any = false;
   for (uint32_t rule : matched[report]) {
-    if (rule_category[rule] != c) continue;
+    if (!CountsToward(rule, c)) continue;
     sum += p.weight[rule];
     *any = true;
   }
@@ -53,6 +53,11 @@ MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport
     index[r.id] = static_cast<uint32_t>(t.rule_ids.size());
     t.rule_ids.push_back(r.id);
     t.rule_category.push_back(t.CategoryIndex(r.category));
+    std::vector<int> counted;
+    for (const std::string& c : r.ScoredCategories()) {
+      if (const int i = t.CategoryIndex(c); i >= 0) counted.push_back(i);
+    }
+    t.rule_categories.push_back(std::move(counted));
   }
   for (const GroupDefinition& d : groups) {
     MatchTable::Group g;

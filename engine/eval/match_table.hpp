@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 // Labeled reports reduced to what the decision needs: each report's distinct matched rules (one
 // Hyperscan pass), its binary label and its group. Weights and thresholds can then be changed
 // and every decision taken again by arithmetic alone, which fitting them needs.
@@ -28,7 +29,13 @@ struct DecisionParams {
 
 struct MatchTable {
   std::vector<std::string> rule_ids;
-  std::vector<int> rule_category;  //!< index into categories
+  std::vector<int> rule_category;  //!< index into categories: the rule's first category
+  //! Every category the rule's weight counts toward (a negative rule may list several).
+  std::vector<std::vector<int>> rule_categories;
+  bool CountsToward(uint32_t rule, int c) const {
+    const auto& cs = rule_categories[rule];
+    return std::find(cs.begin(), cs.end(), c) != cs.end();
+  }
   std::vector<std::string> categories;
   struct Group {
     std::string name;

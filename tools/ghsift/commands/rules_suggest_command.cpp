@@ -81,7 +81,7 @@ int RunSuggest(SuggestArgs args) {
     texts[i] = FieldText(input->reports[i], args.field);
     views.push_back(texts[i]);
     const bool matched = std::any_of(table.matched[i].begin(), table.matched[i].end(),
-                                     [&](uint32_t r) { return table.rule_category[r] == c; });
+                                     [&](uint32_t r) { return table.CountsToward(r, c); });
     label.push_back(mined ? table.label[i] : -1);
     unmatched.push_back(!matched);
     if (mined && table.label[i] == 1) ++positives, unmatched_total += !matched;

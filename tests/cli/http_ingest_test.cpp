@@ -181,5 +181,33 @@ TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
   EXPECT_NE(r.output.find("--source must be an http:// or https:// URL"), std::string::npos) << r.output;
 }
 
+// --from/--to take the one time syntax (and the archive's own YYYY-MM-DD-H): the hours asked for,
+// each tried once against a closed loopback port, name exactly the range.
+TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
+  const std::string base = Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 --store " +
+                           (dir_ / "store");
+  const auto hours_named = [](const std::string& output) {
+    std::vector<std::string> hours;
+    for (size_t at = output.find("127.0.0.1:9/"); at != std::string::npos; at = output.find("127.0.0.1:9/", at + 1)) {
+      const std::string name = output.substr(at + 12, output.find(".json.gz", at) - at - 12);
+      if (hours.empty() || hours.back() != name) hours.push_back(name);
+    }
+    return hours;
+  };
+  const CommandResult iso = RunCommand(base + " --from 2024-01-01T22 --to 2024-01-02T01");
+  EXPECT_EQ(iso.exit_code, 2) << iso.output;
+  EXPECT_EQ(hours_named(iso.output),
+            (std::vector<std::string>{"2024-01-01-22", "2024-01-01-23", "2024-01-02-0", "2024-01-02-1"}))
+      << iso.output;
+  const CommandResult archive = RunCommand(base + " --from 2024-01-01-23 --to 2024-01-01-23");
+  EXPECT_EQ(hours_named(archive.output), (std::vector<std::string>{"2024-01-01-23"})) << archive.output;
+  const CommandResult reversed = RunCommand(base + " --from 2024-01-02 --to 2024-01-01");
+  EXPECT_EQ(reversed.exit_code, 2);
+  EXPECT_NE(reversed.output.find("--to 2024-01-01 is before --from 2024-01-02"), std::string::npos) << reversed.output;
+  const CommandResult bad = RunCommand(base + " --from 2024-13");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("--from '2024-13' is not a time"), std::string::npos) << bad.output;
+}
+
 }  // namespace
 }  // namespace ghsift::testing

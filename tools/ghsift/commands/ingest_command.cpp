@@ -1,5 +1,5 @@
 // ghsift ingest --store DIR [--rules PATH]... [--all-repos | --repos FILE] [--threads N] FILE|DIR|URL...
-//                [--from YYYY-MM-DD[-H] --to YYYY-MM-DD[-H] [--source URL]]
+//                [--from T [--to T] [--source URL]]
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "commands/commands.hpp"
+#include "common/time_range.hpp"
 #include "commands/common_options.hpp"
 #include "commands/mpi_ingest.hpp"
 #include "output.hpp"
@@ -59,21 +60,38 @@ struct IngestArgs {
   long stall_seconds = 60;
 };
 
-//! The URL of every GH Archive hour from `from` to `to` (YYYY-MM-DD, the whole day, or
-//! YYYY-MM-DD-H), named as the archive names them (hour not zero-padded).
+//! The hour index span an --from/--to argument names: an hour as GH Archive names its files
+//! (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, 7d back from now).
+Result<std::pair<int64_t, int64_t>> HourSpan(const std::string& text, const char* option, int64_t now) {
+  if (std::count(text.begin(), text.end(), '-') == 3) {
+    if (const auto hour = ParseHour(text)) return std::make_pair(*hour, *hour);
+  }
+  auto span = ParseTimeArgument(text, option, now, true);
+  if (!span.ok()) return span.status();
+  const int64_t first = span->begin / 3600;
+  const int64_t last = span->end > span->begin ? (span->end - 1) / 3600 : first;  // a relative span is an instant
+  return std::make_pair(first, last);
+}
+
+//! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
+//! back from now; `to` defaults to `from`, or to now when `from` is relative), named as the
+//! archive names them (hour not zero-padded).
 Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
-  const auto from = ParseHour(args.from);
-  auto to = ParseHour(args.to.empty() ? args.from : args.to);
-  if (!from) return Status::InvalidArgument("--from must be YYYY-MM-DD or YYYY-MM-DD-H, not '" + args.from + "'");
-  if (!to) return Status::InvalidArgument("--to must be YYYY-MM-DD or YYYY-MM-DD-H, not '" + args.to + "'");
-  const std::string& last = args.to.empty() ? args.from : args.to;
-  if (last.size() == 10) *to += 23;  // a day means all of its hours
-  if (*to < *from) return Status::InvalidArgument("--to is before --from");
+  const int64_t now = NowSeconds();
+  const auto from = HourSpan(args.from, "--from", now);
+  if (!from.ok()) return from.status();
+  const bool relative = !args.from.empty() && std::isalpha(static_cast<unsigned char>(args.from.back())) &&
+                        args.from.find('-') == std::string::npos;
+  const auto to = args.to.empty() ? (relative ? Result<std::pair<int64_t, int64_t>>(std::make_pair(now / 3600, now / 3600)) : from)
+                                  : HourSpan(args.to, "--to", now);
+  if (!to.ok()) return to.status();
+  const int64_t first = from->first, last = to->second;
+  if (last < first) return Status::InvalidArgument("--to " + args.to + " is before --from " + args.from);
   if (!IsHttpUrl(args.source)) return Status::InvalidArgument("--source must be an http:// or https:// URL");
   std::string base = args.source;
   while (!base.empty() && base.back() == '/') base.pop_back();
   std::vector<std::string> urls;
-  for (int64_t h = *from; h <= *to; ++h) urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
+  for (int64_t h = first; h <= last; ++h) urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
   return urls;
 }
 
@@ -247,8 +265,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--verify", args->verify,
                 "Re-hash files already in the store instead of trusting their name, size and modification time");
   cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
-  cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM-DD or YYYY-MM-DD-H");
-  cmd->add_option("--to", args->to, "... to this one, inclusive (a day: all its hours; default: --from)");
+  cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, YYYY-MM-DD-H or 7d");
+  cmd->add_option("--to", args->to, "... to this one, inclusive (a day or a month: all its hours; default: --from, or now after a span such as 7d)");
   cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
       ->capture_default_str();
   cmd->add_option("--connections", args->connections, "Hours downloaded at once")

@@ -60,17 +60,23 @@ struct IngestArgs {
   long stall_seconds = 60;
 };
 
-//! The hour index span an --from/--to argument names: an hour as GH Archive names its files
-//! (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, 7d back from now).
-Result<std::pair<int64_t, int64_t>> HourSpan(const std::string& text, const char* option, int64_t now) {
+//! The hours an --from/--to argument names, first and last as hour indices: an hour as GH
+//! Archive names its files (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD,
+//! YYYY-MM-DDTHH, or a span back from now such as 7d, which names one instant).
+struct HourSpan {
+  int64_t first = 0, last = 0;
+  bool relative = false;
+};
+
+Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int64_t now) {
   if (std::count(text.begin(), text.end(), '-') == 3) {
-    if (const auto hour = ParseHour(text)) return std::make_pair(*hour, *hour);
+    if (const auto hour = ParseHour(text)) return HourSpan{*hour, *hour, false};
   }
   auto span = ParseTimeArgument(text, option, now, true);
   if (!span.ok()) return span.status();
   const int64_t first = span->begin / 3600;
-  const int64_t last = span->end > span->begin ? (span->end - 1) / 3600 : first;  // a relative span is an instant
-  return std::make_pair(first, last);
+  const int64_t last = span->end > span->begin ? (span->end - 1) / 3600 : first;
+  return HourSpan{first, last, span->precision == TimePrecision::kRelative};
 }
 
 //! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
@@ -78,14 +84,13 @@ Result<std::pair<int64_t, int64_t>> HourSpan(const std::string& text, const char
 //! archive names them (hour not zero-padded).
 Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   const int64_t now = NowSeconds();
-  const auto from = HourSpan(args.from, "--from", now);
+  const auto from = ParseHourSpan(args.from, "--from", now);
   if (!from.ok()) return from.status();
-  const bool relative = !args.from.empty() && std::isalpha(static_cast<unsigned char>(args.from.back())) &&
-                        args.from.find('-') == std::string::npos;
-  const auto to = args.to.empty() ? (relative ? Result<std::pair<int64_t, int64_t>>(std::make_pair(now / 3600, now / 3600)) : from)
-                                  : HourSpan(args.to, "--to", now);
+  const Result<HourSpan> to = !args.to.empty() ? ParseHourSpan(args.to, "--to", now)
+                              : from->relative ? Result<HourSpan>(HourSpan{now / 3600, now / 3600, true})
+                                               : from;
   if (!to.ok()) return to.status();
-  const int64_t first = from->first, last = to->second;
+  const int64_t first = from->first, last = to->last;
   if (last < first) return Status::InvalidArgument("--to " + args.to + " is before --from " + args.from);
   if (!IsHttpUrl(args.source)) return Status::InvalidArgument("--source must be an http:// or https:// URL");
   std::string base = args.source;

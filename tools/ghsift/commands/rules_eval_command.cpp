@@ -19,30 +19,24 @@ struct EvalArgs {
   bool weights = false;
 };
 
-std::string Fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
-
 std::string ConfusionJson(const Confusion& c) {
   std::ostringstream out;
   out << "{\"tp\": " << c.tp << ", \"fp\": " << c.fp << ", \"fn\": " << c.fn << ", \"tn\": " << c.tn
-      << ", \"precision\": " << Fixed(c.precision()) << ", \"recall\": " << Fixed(c.recall())
-      << ", \"f1\": " << Fixed(c.f1()) << ", \"macro_f1\": " << Fixed(c.macro_f1()) << "}";
+      << ", \"precision\": " << Fixed3(c.precision()) << ", \"recall\": " << Fixed3(c.recall())
+      << ", \"f1\": " << Fixed3(c.f1()) << ", \"macro_f1\": " << Fixed3(c.macro_f1()) << "}";
   return out.str();
 }
 
 std::vector<std::string> ConfusionRow(const std::string& name, const Confusion& c) {
   return {name,          std::to_string(c.tp), std::to_string(c.fp), std::to_string(c.fn), std::to_string(c.tn),
-          Fixed(c.precision()), Fixed(c.recall()), Fixed(c.f1()), Fixed(c.macro_f1())};
+          Fixed3(c.precision()), Fixed3(c.recall()), Fixed3(c.f1()), Fixed3(c.macro_f1())};
 }
 
 void PrintJson(const Evaluation& e, const std::string& positive) {
   const Confusion& o = e.overall;
   std::cout << "{\n  \"positive\": " << JsonString(positive) << ",\n  \"tp\": " << o.tp << ",\n  \"fp\": " << o.fp << ",\n  \"fn\": " << o.fn << ",\n  \"tn\": " << o.tn
-            << ",\n  \"precision\": " << Fixed(o.precision()) << ",\n  \"recall\": " << Fixed(o.recall())
-            << ",\n  \"f1\": " << Fixed(o.f1()) << ",\n  \"macro_f1\": " << Fixed(o.macro_f1())
+            << ",\n  \"precision\": " << Fixed3(o.precision()) << ",\n  \"recall\": " << Fixed3(o.recall())
+            << ",\n  \"f1\": " << Fixed3(o.f1()) << ",\n  \"macro_f1\": " << Fixed3(o.macro_f1())
             << ",\n  \"reports\": " << e.reports << ",\n  \"per_group\": {";
   bool first = true;
   for (const auto& [g, c] : e.per_group) {
@@ -63,7 +57,7 @@ void PrintJson(const Evaluation& e, const std::string& positive) {
   for (const auto& [rule, h] : e.per_rule) {
     std::cout << (first ? "\n    " : ",\n    ") << JsonString(rule) << ": {\"hits\": " << h.hits
               << ", \"positive_hits\": " << h.positive_hits
-              << ", \"precision\": " << Fixed(h.hits ? static_cast<double>(h.positive_hits) / h.hits : 0) << "}";
+              << ", \"precision\": " << Fixed3(h.hits ? static_cast<double>(h.positive_hits) / h.hits : 0) << "}";
     first = false;
   }
   std::cout << "\n  }\n}";
@@ -90,7 +84,7 @@ void PrintTable(const Evaluation& e) {
   rows.clear();
   for (const auto& [rule, h] : e.per_rule) {
     rows.push_back({rule, std::to_string(h.hits), std::to_string(h.positive_hits),
-                    Fixed(h.hits ? static_cast<double>(h.positive_hits) / h.hits : 0)});
+                    Fixed3(h.hits ? static_cast<double>(h.positive_hits) / h.hits : 0)});
   }
   std::cout << "\nPer rule:\n";
   WriteTable(std::cout, Format::kTable, {"rule", "hits", "positive_hits", "precision"}, rows,

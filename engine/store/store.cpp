@@ -29,6 +29,8 @@ const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos", 
                                                 "stale"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
+//! Where a commit's table files are written before they enter the store (emptied at open).
+constexpr const char* kTableFileStaging = "table-files";
 constexpr std::string_view kFailurePrefix = "failed/";
 constexpr uint64_t kFlushReserve = 80ull << 20;  //!< a 64 MiB memtable flushed, and some slack
 constexpr const char* kFormat = "ghsift store format 1\n";
@@ -137,6 +139,11 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
   }
   if (!s.ok()) return FromRocks(s, path + ": cannot open store");
   store->db_.reset(raw);
+  if (mode == StoreMode::kReadWrite) {
+    // Table files of a commit that a crash cut before they entered the store: never counted.
+    std::error_code ec;
+    fs::remove_all(fs::path(path) / kTableFileStaging, ec);
+  }
   return store;
 }
 
@@ -168,13 +175,12 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
 
 Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate) {
   if (files.empty()) return Status::Ok();
-  rocksdb::WriteBatch batch;
+  CommitBatch batch(kFamilyCount);
   uint64_t compressed_bytes = 0;
   for (const auto& [name, entry] : files) compressed_bytes += entry.size;
   std::map<std::pair<int32_t, std::string>, int64_t> type_totals;
   auto add_counter = [&](const CounterKey& key, std::string_view type, uint64_t count) {
-    batch.Merge(Family(kCounters), keys::RepoCounter(key.repo_id, key.day, type),
-                keys::EncodeInt64(static_cast<int64_t>(count)));
+    batch.Merge(kCounters, keys::RepoCounter(key.repo_id, key.day, type), keys::EncodeInt64(static_cast<int64_t>(count)));
     type_totals[{key.day, std::string(type)}] += static_cast<int64_t>(count);
   };
   aggregate.counters().ForEach(
@@ -183,7 +189,7 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
     for (const auto& [key, count] : map) add_counter(key, type, count);
   }
   for (const auto& [day_type, count] : type_totals) {
-    batch.Merge(Family(kCounters), keys::TypeCounter(day_type.first, day_type.second), keys::EncodeInt64(count));
+    batch.Merge(kCounters, keys::TypeCounter(day_type.first, day_type.second), keys::EncodeInt64(count));
   }
   for (const auto& [month, share] : aggregate.text_shares()) {
     const std::pair<const char*, uint64_t> measures[] = {{"issue_events", share.issue_events},
@@ -191,21 +197,21 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
                                                          {"pr_events", share.pr_events},
                                                          {"pr_events_text", share.pr_events_text}};
     for (const auto& [measure, n] : measures) {
-      if (n != 0) batch.Merge(Family(kCounters), keys::TextShare(month, measure), keys::EncodeInt64(static_cast<int64_t>(n)));
+      if (n != 0) batch.Merge(kCounters, keys::TextShare(month, measure), keys::EncodeInt64(static_cast<int64_t>(n)));
     }
   }
   for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
-    batch.Merge(Family(kRepos), keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
-    batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
+    batch.Merge(kRepos, keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
+    batch.Put(kRepos, keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
     for (const std::string& former : name_at.other_names) {
-      batch.Put(Family(kRepos), keys::RepoNameIndex(ToLower(former), repo_id), "");
+      batch.Put(kRepos, keys::RepoNameIndex(ToLower(former), repo_id), "");
     }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   for (const auto& [key, record] : aggregate.issues()) {
-    const std::string issue_key = keys::Issue(key.repo_id, key.number);
-    batch.Merge(Family(kIssues), issue_key, record.Encode());
-    if (mark_stale) batch.Put(Family(kStale), issue_key, "");
+    std::string issue_key = keys::Issue(key.repo_id, key.number);
+    if (mark_stale) batch.Put(kStale, issue_key, "");
+    batch.Merge(kIssues, std::move(issue_key), record.Encode());
   }
   const std::pair<const char*, uint64_t> stats[] = {{"files", files.size()},
                                                     {"events", aggregate.events()},
@@ -216,30 +222,37 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
                                                     {"joined_records", aggregate.joined_records()},
                                                     {"duplicate_events", aggregate.duplicate_events()}};
   for (const auto& [stat, value] : stats) {
-    batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
+    batch.Merge(kCounters, keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
-  for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
+  for (const auto& [key, text] : aggregate.texts()) batch.Put(kTexts, key, text);
   for (const auto& [name, entry] : files) {
-    batch.Put(Family(kFiles), name, entry.Encode());
-    batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
+    batch.Put(kFiles, name, entry.Encode());
+    // Only a failure on record is deleted: a delete in the meta family would overlap its memtable
+    // and make RocksDB flush it before every commit.
+    const std::string failure_key = std::string(kFailurePrefix) + name;
+    std::string ignored;
+    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), failure_key, &ignored).ok()) {
+      batch.Delete(kMeta, failure_key);
+    }
   }
   const std::string what = files.size() == 1 ? files[0].first
                                              : std::to_string(files.size()) + " files (" + files.front().first +
                                                    " to " + files.back().first + ")";
-  // A full disk must stop ingest with a clear word before RocksDB runs into it: the batch goes to
-  // the log now and to table files at the next flush, and RocksDB's error paths after a failed
-  // write are not always graceful. The margin covers one memtable flush.
+  // A full disk must stop ingest with a clear word before RocksDB runs into it: the commit's
+  // table files are written now and compacted later. The margin covers a compaction's output.
   struct statvfs fs_stats {};
   if (::statvfs(path_.c_str(), &fs_stats) == 0) {
     const uint64_t free_bytes = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
-    const uint64_t needed = 3 * static_cast<uint64_t>(batch.GetDataSize()) + kFlushReserve;
+    const uint64_t needed = 3 * batch.DataSize() + kFlushReserve;
     if (free_bytes < needed) {
       return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
                              path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to commit " + what +
                              "; the store is unchanged");
     }
   }
-  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "committing " + what);
+  Status status = batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_);
+  if (!status.ok()) return Status(status.code(), "committing " + what + ": " + status.message());
+  return status;
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {

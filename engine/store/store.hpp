@@ -1,7 +1,8 @@
 #pragma once
 // The last stage: the RocksDB store. A file's effects and its entry in the ingested-files set
-// are written in one atomic WriteBatch (with those of the other files of its commit group), so
-// a file is either fully counted or not at all.
+// are written in one atomic commit (with those of the other files of its commit group: a
+// WriteBatch, or table files added at once when the group is large, see CommitBatch), so a file
+// is either fully counted or not at all.
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
@@ -16,6 +17,7 @@
 
 #include "aggregate/file_aggregate.hpp"
 #include "common/result.hpp"
+#include "store/commit_batch.hpp"
 #include "store/file_entry.hpp"
 
 namespace ghsift {
@@ -130,6 +132,10 @@ class Store {
   //! before RefreshRollup, the flush of what the ingest wrote overlaps the refresh.
   Status StartFlush();
 
+  //! Commits of at least this many bytes go in as table files, smaller ones through the log
+  //! (CommitBatch); tests set 0 or a huge value to take one path.
+  void set_table_file_min_bytes(uint64_t bytes) { table_file_min_bytes_ = bytes; }
+
   std::map<std::string, int64_t> Stats() const;
   //! Bytes the store occupies on disk.
   uint64_t DiskBytes() const;
@@ -149,6 +155,7 @@ class Store {
   // stale set steps over) and its steps that added count operands (one per cell at most each).
   std::atomic<uint64_t> stale_marks_cleared_{0};
   std::atomic<uint64_t> rollup_steps_{0};
+  uint64_t table_file_min_bytes_ = CommitBatch::kTableFileMinBytes;
   std::mutex rollup_write_mutex_;  //!< one ApplyRollup batch written at a time
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;

@@ -145,8 +145,9 @@ TEST(CrashConsistencyTest, KilledIngestRestartedGivesTheCleanAnswers) {
     SCOPED_TRACE("round " + std::to_string(n) + ": signal " + std::to_string(round.signal) + " after " +
                  std::to_string(round.fraction) + " x " + std::to_string(ref_ms) + " ms");
     const std::string log = dir / "run.log";
-    // Files committed alone in the first rounds, in one group (all four hours) in the others.
-    const std::string commit = n <= 2 ? " --commit-mib 0" : "";
+    // Files committed alone in the first rounds, in one group (all four hours) in the others;
+    // every second round adds its commits as table files, the others through the log.
+    const std::string commit = std::string(n <= 2 ? " --commit-mib 0" : "") + (n % 2 == 0 ? " --table-file-mib 0" : "");
     Background ingest(IngestCommand(store, dir / "corpus", "--threads " + std::to_string(n % 2 + 1) + commit) +
                       " >'" + log + "' 2>&1");
     ASSERT_GT(ingest.pid(), 0);

@@ -43,6 +43,7 @@ struct IngestArgs {
   int threads = 0;
   size_t chunk_mib = 4;
   uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
+  uint64_t table_file_mib = CommitBatch::kTableFileMinBytes >> 20;
   bool timings = false;
   size_t max_line_mib = 64;
   bool quiet = false;
@@ -163,6 +164,7 @@ int RunIngest(const IngestArgs& args) {
 
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return Fail(store.status().message());
+  (*store)->set_table_file_min_bytes(args.table_file_mib << 20);
   const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
   if (!scope.ok()) return Fail(scope.message());
   options.stop = &g_stop;
@@ -297,6 +299,10 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--commit-mib", args->commit_mib,
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")
+      ->check(CLI::Range(0, 1 << 20));
+  cmd->add_option("--table-file-mib", args->table_file_mib,
+                  "Commits of at least this many MiB of keys enter the store as table files, smaller ones "
+                  "through its log (0: always table files)")
       ->check(CLI::Range(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));

@@ -28,8 +28,9 @@ void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
 }
 
 void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate) {
-  aggregate.CountEvent(event_);
-  if (!event_.has_report || event_.report.number <= 0 || !repos_.Tracks(event_.repo_name)) return;
+  const bool tracked = repos_.Tracks(event_.repo_name);
+  aggregate.CountEvent(event_, tracked);
+  if (!event_.has_report || event_.report.number <= 0 || !tracked) return;
   matches_.Clear();
   ScanReport(event_.report, matches_);
   std::vector<std::string> ids;

@@ -24,9 +24,10 @@ void TrimBadLineSamples(std::vector<BadLine>& lines) {
 
 }  // namespace
 
-void FileAggregate::CountEvent(const Event& event) {
+void FileAggregate::CountEvent(const Event& event, bool per_repository) {
   ++events_;
-  CounterKey key{event.repo_id, DayOf(event.created_at), EventTypeId(event.type)};
+  CounterKey key{per_repository ? event.repo_id : kUntrackedRepositories, DayOf(event.created_at),
+                 EventTypeId(event.type)};
   if (key.type_id == kUnknownEventType) {
     ++unknown_types_[std::string(event.type)][key];
   } else {
@@ -54,7 +55,7 @@ void FileAggregate::CountEvent(const Event& event) {
     }
     event_refs_.push_back(ref);
   }
-  if (event.repo_id != 0 && !event.repo_name.empty()) {
+  if (per_repository && event.repo_id != 0 && !event.repo_name.empty()) {
     if (repo_names_.empty()) repo_names_.reserve(4096);  // skip the first rehashes of every file
     repo_names_[event.repo_id].Note(event.created_at, event.repo_name);
   }

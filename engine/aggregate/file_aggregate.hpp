@@ -97,12 +97,19 @@ struct BadLine {
   uint64_t column = 1;         //!< 1-based byte in the line where the bad record starts
 };
 
+//! The repository id under which events of repositories outside a tracked scope are counted
+//! together: queries only ever ask about tracked repositories and totals there, and real hours
+//! hold about one repository per two events, each a counter and a name to store otherwise.
+inline constexpr int64_t kUntrackedRepositories = -1;
+
 class FileAggregate {
  public:
   //! Kept bad-line details per file (all are counted).
   static constexpr size_t kBadLineSamples = 10;
 
-  void CountEvent(const Event& event);
+  //! Counts an event under its repository, or under kUntrackedRepositories (and without noting
+  //! the repository's name) when `per_repository` is false.
+  void CountEvent(const Event& event, bool per_repository = true);
   //! Folds one report snapshot and the rules it matched into the issue state.
   void AddReport(const Event& event, std::vector<std::string> matched_rule_ids);
   //! A merged pull request of the same repository closes these issues.

@@ -44,8 +44,13 @@ RepoFilter RepoFilter::FromNames(const std::vector<std::string>& names) {
 
 bool RepoFilter::Tracks(std::string_view repo_name) const {
   if (all_) return true;
-  if (repo_name.empty()) return false;
-  return names_.count(ToLower(repo_name)) > 0;
+  if (repo_name.empty() || repo_name.size() > 255) return false;
+  char lower[255];
+  for (size_t i = 0; i < repo_name.size(); ++i) {
+    const char c = repo_name[i];
+    lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return names_.find(std::string_view(lower, repo_name.size())) != names_.end();
 }
 
 std::string RepoFilter::Describe() const {

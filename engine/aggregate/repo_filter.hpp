@@ -20,6 +20,8 @@ class RepoFilter {
   static Result<RepoFilter> FromFile(const std::string& path);
   static RepoFilter FromNames(const std::vector<std::string>& names);
 
+  //! Asked for every event: compares without allocating (names of up to 255 bytes; GitHub's
+  //! owner/name is at most 140).
   bool Tracks(std::string_view repo_name) const;
   bool all() const { return all_; }
   //! A stable text naming the scope, stored with the aggregates.
@@ -27,7 +29,11 @@ class RepoFilter {
 
  private:
   bool all_ = false;
-  std::unordered_set<std::string> names_;  //!< lowercase
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::unordered_set<std::string, NameHash, std::equal_to<>> names_;  //!< lowercase
 };
 
 std::string ToLower(std::string_view s);

@@ -71,7 +71,7 @@ class RepoNames {
   const std::string& Of(int64_t id) {
     auto it = names_.find(id);
     if (it == names_.end()) {
-      std::string name = store_.RepoName(id);
+      std::string name = id == kUntrackedRepositories ? std::string(kUntrackedRepositoriesName) : store_.RepoName(id);
       if (name.empty()) name = "#" + std::to_string(id);
       it = names_.emplace(id, std::move(name)).first;
     }
@@ -625,14 +625,23 @@ Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& 
   GHSIFT_TRY(store.ScanRepoNames([&](int64_t, std::string_view n) {
     if (!n.empty()) known.emplace_back(n);
   }));
-  if (known.empty()) return Status::InvalidArgument("repository '" + name + "': the store holds no repository yet");
+  // A store of tracked repositories counts the others' events only together.
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> scope, store.GetMeta("scope"));
+  const std::string untracked_note =
+      scope && scope->starts_with("tracked:")
+          ? "; this store tracks a list of repositories and counts the events of all others together, as " +
+                std::string(kUntrackedRepositoriesName) + " (ingest with --all-repos to count each)"
+          : "";
+  if (known.empty()) {
+    return Status::InvalidArgument("repository '" + name + "': the store holds no repository yet" + untracked_note);
+  }
   std::sort(known.begin(), known.end());
   known.erase(std::unique(known.begin(), known.end()), known.end());
   const std::string closest = ClosestName(name, known);
   return Status::InvalidArgument("repository '" + name + "' is not in the store under this or any former name" +
                                  (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; it holds " +
                                  std::to_string(known.size()) + " repositories" +
-                                 (known.size() <= 40 ? ": " + JoinNames(known, 40) : ""));
+                                 (known.size() <= 40 ? ": " + JoinNames(known, 40) : "") + untracked_note);
 }
 
 }  // namespace ghsift

@@ -12,6 +12,9 @@
 
 namespace ghsift {
 
+//! How the events of repositories outside a tracked scope appear as a repository (--by repo).
+inline constexpr const char* kUntrackedRepositoriesName = "(untracked repositories)";
+
 enum class Metric {
   kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at
   kEvents,             //!< events; month = month of the event

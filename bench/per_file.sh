@@ -131,16 +131,16 @@ done
 
 # ------------------------------------------------------------------ timed runs
 RAW="$OUT/raw.csv"
-echo "run,round,wall_s,peak_rss_kb,pipeline_s,rollup_s,flush_s,total_s" > "$RAW"
+echo "run,round,wall_s,peak_rss_kb,pipeline_s,rollup_s,flush_s,total_s,cpu_s" > "$RAW"
 timed() {  # timed RUN ROUND STORE ARGS...
-  local run=$1 round=$2 store=$3 wall rss parts
+  local run=$1 round=$2 store=$3 wall rss user sys parts
   shift 3
-  /usr/bin/time -f '%e %M' -o "$TMP/time.out" \
+  /usr/bin/time -f '%e %M %U %S' -o "$TMP/time.out" \
     "$GHSIFT" ingest --store "$store" --quiet --timings --all-repos --threads "$THREADS" "$@" 2>"$TMP/t.err"
-  read -r wall rss < <(tail -1 "$TMP/time.out")
+  read -r wall rss user sys < <(tail -1 "$TMP/time.out")
   # "ghsift: timings: read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
   parts=$(sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s.*/\1,\2,\3,\4/p' "$TMP/t.err")
-  echo "$run,$round,$wall,$rss,${parts:-,,,}" >> "$RAW"
+  echo "$run,$round,$wall,$rss,${parts:-,,,},$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" >> "$RAW"
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   rm -rf "$TMP/small" "$TMP/large" "$TMP/c0"
@@ -223,21 +223,27 @@ fi
 # ------------------------------------------------------------------ report
 col() { awk -F, -v r="$1" -v c="$2" '$1 == r { print $c }' "$RAW"; }
 SUM="$OUT/summary.csv"
-echo "run,files,median_s,best_s,peak_rss_mb,median_pipeline_s,median_rollup_s,median_flush_s" > "$SUM"
+echo "run,files,median_s,best_s,median_cpu_s,peak_rss_mb,median_pipeline_s,median_rollup_s,median_flush_s" > "$SUM"
 for run in small large small-c0 rerun rerun-large verify verify-large; do
   n=$FILES
   [[ $run != *large ]] || n=$LARGE
-  printf '%s,%s,%s,%s,%.0f,%s,%s,%s\n' "$run" "$n" "$(col "$run" 3 | median)" "$(col "$run" 3 | best)" \
+  printf '%s,%s,%s,%s,%s,%.0f,%s,%s,%s\n' "$run" "$n" "$(col "$run" 3 | median)" "$(col "$run" 3 | best)" "$(col "$run" 9 | median)" \
     "$(col "$run" 4 | sort -g | tail -1 | awk '{ print $1 / 1024 }')" \
     "$(col "$run" 5 | median)" "$(col "$run" 6 | median)" "$(col "$run" 7 | median)" >> "$SUM"
 done
-med() { awk -F, -v r="$1" '$1 == r { print $3 }' "$SUM"; }
 n=$((FILES - LARGE))
-per_file=$(awk -v s="$(med small)" -v l="$(med large)" -v n="$n" 'BEGIN { printf "%.2f", (s - l) * 1000 / n }')
-per_file_c0=$(awk -v s="$(med small-c0)" -v l="$(med large)" -v n="$n" 'BEGIN { printf "%.2f", (s - l) * 1000 / n }')
-rerun_ms=$(awk -v s="$(med rerun)" -v l="$(med rerun-large)" -v n="$n" 'BEGIN { printf "%.2f", (s - l) * 1000 / n }')
-verify_ms=$(awk -v s="$(med verify)" -v l="$(med verify-large)" -v n="$n" 'BEGIN { printf "%.2f", (s - l) * 1000 / n }')
+# per_file_ms RUN BASE COLUMN: (RUN's median - BASE's median) / n, in ms (3: wall, 5: CPU).
+per_file_ms() {
+  awk -F, -v a="$1" -v b="$2" -v c="$3" -v n="$n" '$1 == a { x = $c } $1 == b { y = $c }
+    END { printf "%.2f", (x - y) * 1000 / n }' "$SUM"
+}
 year() { awk -v ms="$1" 'BEGIN { printf "%.1f", ms * 8760 / 1000 }'; }
+cost_row() {  # cost_row LABEL RUN BASE
+  local wall cpu
+  wall=$(per_file_ms "$2" "$3" 3)
+  cpu=$(per_file_ms "$2" "$3" 5)
+  echo "| $1 | $wall | $(year "$wall") | $cpu | $(year "$cpu") |"
+}
 
 MD="$OUT/summary.md"
 {
@@ -247,16 +253,18 @@ MD="$OUT/summary.md"
   echo "small: $FILES hours x $EVENTS events (\`ghsift gen --seed $SEED\`), $SMALL_GZ bytes gz; large: $LARGE files of the same" \
        "hours, $BIG_GZ bytes gz; both $SMALL_BYTES bytes uncompressed."
   echo
-  echo "| run | files | median s | best s | peak RSS MB | pipeline s | rollup s | flush s |"
-  echo "|---|---|---|---|---|---|---|---|"
-  tail -n +2 "$SUM" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
+  echo "| run | files | median wall s | best wall s | median CPU s | peak RSS MB | pipeline s | rollup s | flush s |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  tail -n +2 "$SUM" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }'
   echo
-  echo "| cost per file (wall, medians) | ms | a year of hourly files (8,760), s |"
-  echo "|---|---|---|"
-  echo "| first ingest, grouped commits (default): (small - large) / $n | $per_file | $(year "$per_file") |"
-  echo "| first ingest, each file its own commit (--commit-mib 0) | $per_file_c0 | $(year "$per_file_c0") |"
-  echo "| re-run, every file skipped (name, size, mtime): (rerun - rerun-large) / $n | $rerun_ms | $(year "$rerun_ms") |"
-  echo "| re-run --verify, every file hashed again: (verify - verify-large) / $n | $verify_ms | $(year "$verify_ms") |"
+  echo "CPU = user + sys of the ghsift process (GNU time): what the files cost when other work competes for the cores."
+  echo
+  echo "| cost per file (medians) | wall ms | a year (8,760 files), wall s | CPU ms | a year, CPU s |"
+  echo "|---|---|---|---|---|"
+  cost_row "first ingest, grouped commits (default): (small - large) / $n" small large
+  cost_row "first ingest, each file its own commit (--commit-mib 0): (small-c0 - large) / $n" small-c0 large
+  cost_row "re-run, every file skipped (name, size, mtime): (rerun - rerun-large) / $n" rerun rerun-large
+  cost_row "re-run --verify, every file hashed again: (verify - verify-large) / $n" verify verify-large
   if [[ -s "$PARTS" ]]; then
     echo
     echo "CPU by part (perf record --call-graph dwarf, one ingest of each set; CPU of all threads, not wall):"

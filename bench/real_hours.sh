@@ -170,24 +170,24 @@ done
 
 # ------------------------------------------------------------------ the timed runs
 RAW="$OUT/raw.csv"
-echo "set,tool,round,wall_s,peak_rss_kb,ghsift_total_s" > "$RAW"
+echo "set,tool,round,wall_s,peak_rss_kb,ghsift_total_s,cpu_s" > "$RAW"
 run() {  # run SET TOOL ROUND FILES...
-  local set=$1 tool=$2 round=$3 wall rss total=""
+  local set=$1 tool=$2 round=$3 wall rss user sys total=""
   shift 3
   rm -rf "$WORK/store" "$WORK/timings"
   case "$tool" in
-    igzip) /usr/bin/time -f '%e %M' -o "$WORK/time.out" \
+    igzip) /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.out" \
              bash -c 'printf "%s\0" "$@" | xargs -0 -P "$0" -n 1 sh -c '\''igzip -dc "$0" > /dev/null'\' "$THREADS" "$@" ;;
     all-repos|fixed-all-repos)
-      /usr/bin/time -f '%e %M' -o "$WORK/time.out" "$GHSIFT" ingest --store "$WORK/store" --quiet --timings \
+      /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.out" "$GHSIFT" ingest --store "$WORK/store" --quiet --timings \
         --all-repos --threads "$THREADS" "$@" 2>"$WORK/timings" ;;
     tracked|fixed-tracked)
-      /usr/bin/time -f '%e %M' -o "$WORK/time.out" "$GHSIFT" ingest --store "$WORK/store" --quiet --timings \
+      /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.out" "$GHSIFT" ingest --store "$WORK/store" --quiet --timings \
         --threads "$THREADS" "$@" 2>"$WORK/timings" ;;
   esac
-  read -r wall rss < <(tail -1 "$WORK/time.out")
+  read -r wall rss user sys < <(tail -1 "$WORK/time.out")
   [[ ! -s "$WORK/timings" ]] || total=$(sed -nE 's/.*; total ([0-9.]+) s.*/\1/p' "$WORK/timings")
-  echo "$set,$tool,$round,$wall,$rss,$total" >> "$RAW"
+  echo "$set,$tool,$round,$wall,$rss,$total,$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" >> "$RAW"
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   for set in "${SETS[@]}"; do
@@ -201,7 +201,7 @@ done
 
 # ------------------------------------------------------------------ report
 CSV="$OUT/summary.csv"
-echo "set,files,uncompressed_mb,tool,rounds,median_s,best_s,mb_s_median,peak_rss_mb,igzip_share_median,igzip_share_best,igzip_share_median_without_fixed" > "$CSV"
+echo "set,files,uncompressed_mb,tool,rounds,median_s,best_s,mb_s_median,peak_rss_mb,igzip_share_median,igzip_share_best,igzip_share_median_without_fixed,median_cpu_s,igzip_share_cpu" > "$CSV"
 col() { awk -F, -v s="$1" -v t="$2" -v c="$3" '$1 == s && $2 == t { print $c }' "$RAW"; }
 FIX_ALL=$(col fixed fixed-all-repos 4 | median)
 FIX_TRACKED=$(col fixed fixed-tracked 4 | median)
@@ -210,23 +210,27 @@ for set in "${SETS[@]}"; do
   nfiles=$(wc -l < "$WORK/$set.files")
   ig_med=$(col "$set" igzip 4 | median)
   ig_best=$(col "$set" igzip 4 | best)
+  ig_cpu=$(col "$set" igzip 7 | median)
   for tool in igzip all-repos tracked; do
     med=$(col "$set" "$tool" 4 | median)
     bst=$(col "$set" "$tool" 4 | best)
     rss=$(col "$set" "$tool" 5 | sort -g | tail -1)
+    cpu=$(col "$set" "$tool" 7 | median)
     fixed=0
     [[ $tool != all-repos ]] || fixed=$FIX_ALL
     [[ $tool != tracked ]] || fixed=$FIX_TRACKED
     awk -v set="$set" -v n="$nfiles" -v b="$bytes" -v tool="$tool" -v r="$ROUNDS" -v med="$med" -v bst="$bst" \
-        -v rss="$rss" -v igm="$ig_med" -v igb="$ig_best" -v fx="$fixed" 'BEGIN {
+        -v rss="$rss" -v igm="$ig_med" -v igb="$ig_best" -v fx="$fixed" -v cpu="$cpu" -v igc="$ig_cpu" 'BEGIN {
       share_wo = (med - fx > 0) ? sprintf("%.2f", igm / (med - fx)) : "-"
-      printf "%s,%d,%.1f,%s,%d,%.2f,%.2f,%.1f,%.0f,%.2f,%.2f,%s\n", set, n, b / 1e6, tool, r, med, bst,
-             b / 1e6 / med, rss / 1024, igm / med, igb / bst, (tool == "igzip" ? "1.00" : share_wo) }' >> "$CSV"
+      printf "%s,%d,%.1f,%s,%d,%.2f,%.2f,%.1f,%.0f,%.2f,%.2f,%s,%.2f,%.2f\n", set, n, b / 1e6, tool, r, med, bst,
+             b / 1e6 / med, rss / 1024, igm / med, igb / bst, (tool == "igzip" ? "1.00" : share_wo), cpu,
+             (cpu > 0 ? igc / cpu : 0) }' >> "$CSV"
   done
 done
 for tool in fixed-all-repos fixed-tracked; do
-  printf 'fixed,1,0.0,%s,%d,%s,%s,-,%.0f,-,-,-\n' "$tool" "$ROUNDS" "$(col fixed "$tool" 4 | median)" \
-    "$(col fixed "$tool" 4 | best)" "$(col fixed "$tool" 5 | sort -g | tail -1 | awk '{ print $1 / 1024 }')" >> "$CSV"
+  printf 'fixed,1,0.0,%s,%d,%s,%s,-,%.0f,-,-,-,%s,-\n' "$tool" "$ROUNDS" "$(col fixed "$tool" 4 | median)" \
+    "$(col fixed "$tool" 4 | best)" "$(col fixed "$tool" 5 | sort -g | tail -1 | awk '{ print $1 / 1024 }')" \
+    "$(col fixed "$tool" 7 | median)" >> "$CSV"
 done
 
 MD="$OUT/summary.md"
@@ -239,13 +243,15 @@ MD="$OUT/summary.md"
   done
   [[ $WITH_GEN -eq 0 ]] || echo "* generated: \`ghsift gen --hours $GEN_HOURS --events-per-hour $EVENTS --seed $SEED $GEN_ARGS\`"
   echo
-  echo "| set | files | MB | tool | median s | best s | MB/s (median) | peak RSS MB | igzip share (median) | igzip share (best) | igzip share without fixed cost |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
-  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $6, $7, $8, $9, $10, $11, $12 }'
+  echo "| set | files | MB | tool | median s | best s | MB/s (median) | peak RSS MB | igzip share (median) | igzip share (best) | igzip share without fixed cost | median CPU s | igzip share of CPU |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $6, $7, $8, $9, $10, $11, $12, $13, $14 }'
   echo
   echo "* igzip share = igzip's wall time / ghsift's (the share of the decompression limit ghsift reaches; 1.0 = at the limit)."
   echo "* fixed: ingest of one generated 1-event hour (start, rule database, store open, final flush);" \
        "\"without fixed cost\" subtracts its median from ghsift's median: the share a long run approaches."
+  echo "* CPU = user + sys (GNU time; igzip: all its processes). On a shared machine the CPU share is steadier than the wall share;" \
+       "it leaves out waiting (fsync, I/O), which the wall share includes."
   echo "* Verified before timing: events by type and bad lines equal count_real_events.py (real) or truth.json (generated), both scopes."
 } > "$MD"
 column -t -s, "$CSV"

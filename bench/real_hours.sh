@@ -201,10 +201,12 @@ done
 
 # ------------------------------------------------------------------ report
 CSV="$OUT/summary.csv"
-echo "set,files,uncompressed_mb,tool,rounds,median_s,best_s,mb_s_median,peak_rss_mb,igzip_share_median,igzip_share_best,igzip_share_median_without_fixed,median_cpu_s,igzip_share_cpu" > "$CSV"
+echo "set,files,uncompressed_mb,tool,rounds,median_s,best_s,mb_s_median,peak_rss_mb,igzip_share_median,igzip_share_best,igzip_share_median_without_fixed,median_cpu_s,igzip_share_cpu,igzip_share_cpu_without_fixed" > "$CSV"
 col() { awk -F, -v s="$1" -v t="$2" -v c="$3" '$1 == s && $2 == t { print $c }' "$RAW"; }
 FIX_ALL=$(col fixed fixed-all-repos 4 | median)
 FIX_TRACKED=$(col fixed fixed-tracked 4 | median)
+FIX_CPU_ALL=$(col fixed fixed-all-repos 7 | median)
+FIX_CPU_TRACKED=$(col fixed fixed-tracked 7 | median)
 for set in "${SETS[@]}"; do
   bytes=$(cat "$WORK/$set.bytes")
   nfiles=$(wc -l < "$WORK/$set.files")
@@ -216,19 +218,23 @@ for set in "${SETS[@]}"; do
     bst=$(col "$set" "$tool" 4 | best)
     rss=$(col "$set" "$tool" 5 | sort -g | tail -1)
     cpu=$(col "$set" "$tool" 7 | median)
-    fixed=0
-    [[ $tool != all-repos ]] || fixed=$FIX_ALL
-    [[ $tool != tracked ]] || fixed=$FIX_TRACKED
+    fixed=0 fixed_cpu=0
+    [[ $tool != all-repos ]] || { fixed=$FIX_ALL; fixed_cpu=$FIX_CPU_ALL; }
+    [[ $tool != tracked ]] || { fixed=$FIX_TRACKED; fixed_cpu=$FIX_CPU_TRACKED; }
     awk -v set="$set" -v n="$nfiles" -v b="$bytes" -v tool="$tool" -v r="$ROUNDS" -v med="$med" -v bst="$bst" \
-        -v rss="$rss" -v igm="$ig_med" -v igb="$ig_best" -v fx="$fixed" -v cpu="$cpu" -v igc="$ig_cpu" 'BEGIN {
+        -v rss="$rss" -v igm="$ig_med" -v igb="$ig_best" -v fx="$fixed" -v cpu="$cpu" -v igc="$ig_cpu" -v fxc="$fixed_cpu" 'BEGIN {
       share_wo = (med - fx > 0) ? sprintf("%.2f", igm / (med - fx)) : "-"
-      printf "%s,%d,%.1f,%s,%d,%.2f,%.2f,%.1f,%.0f,%.2f,%.2f,%s,%.2f,%.2f\n", set, n, b / 1e6, tool, r, med, bst,
+      # GNU time counts in 10 ms steps: a share of a CPU time that rounds to 0 is left out ("-").
+      cpu_share = (igc > 0 && cpu > 0) ? sprintf("%.2f", igc / cpu) : "-"
+      cpu_share_wo = (igc > 0 && cpu - fxc > 0) ? sprintf("%.2f", igc / (cpu - fxc)) : "-"
+      if (tool == "igzip") cpu_share_wo = cpu_share
+      printf "%s,%d,%.1f,%s,%d,%.2f,%.2f,%.1f,%.0f,%.2f,%.2f,%s,%.2f,%s,%s\n", set, n, b / 1e6, tool, r, med, bst,
              b / 1e6 / med, rss / 1024, igm / med, igb / bst, (tool == "igzip" ? "1.00" : share_wo), cpu,
-             (cpu > 0 ? igc / cpu : 0) }' >> "$CSV"
+             cpu_share, cpu_share_wo }' >> "$CSV"
   done
 done
 for tool in fixed-all-repos fixed-tracked; do
-  printf 'fixed,1,0.0,%s,%d,%s,%s,-,%.0f,-,-,-,%s,-\n' "$tool" "$ROUNDS" "$(col fixed "$tool" 4 | median)" \
+  printf 'fixed,1,0.0,%s,%d,%s,%s,-,%.0f,-,-,-,%s,-,-\n' "$tool" "$ROUNDS" "$(col fixed "$tool" 4 | median)" \
     "$(col fixed "$tool" 4 | best)" "$(col fixed "$tool" 5 | sort -g | tail -1 | awk '{ print $1 / 1024 }')" \
     "$(col fixed "$tool" 7 | median)" >> "$CSV"
 done
@@ -243,9 +249,9 @@ MD="$OUT/summary.md"
   done
   [[ $WITH_GEN -eq 0 ]] || echo "* generated: \`ghsift gen --hours $GEN_HOURS --events-per-hour $EVENTS --seed $SEED $GEN_ARGS\`"
   echo
-  echo "| set | files | MB | tool | median s | best s | MB/s (median) | peak RSS MB | igzip share (median) | igzip share (best) | igzip share without fixed cost | median CPU s | igzip share of CPU |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $6, $7, $8, $9, $10, $11, $12, $13, $14 }'
+  echo "| set | files | MB | tool | median s | best s | MB/s (median) | peak RSS MB | igzip share (median) | igzip share (best) | igzip share without fixed cost | median CPU s | igzip share of CPU | igzip share of CPU without fixed cost |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }'
   echo
   echo "* igzip share = igzip's wall time / ghsift's (the share of the decompression limit ghsift reaches; 1.0 = at the limit)."
   echo "* fixed: ingest of one generated 1-event hour (start, rule database, store open, final flush);" \

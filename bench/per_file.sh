@@ -45,7 +45,7 @@ GHSIFT=""
 WORK="$ROOT/bench/results/per-file"
 OUT=""
 
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --files) FILES=$2; shift 2 ;;

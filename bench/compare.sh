@@ -4,7 +4,11 @@
 #
 #   bench/compare.sh [--hours 24] [--events-per-hour 40000] [--rounds 3] [--threads 2]
 #                    [--out bench/results/DATE] [--build-dir build-bench] [--seed 20240101]
-#                    [--corpus DIR] [--zst] [--no-duckdb] [--no-jq]
+#                    [--corpus DIR] [--zst] [--no-duckdb] [--no-jq] [--ghsift PATH]
+#
+# --ghsift PATH times that binary as it is (another build) instead of building --build-dir.
+# --corpus DIR is generated (and replaced) only if it is a generated corpus or empty: a directory
+# of other dump files (the real hours in ../shared) is refused; bench/real_hours.sh times those.
 #
 # Tools, each run --rounds times one after another (wall time and peak RSS by /usr/bin/time):
 #   ghsift   ghsift ingest --quiet --all-repos --threads T into a fresh store
@@ -26,12 +30,13 @@ OUT=""
 BUILD_DIR="$ROOT/build-bench"
 SEED=20240101
 CORPUS=""
+GHSIFT=""
 WITH_ZST=0
 WITH_DUCKDB=1
 WITH_JQ=1
 PEER_WORDS='slow|memory leak|out of memory|oom|hang'
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --hours) HOURS=$2; shift 2 ;;
@@ -42,6 +47,7 @@ while [[ $# -gt 0 ]]; do
     --build-dir) BUILD_DIR=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
     --corpus) CORPUS=$2; shift 2 ;;
+    --ghsift) GHSIFT=$2; shift 2 ;;
     --zst) WITH_ZST=1; shift ;;
     --no-duckdb) WITH_DUCKDB=0; shift ;;
     --no-jq) WITH_JQ=0; shift ;;
@@ -75,11 +81,7 @@ source "$ROOT/bench/lib.sh"
 ensure_ghsift
 
 # ------------------------------------------------------------------ corpus (fixed seed, reused)
-if [[ ! -f "$CORPUS/truth.json" || $(ls "$CORPUS"/*.json.gz 2>/dev/null | wc -l) -ne $HOURS ]]; then
-  log "generating $HOURS hours x $EVENTS events (seed $SEED) into $CORPUS"
-  rm -rf "$CORPUS"
-  "$GHSIFT" gen --out "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress gz >&2
-fi
+ensure_gen_corpus "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress gz
 if [[ $WITH_ZST -eq 1 && $(ls "$CORPUS"/zst/*.json.zst 2>/dev/null | wc -l) -ne $HOURS ]]; then
   log "generating the .json.zst twins (same seed) into $CORPUS/zst"
   rm -rf "$CORPUS/zst"

@@ -193,7 +193,9 @@ TEST_F(FollowIngestTest, CatchesUpFollowsNewHoursAndStopsCleanly) {
   ASSERT_TRUE(WaitFor(dir_ / "follow.log", "waiting for 2024-01-01-7")) << follower.Output();
 
   EXPECT_EQ(follower.Stop(), 0) << follower.Output();
-  EXPECT_NE(follower.Output().find("follow stopped by SIGTERM at 2024-01-01-5 "), std::string::npos)
+  EXPECT_NE(follower.Output().find("follow stopped by SIGTERM at 2024-01-01-5 (the oldest hour not read yet): 4 hours "
+                                   "ingested in this run (6,000 events), 1 recorded missing at source"),
+            std::string::npos)
       << follower.Output();
   EXPECT_EQ(ComparableAnswers(store), *local_answers_);
   const CommandResult coverage = RunCommand(Ghsift() + " stats --coverage --format json --store " + store +
@@ -234,8 +236,18 @@ TEST_F(FollowIngestTest, StopDuringATransferAbandonsThatHour) {
     Follower follower(dir_ / "clock", "--commit-mib 0 --store " + store + " --from 2024-01-01 --source " + server.base(),
                       dir_ / "follow.log");
     ASSERT_TRUE(WaitFor(dir_ / "requests.log", HourName(3) + " - 200")) << follower.Output();
+    // Hours 0..2 committed (each alone: --commit-mib 0), hour 3 stalled half-way: stop now.
+    bool three = false;
+    for (int i = 0; i < 600 && !three; ++i) {  // bounded: 60 s
+      three = RunCommand(Ghsift() + " stats --format json --store " + store).output.find("\"files\": 3,") !=
+              std::string::npos;
+      if (!three) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_TRUE(three) << follower.Output();
     EXPECT_EQ(follower.Stop(), 0) << follower.Output();
-    EXPECT_NE(follower.Output().find("follow stopped by SIGTERM at 2024-01-01-3 "), std::string::npos)
+    EXPECT_NE(follower.Output().find("follow stopped by SIGTERM at 2024-01-01-3 (the oldest hour not read yet; 1 hour "
+                                     "was in flight, abandoned with nothing of it counted)"),
+              std::string::npos)
         << follower.Output();
   }
   const CommandResult stats = RunCommand(Ghsift() + " stats --format json --store " + store);

@@ -129,7 +129,8 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
       for (const auto& [hour, p] : pending) wake = std::min(wake, p.next_try);
       if (waiting_for != next_new) {
         waiting_for = next_new;
-        o.say("ghsift: follow: up to date; waiting for " + FormatHour(next_new) + " (ends " +
+        o.say(std::string("ghsift: follow: ") + (pending.empty() ? "up to date; " : "") + "waiting for " +
+              FormatHour(next_new) + " (ends " +
               FormatInstant(DueAt(next_new)) + ")" +
               (pending.empty() ? "" : "; " + std::to_string(pending.size()) + " older hour" +
                                           (pending.size() == 1 ? "" : "s") + " not published yet"));
@@ -164,6 +165,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
           pending.erase(hour);
           break;
         case FileResult::kStopped:
+          ++summary.hours_abandoned;
           break;
         case FileResult::kMissing:
           if (given_up) {

@@ -45,6 +45,7 @@ struct FollowSummary {
   uint64_t events = 0;
   uint64_t hours_missing = 0;  //!< recorded as missing at source
   uint64_t hours_failed = 0;   //!< given up after failing
+  uint64_t hours_abandoned = 0;  //!< in flight when the stop came (nothing of them counted)
   int64_t next_hour = 0;       //!< the oldest hour not done when it stopped
 };
 

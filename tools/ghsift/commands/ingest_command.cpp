@@ -173,11 +173,17 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   const auto summary = RunFollow(store, pipeline, follow);
   if (!summary.ok()) return Fail(summary.status().message());
   const int signal = g_stop_signal.load();
+  const std::string abandoned =
+      summary->hours_abandoned == 0 ? std::string()
+                                    : "; " + std::to_string(summary->hours_abandoned) + " hour" +
+                                          (summary->hours_abandoned == 1
+                                               ? " was in flight, abandoned with nothing of it counted"
+                                               : "s were in flight, abandoned with nothing of them counted");
   std::fprintf(stderr,
-               "ghsift: follow stopped by %s at %s (the oldest hour not read yet; an hour in flight was abandoned, "
-               "nothing of it counted): %llu hour%s ingested in this run (%s events), %llu recorded missing at "
-               "source, %llu given up as failed; `ingest --follow` without --from resumes there\n",
-               signal == SIGINT ? "SIGINT" : "SIGTERM", FormatHour(summary->next_hour).c_str(),
+               "ghsift: follow stopped by %s at %s (the oldest hour not read yet%s): %llu hour%s ingested in this "
+               "run (%s events), %llu recorded missing at source, %llu given up as failed; `ingest --follow` "
+               "without --from resumes there\n",
+               signal == SIGINT ? "SIGINT" : "SIGTERM", FormatHour(summary->next_hour).c_str(), abandoned.c_str(),
                static_cast<unsigned long long>(summary->hours_ingested), summary->hours_ingested == 1 ? "" : "s",
                WithCommas(summary->events).c_str(), static_cast<unsigned long long>(summary->hours_missing),
                static_cast<unsigned long long>(summary->hours_failed));
@@ -389,7 +395,9 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");
+  cmd->add_flag("--quiet,-q", args->quiet,
+                "No progress line and no summary; hours of a range already held or not published yet go unsaid "
+                "(failures are always printed)");
   cmd->add_flag("--mpi", args->mpi,
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");

@@ -9,7 +9,9 @@
 #include <sstream>
 #include <thread>
 
+#include "common/time_range.hpp"
 #include "io/http_source.hpp"
+#include "query/coverage.hpp"
 #include "test_support.hpp"
 
 namespace ghsift::testing {
@@ -303,6 +305,46 @@ TEST_F(HttpIngestTest, TlsIsAlwaysVerified) {
     body.append(buffer.data(), *n);
   }
   EXPECT_EQ(body, ReadText(hours() + "/" + HourName(0)));
+}
+
+// tools/cron/ghsift-hourly asks for the 24 hours up to the one that ended last, says nothing when
+// nothing failed (hours not published are recorded, not reported), and is a no-op while another
+// run holds the store's lock.
+TEST_F(HttpIngestTest, CronRecipeAsksForTheLastDayQuietly) {
+  if (RunCommand("command -v flock").exit_code != 0) GTEST_SKIP() << "flock is not installed";
+  FaultServer server(dir_, hours(), {});
+  ASSERT_TRUE(server.started());
+  const std::string store = dir_ / "store";
+  const std::string run = "GHSIFT=" + Ghsift() + " GHSIFT_STORE='" + store + "' sh '" + GHSIFT_SOURCE_DIR +
+                          "/tools/cron/ghsift-hourly' --all-repos --source " + server.base();
+  const int64_t before = NowSeconds();
+  const CommandResult r = RunCommand(run);
+  const int64_t after = NowSeconds();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  const std::string log = server.Requests();
+  EXPECT_EQ(Count(log, "\n"), 24u) << log;
+  // The newest hour asked for is the one that ended last (two candidates when an hour turned).
+  const bool newest = log.find(FormatHour(before / 3600 - 1) + ".json.gz ") != std::string::npos ||
+                      log.find(FormatHour(after / 3600 - 1) + ".json.gz ") != std::string::npos;
+  EXPECT_TRUE(newest) << log;
+  EXPECT_EQ(log.find(FormatHour(after / 3600) + ".json.gz "), std::string::npos) << "the current hour: " << log;
+
+  // Another run holds the lock: this one does nothing and exits 0.
+  // The holder's sleep writes its id; ending it ends the holder and frees the lock.
+  const std::string holder_pid = dir_ / "holder.pid";
+  RunCommand("flock '" + store + ".lock' sh -c 'echo $$ > \"" + holder_pid + "\"; exec sleep 60' > /dev/null 2>&1 &");
+  int holder = 0;
+  for (int i = 0; i < 100 && holder <= 0; ++i) {  // bounded: 10 s
+    holder = std::atoi(ReadText(holder_pid).c_str());
+    if (holder <= 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_GT(holder, 0);
+  const CommandResult locked = RunCommand(run);
+  ::kill(holder, SIGTERM);
+  EXPECT_EQ(locked.exit_code, 0) << locked.output;
+  EXPECT_EQ(locked.output, "");
+  EXPECT_EQ(server.Requests(), log);
 }
 
 }  // namespace

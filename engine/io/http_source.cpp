@@ -231,6 +231,16 @@ Status HttpSource::RunAttempt(Attempt& a) {
   curl_easy_setopt(curl, CURLOPT_HTTP_CONTENT_DECODING, 0L);
   if (a.offset > 0) curl_easy_setopt(curl, CURLOPT_RANGE, range.c_str());
   a.self = this;
+  // Called at least once a second, also while no byte arrives: a reader that went away (a stop
+  // request) ends a stalled transfer now instead of after --stall-seconds.
+  curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, this);
+  curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION,
+                   +[](void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> int {
+                     HttpSource& source = *static_cast<HttpSource*>(self);
+                     std::lock_guard<std::mutex> lock(source.mutex_);
+                     return source.cancel_ ? 1 : 0;
+                   });
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, +[](char* data, size_t, size_t n, void* attempt) -> size_t {
     Attempt& a = *static_cast<Attempt*>(attempt);
@@ -238,6 +248,10 @@ Status HttpSource::RunAttempt(Attempt& a) {
   });
   const CURLcode code = curl_easy_perform(curl);
   if (!a.checked_status) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+  if (code == CURLE_FILESIZE_EXCEEDED && a.abort.ok()) {  // libcurl's own check of the Content-Length
+    a.abort = Status::IoError("larger than the cap of " + std::to_string(options_.max_bytes) + " bytes");
+  }
+  if (code == CURLE_ABORTED_BY_CALLBACK && a.abort.ok()) a.abort = Status::Cancelled("reader gone");
   curl_easy_cleanup(curl);
   a.curl = nullptr;
   if (!a.abort.ok()) {

@@ -11,8 +11,15 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   missing   404 (every request)
   loop      redirect to itself (every request)
   norange   ignore Range headers: always send the whole body (every request)
+  stall     send half of the body, then nothing until the client goes away (every request)
+  endless   no Content-Length: the file's bytes again and again (a valid multi-member gzip
+            stream) until the client goes away, at most 64 MiB (every request)
+  biglength announce a Content-Length of 64 MiB and send random bytes (every request)
+  moved     redirect the first request to /moved/NAME (then served normally)
+  toftp     redirect to ftp://127.0.0.1/NAME (every request)
+  tofile    redirect to file:///etc/hostname (every request)
 Kinds combine with '+' (short+norange: a cut body, then a retry answered with the whole body).
-Range requests (bytes=N-) are honoured otherwise. Each request is logged to --log as
+Range requests (bytes=N-) are honoured otherwise. With --tls CERT KEY the server speaks HTTPS. Each request is logged to --log as
 "NAME RANGE STATUS" so a test can check what was asked.
 """
 import argparse
@@ -32,6 +39,7 @@ def main():
     parser.add_argument("--idle", type=float, default=30.0)
     parser.add_argument("--lifetime", type=float, default=300.0)
     parser.add_argument("--log", default="")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     args = parser.parse_args()
     faults = dict(f.split("=", 1) for f in args.fault)
     seen = set()
@@ -63,6 +71,36 @@ def main():
                 self.send_response(404)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+                return
+            redirect = {"toftp": f"ftp://127.0.0.1/{name}", "tofile": "file:///etc/hostname"}
+            if "moved" in fault and first:
+                redirect["moved"] = f"/moved/{name}"
+            target = next((redirect[k] for k in fault if k in redirect), None)
+            if target:
+                self.record(name, rng, 302)
+                self.send_response(302)
+                self.send_header("Location", target)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if fault & {"endless", "biglength"}:
+                self.record(name, rng, 200)
+                self.send_response(200)
+                if "biglength" in fault:
+                    self.send_header("Content-Length", str(64 << 20))
+                else:
+                    self.close_connection = True
+                self.end_headers()
+                with open(path, "rb") as f:
+                    data = f.read()  # repeated: a valid multi-member gzip stream that goes on
+                try:
+                    sent = 0
+                    while sent < (64 << 20):
+                        chunk = data if "endless" in fault else os.urandom(64 << 10)
+                        self.wfile.write(chunk[: (64 << 20) - sent])
+                        sent += len(chunk)
+                except OSError:
+                    pass
                 return
             if "loop" in fault:
                 self.record(name, rng, 302)
@@ -101,6 +139,16 @@ def main():
                 self.close_connection = True
                 self.connection.close()
                 return
+            if "stall" in fault:
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                try:
+                    while time.monotonic() - started < args.lifetime:
+                        time.sleep(0.2)
+                        self.wfile.write(b"")  # nothing; the loop ends with the server
+                except OSError:
+                    pass
+                return
             if "trickle" in fault:
                 piece = max(1, len(body) // 50)
                 for i in range(0, len(body), piece):
@@ -112,6 +160,11 @@ def main():
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if args.tls:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls[0], args.tls[1])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     started = time.monotonic()
 

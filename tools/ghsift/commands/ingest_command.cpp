@@ -1,5 +1,5 @@
 // ghsift ingest --store DIR [--rules PATH]... [--all-repos | --repos FILE] [--threads N] FILE|DIR|URL...
-//                [--from T [--to T] [--source URL]]
+//                [--from T [--to T] [--source URL]] [--follow [--poll-seconds N] [--give-up-hours H]]
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,11 +7,14 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "commands/commands.hpp"
 #include "common/time_range.hpp"
 #include "commands/common_options.hpp"
+#include "commands/follow.hpp"
 #include "commands/mpi_ingest.hpp"
 #include "output.hpp"
 #include "pipelines/ingest_pipeline.hpp"
@@ -59,7 +62,23 @@ struct IngestArgs {
   std::string save_dumps;
   uint64_t max_hour_mib = 8 << 10;
   long stall_seconds = 60;
+  // --follow.
+  bool follow = false;
+  int64_t poll_seconds = 120;
+  double give_up_hours = 24;
 };
+
+//! For tests only: when GHSIFT_TEST_CLOCK_FILE names a file, --follow reads "now" (Unix seconds)
+//! from it at every look at the clock, so a test can make hours end at will. Unset: the real clock.
+int64_t FollowNow() {
+  static const char* file = std::getenv("GHSIFT_TEST_CLOCK_FILE");
+  if (file == nullptr || *file == '\0') return NowSeconds();
+  std::ifstream in(file);
+  int64_t seconds = 0;
+  if (in >> seconds) return seconds;
+  static int64_t last = NowSeconds();  // a test writing the file right now: keep the last value
+  return last;
+}
 
 //! The hours an --from/--to argument names, first and last as hour indices: an hour as GH
 //! Archive names its files (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD,
@@ -101,10 +120,15 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   return urls;
 }
 
-void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
+//! With `quiet`, what a range re-run from cron meets every time is not printed: hours already
+//! ingested (known by name, not downloaded) and hours missing at the source (recorded for
+//! `stats --coverage`, asked for again by the next run).
+void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false) {
   for (const FileOutcome& o : outcomes) {
+    if (quiet && IsHttpUrl(o.path) && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
     if (o.result == FileResult::kFailed) {
-      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(), o.message.c_str());
+      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(),
+                   FailureReason(o).c_str());
     } else if (o.result == FileResult::kMissing) {
       std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", o.path.c_str());
     } else if (o.result == FileResult::kSkipped) {
@@ -122,21 +146,78 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes) {
   }
 }
 
+int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline) {
+  FollowOptions follow;
+  follow.base_url = args.source;
+  follow.poll_seconds = args.poll_seconds;
+  follow.give_up_seconds = static_cast<int64_t>(args.give_up_hours * 3600);
+  follow.now = FollowNow;
+  follow.stop = &g_stop;
+  if (!args.from.empty()) {
+    const auto from = ParseHourSpan(args.from, "--from", FollowNow());
+    if (!from.ok()) return Fail(from.status().message());
+    follow.first_hour = from->first;
+  } else {
+    auto start = DefaultFollowStart(store, FollowNow());
+    if (!start.ok()) return Fail(start.status().message());
+    follow.first_hour = *start;
+  }
+  const bool quiet = args.quiet;
+  follow.say = [quiet](const std::string& line) {
+    if (!quiet) std::fprintf(stderr, "%s\n", line.c_str());
+  };
+  follow.warn = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  follow.on_ingested = [](const FileOutcome& outcome) { PrintOutcomes({outcome}); };
+  follow.say("ghsift: following " + args.source + " from " + FormatHour(follow.first_hour) + " into " + args.store +
+             " (asking for an hour when it ends, again every " + std::to_string(args.poll_seconds) +
+             " s while it is not published; stop with SIGINT or SIGTERM)");
+  const auto summary = RunFollow(store, pipeline, follow);
+  if (!summary.ok()) return Fail(summary.status().message());
+  const int signal = g_stop_signal.load();
+  const std::string abandoned =
+      summary->hours_abandoned == 0 ? std::string()
+                                    : "; " + std::to_string(summary->hours_abandoned) + " hour" +
+                                          (summary->hours_abandoned == 1
+                                               ? " was in flight, abandoned with nothing of it counted"
+                                               : "s were in flight, abandoned with nothing of them counted");
+  std::fprintf(stderr,
+               "ghsift: follow stopped by %s at %s (the oldest hour not read yet%s): %llu hour%s ingested in this "
+               "run (%s events), %llu recorded missing at source, %llu given up as failed; `ingest --follow` "
+               "without --from resumes there\n",
+               signal == SIGINT ? "SIGINT" : "SIGTERM", FormatHour(summary->next_hour).c_str(), abandoned.c_str(),
+               static_cast<unsigned long long>(summary->hours_ingested), summary->hours_ingested == 1 ? "" : "s",
+               WithCommas(summary->events).c_str(), static_cast<unsigned long long>(summary->hours_missing),
+               static_cast<unsigned long long>(summary->hours_failed));
+  return kExitOk;
+}
+
 int RunIngest(const IngestArgs& args) {
   if (args.store.empty()) return Fail("ingest needs --store DIR (or --partial DIR)");
   // Installed before anything slow (rule compilation, opening the store), so that a signal at
   // any moment ends with the same clean stop and message.
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
+  if (args.follow) {
+    if (!args.inputs.empty()) return Fail("--follow reads the hours from --source; it takes no files or URLs");
+    if (!args.to.empty()) return Fail("--follow runs until stopped; it takes no --to (use --from/--to without --follow for a range)");
+    if (args.mpi) return Fail("--follow cannot run under --mpi");
+    if (!IsHttpUrl(args.source)) return Fail("--source must be an http:// or https:// URL");
+  }
   auto files = ResolveInputs(args.inputs, args.recursive);
   if (!files.ok()) return Fail(files.status().message());
-  if (!args.from.empty() || !args.to.empty()) {
+  if (args.follow) {
+    // The hours are added as they end (RunFollow); only --from is checked here.
+    if (!args.from.empty()) {
+      const auto from = ParseHourSpan(args.from, "--from", FollowNow());
+      if (!from.ok()) return Fail(from.status().message());
+    }
+  } else if (!args.from.empty() || !args.to.empty()) {
     if (args.from.empty()) return Fail("--to needs --from");
     auto urls = HourUrls(args);
     if (!urls.ok()) return Fail(urls.status().message());
     files->insert(files->end(), urls->begin(), urls->end());
   }
-  if (files->empty()) return Fail("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
+  if (files->empty() && !args.follow) return Fail("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
   auto rules = LoadRules(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
   auto repos = LoadRepoFilter(args.all_repos, args.repos);
@@ -148,7 +229,8 @@ int RunIngest(const IngestArgs& args) {
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
   options.verify = args.verify;
-  const bool remote = std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
+  const bool remote = args.follow ||
+                      std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
   if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
   options.http.retries = args.retries;
   options.http.max_bytes = args.max_hour_mib << 20;
@@ -169,6 +251,7 @@ int RunIngest(const IngestArgs& args) {
   if (!scope.ok()) return Fail(scope.message());
   options.stop = &g_stop;
   IngestPipeline pipeline(**store, *rules, *repos, options);
+  if (args.follow) return RunFollowIngest(args, **store, pipeline);
   IngestProgress progress;
   const auto start = std::chrono::steady_clock::now();
   std::vector<FileOutcome> outcomes;
@@ -191,7 +274,7 @@ int RunIngest(const IngestArgs& args) {
     refreshed = (*store)->Finish();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  PrintOutcomes(outcomes);
+  PrintOutcomes(outcomes, args.quiet);
 
   uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, events = 0, bad = 0, bytes = 0;
   for (const FileOutcome& o : outcomes) {
@@ -274,6 +357,18 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
   cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, YYYY-MM-DD-H or 7d");
   cmd->add_option("--to", args->to, "... to this one, inclusive (a day or a month: all its hours; default: --from, or now after a span such as 7d)");
+  cmd->add_flag("--follow", args->follow,
+                "Keep going: catch up to the newest published hour (from --from, else where the store ends), then "
+                "read each next hour as it is published, until SIGINT/SIGTERM (exit 0)");
+  cmd->add_option("--poll-seconds", args->poll_seconds,
+                  "--follow: ask again this often for an hour that has ended and is not published yet")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{1}, int64_t{86400}));
+  cmd->add_option("--give-up-hours", args->give_up_hours,
+                  "--follow: an hour still not published this long after it ended is recorded as missing at "
+                  "source (a failing one as failed) and no longer asked for")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 720.0));
   cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
       ->capture_default_str();
   cmd->add_option("--connections", args->connections, "Hours downloaded at once")
@@ -306,7 +401,9 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress line and no summary");
+  cmd->add_flag("--quiet,-q", args->quiet,
+                "No progress line and no summary; hours of a range already held or not published yet go unsaid "
+                "(failures are always printed)");
   cmd->add_flag("--mpi", args->mpi,
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");

@@ -1,0 +1,226 @@
+#include "commands/follow.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <thread>
+#include <vector>
+
+#include "output.hpp"
+#include "query/coverage.hpp"
+#include "rollup/rollup.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+constexpr int64_t kHour = 3600;
+
+int64_t DueAt(int64_t hour) { return (hour + 1) * kHour; }
+std::string HourFile(int64_t hour) { return FormatHour(hour) + ".json.gz"; }
+
+//! An hour asked for and not done yet.
+struct Pending {
+  int64_t next_try = 0;    //!< not asked for again before this (clock seconds)
+  bool reported = false;   //!< its "not published yet" line was shown
+};
+
+//! Waits `seconds` of real time, or less when a stop is requested.
+void Sleep(int64_t seconds, const std::atomic<bool>* stop) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (stop != nullptr && stop->load()) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+bool Stopped(const FollowOptions& o) { return o.stop != nullptr && o.stop->load(); }
+
+//! The pause before an hour is asked for again: the poll interval while it is less than an hour
+//! late (GH Archive publishes an hour some minutes after it ends), then a quarter of an hour.
+int64_t RetryInterval(const FollowOptions& o, int64_t hour, int64_t now) {
+  return now - DueAt(hour) < kHour ? o.poll_seconds : std::max<int64_t>(o.poll_seconds, 900);
+}
+
+//! "24 h", "1.5 h", "90 s".
+std::string HoursText(int64_t seconds) {
+  if (seconds % kHour == 0) return std::to_string(seconds / kHour) + " h";
+  if (seconds < kHour) return std::to_string(seconds) + " s";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g h", static_cast<double>(seconds) / kHour);
+  return text;
+}
+
+}  // namespace
+
+std::string FailureReason(const FileOutcome& outcome) {
+  const std::string prefix = outcome.path + ": ";
+  return outcome.message.starts_with(prefix) ? outcome.message.substr(prefix.size()) : outcome.message;
+}
+
+std::string FormatInstant(int64_t seconds) {
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%MZ", &tm);
+  return text;
+}
+
+Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> resume, store.GetMeta(kFollowNextMeta));
+  if (resume) {
+    if (const auto hour = ParseHour(*resume)) return *hour;
+  }
+  std::optional<int64_t> newest;
+  const auto consider = [&](const std::string& name) {
+    if (const auto hour = HourOfFileName(name)) newest = std::max(newest.value_or(*hour), *hour);
+  };
+  GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry&) { consider(name); }));
+  for (const auto& [name, reason] : store.Failures()) {
+    if (reason.starts_with(kMissingAtSource)) consider(name);
+  }
+  if (newest) return *newest + 1;
+  return now / kHour - 1;  // the newest hour that has ended
+}
+
+Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& o) {
+  FollowSummary summary;
+  std::string base = o.base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  std::map<int64_t, Pending> pending;  // due hours not done, oldest first
+  int64_t next_new = o.first_hour;     // the first hour not yet due (not in `pending`)
+  int64_t waiting_for = -1;            // the hour the last "waiting" line named
+  std::string resume_written;
+  const auto resume_hour = [&] { return pending.empty() ? next_new : std::min(pending.begin()->first, next_new); };
+  const auto write_resume = [&]() -> Status {
+    const std::string resume = FormatHour(resume_hour());
+    if (resume == resume_written) return Status::Ok();
+    GHSIFT_TRY(store.PutMeta(kFollowNextMeta, resume));
+    resume_written = resume;
+    return Status::Ok();
+  };
+
+  while (!Stopped(o)) {
+    const int64_t now = o.now();
+    for (; DueAt(next_new) <= now; ++next_new) pending.emplace(next_new, Pending{});
+
+    // The hours to ask for now, oldest first; those the store holds (read from disk, or by an
+    // earlier run) are done without a request.
+    std::vector<int64_t> batch;
+    for (auto it = pending.begin(); it != pending.end() && batch.size() < o.batch_hours;) {
+      if (it->second.next_try > now) {
+        ++it;
+        continue;
+      }
+      GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> held, store.FindFile(HourFile(it->first)));
+      if (held) {
+        it = pending.erase(it);
+        continue;
+      }
+      batch.push_back(it->first);
+      ++it;
+    }
+
+    if (batch.empty()) {
+      GHSIFT_TRY(write_resume());
+      int64_t wake = DueAt(next_new);
+      for (const auto& [hour, p] : pending) wake = std::min(wake, p.next_try);
+      if (waiting_for != next_new) {
+        waiting_for = next_new;
+        o.say(std::string("ghsift: follow: ") + (pending.empty() ? "up to date; " : "") + "waiting for " +
+              FormatHour(next_new) + " (ends " +
+              FormatInstant(DueAt(next_new)) + ")" +
+              (pending.empty() ? "" : "; " + std::to_string(pending.size()) + " older hour" +
+                                          (pending.size() == 1 ? "" : "s") + " not published yet"));
+      }
+      Sleep(std::clamp<int64_t>(wake - now, 1, o.poll_seconds), o.stop);
+      continue;
+    }
+
+    std::vector<std::string> urls;
+    for (const int64_t hour : batch) urls.push_back(base + "/" + HourFile(hour));
+    const std::vector<FileOutcome> outcomes = pipeline.Run(urls, nullptr);
+    const int64_t after = o.now();
+    bool committed = false;
+    uint64_t round_hours = 0, round_events = 0;
+    int64_t round_first = -1, round_last = -1;
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+      const FileOutcome& outcome = outcomes[i];
+      const int64_t hour = batch[i];
+      Pending& p = pending[hour];
+      const bool given_up = after >= DueAt(hour) + o.give_up_seconds;
+      switch (outcome.result) {
+        case FileResult::kIngested:
+          committed = true;
+          ++round_hours;
+          round_events += outcome.entry.events;
+          if (round_first < 0) round_first = hour;
+          round_last = hour;
+          if (o.on_ingested) o.on_ingested(outcome);
+          pending.erase(hour);
+          break;
+        case FileResult::kSkipped:
+          pending.erase(hour);
+          break;
+        case FileResult::kStopped:
+          ++summary.hours_abandoned;
+          break;
+        case FileResult::kMissing:
+          if (given_up) {
+            GHSIFT_TRY(store.RecordFailure(HourFile(hour), std::string(kMissingAtSource) + ": " + urls[i]));
+            o.warn("ghsift: " + urls[i] + ": not published at the source " + HoursText(o.give_up_seconds) +
+                   " after the hour ended; recorded as missing (stats --coverage)");
+            ++summary.hours_missing;
+            pending.erase(hour);
+          } else {
+            p.next_try = after + RetryInterval(o, hour, after);
+            if (!p.reported) {
+              p.reported = true;
+              o.say("ghsift: follow: " + FormatHour(hour) + " not published yet; asking again every " +
+                    std::to_string(o.poll_seconds) + " s until " + FormatInstant(DueAt(hour) + o.give_up_seconds));
+            }
+          }
+          break;
+        case FileResult::kFailed: {
+          GHSIFT_TRY(store.RecordFailure(HourFile(hour), outcome.message));
+          const std::string reason = FailureReason(outcome);
+          if (given_up) {
+            o.warn("ghsift: " + urls[i] + ": " + reason + " (nothing of this hour was counted; given up, " +
+                   "recorded as failed: stats --coverage)");
+            ++summary.hours_failed;
+            pending.erase(hour);
+          } else {
+            p.next_try = after + RetryInterval(o, hour, after);
+            o.warn("ghsift: " + urls[i] + ": " + reason + " (nothing of this hour was counted; asking " +
+                   "again at " + FormatInstant(p.next_try) + ")");
+          }
+          break;
+        }
+      }
+    }
+    summary.hours_ingested += round_hours;
+    summary.events += round_events;
+    if (committed) {
+      // The rollup follows each round, so that queries answer from it; after a stop request
+      // only the flush (readers count stale reports themselves, the next run refreshes).
+      const Status settled = Stopped(o) ? store.Finish() : SettleStore(store, true);
+      if (!settled.ok()) {
+        o.warn("ghsift: after the commits: " + settled.message() +
+               " (the hours are committed and queries stay exact; the next round refreshes it)");
+      }
+    }
+    GHSIFT_TRY(write_resume());
+    if (round_hours > 0) {
+      o.say("ghsift: follow: ingested " + FormatHour(round_first) +
+            (round_last != round_first ? " .. " + FormatHour(round_last) : std::string()) + " (" +
+            std::to_string(round_hours) + " hour" + (round_hours == 1 ? "" : "s") + ", " +
+            WithCommas(round_events) + " events)");
+    }
+  }
+  summary.next_hour = resume_hour();
+  return summary;
+}
+
+}  // namespace ghsift::cli

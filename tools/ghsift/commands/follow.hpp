@@ -1,0 +1,70 @@
+#pragma once
+// `ingest --follow`: catch up to the newest published GH Archive hour, then read each next hour
+// as it is published, until asked to stop.
+//
+// Hour H (the hour that starts at H * 3600 s, UTC) is due when it ends. Due hours that the store
+// does not hold are asked for oldest first, at most `batch_hours` per pipeline run; a run that
+// committed something is followed by a rollup refresh. An hour the source does not have yet
+// (404/410) is asked for again every `poll_seconds` (every 15 minutes once it is an hour late),
+// and one still absent `give_up_seconds` after it ended is recorded as missing at source (shown
+// by `stats --coverage`). An hour that failed (retries exhausted, corrupt body) is recorded as
+// failed and asked for again the same way until the give-up time. Newer hours never wait for an
+// older one that is late.
+//
+// A stop request (SIGINT/SIGTERM) ends the wait at once, or the pipeline run in flight with
+// every finished hour committed and the unfinished ones abandoned whole. The oldest hour not
+// done is kept in the store's meta (kFollowNextMeta), where the next --follow without --from
+// resumes.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "common/result.hpp"
+#include "pipelines/ingest_pipeline.hpp"
+#include "store/store.hpp"
+
+namespace ghsift::cli {
+
+struct FollowOptions {
+  std::string base_url;               //!< the hours are base_url/YYYY-MM-DD-H.json.gz
+  int64_t first_hour = 0;             //!< where to start (see DefaultFollowStart)
+  int64_t poll_seconds = 120;         //!< between two requests for an hour not published yet
+  int64_t give_up_seconds = 24 * 3600;  //!< after an hour's end: recorded missing (or failed)
+  size_t batch_hours = 24;            //!< hours per pipeline run while catching up
+  std::function<int64_t()> now;       //!< Unix seconds (a test clock in tests)
+  const std::atomic<bool>* stop = nullptr;
+  std::function<void(const std::string&)> say;   //!< progress lines (quiet: nothing)
+  std::function<void(const std::string&)> warn;  //!< failures and hours given up: always shown
+  std::function<void(const FileOutcome&)> on_ingested;  //!< e.g. to print its bad records
+};
+
+struct FollowSummary {
+  uint64_t hours_ingested = 0;
+  uint64_t events = 0;
+  uint64_t hours_missing = 0;  //!< recorded as missing at source
+  uint64_t hours_failed = 0;   //!< given up after failing
+  uint64_t hours_abandoned = 0;  //!< in flight when the stop came (nothing of them counted)
+  int64_t next_hour = 0;       //!< the oldest hour not done when it stopped
+};
+
+//! Meta key: the oldest hour (YYYY-MM-DD-H) a follow had not finished when it last wrote.
+inline constexpr const char* kFollowNextMeta = "follow_next";
+
+//! Where a --follow without --from starts: where the last one stopped; else the hour after the
+//! newest hour the store holds (ingested, or recorded missing at source); else the newest hour
+//! that has ended by `now`.
+Result<int64_t> DefaultFollowStart(const Store& store, int64_t now);
+
+//! Runs until `options.stop` is set; an error only when the store cannot be read or written.
+Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& options);
+
+//! Why a file failed, without the file's own name when the message starts with it (a transfer's
+//! messages name their URL, and the lines that print them name it first).
+std::string FailureReason(const FileOutcome& outcome);
+
+//! "2024-01-01T04:00Z" for Unix seconds (messages).
+std::string FormatInstant(int64_t seconds);
+
+}  // namespace ghsift::cli

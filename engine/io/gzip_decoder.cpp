@@ -22,7 +22,7 @@ std::string InflateError(int code) {
 }  // namespace
 
 GzipDecoder::GzipDecoder(std::unique_ptr<ByteSource> source)
-    : source_(std::move(source)), input_(kInputBlock), state_(std::make_unique<inflate_state>()) {
+    : source_(std::move(source)), input_(std::make_unique_for_overwrite<uint8_t[]>(kInputBlock)), state_(std::make_unique<inflate_state>()) {
   isal_inflate_init(state_.get());
   state_->avail_in = 0;
 }
@@ -39,10 +39,10 @@ void GzipDecoder::StartMember() {
 }
 
 Status GzipDecoder::Refill() {
-  auto n = source_->Read({reinterpret_cast<char*>(input_.data()), input_.size()});
+  auto n = source_->Read({reinterpret_cast<char*>(input_.get()), kInputBlock});
   if (!n.ok()) return n.status();
   if (*n == 0) source_done_ = true;
-  state_->next_in = input_.data();
+  state_->next_in = input_.get();
   state_->avail_in = static_cast<uint32_t>(*n);
   return Status::Ok();
 }

@@ -23,10 +23,23 @@ namespace {
 namespace fs = std::filesystem;
 
 // Column families, in the order of their handles.
-enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, kRollup, kCountedUnder, kStale, kFamilyCount };
-const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",         "issues", "files",
-                                                "meta",    "texts",    "rollup",        "counted_under",
-                                                "stale"};
+enum Family {
+  kDefault = 0,
+  kCounters,
+  kRepos,
+  kIssues,
+  kFiles,
+  kMeta,
+  kTexts,
+  kRollup,
+  kCountedUnder,
+  kStale,
+  kLatestTexts,
+  kFamilyCount
+};
+const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",  "issues",        "files",
+                                                "meta",    "texts",    "rollup", "counted_under", "stale",
+                                                "latest_texts"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 constexpr std::string_view kFailurePrefix = "failed/";
@@ -40,7 +53,8 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
     if (i == kCounters || i == kRollup) options.merge_operator = MakeCounterMergeOperator();
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
-    options.compression = i == kTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
+    if (i == kLatestTexts) options.merge_operator = MakeLatestTextMergeOperator();
+    options.compression = i == kTexts || i == kLatestTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
     // The writer puts large batches into families it reads back only through iterators: an
     // unsorted vector memtable (sorted once per flush or iterator) inserts far cheaper than a
     // skip list. Families with point lookups (repo names, files, meta) keep the skip list, since
@@ -219,6 +233,10 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
     batch.Merge(Family(kCounters), keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
   for (const auto& [key, text] : aggregate.texts()) batch.Put(Family(kTexts), key, text);
+  // The label loop's texts: merged by event time, so the latest wins in any order of hours.
+  for (const auto& [key, text] : aggregate.latest_texts()) {
+    batch.Merge(Family(kLatestTexts), keys::Issue(key.repo_id, key.number), text.Encode());
+  }
   for (const auto& [name, entry] : files) {
     batch.Put(Family(kFiles), name, entry.Encode());
     batch.Delete(Family(kMeta), std::string(kFailurePrefix) + name);
@@ -339,6 +357,16 @@ Status Store::ScanTexts(int64_t repo_id, int64_t number, const std::function<Sta
     GHSIFT_TRY(fn(it->value().ToStringView()));
   }
   return FromRocks(it->status(), "scanning report texts");
+}
+
+Result<std::optional<LatestTextRecord>> Store::GetLatestText(int64_t repo_id, int64_t number) const {
+  std::string value;
+  const rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), Family(kLatestTexts), keys::Issue(repo_id, number), &value);
+  if (s.IsNotFound()) return std::optional<LatestTextRecord>();
+  if (!s.ok()) return FromRocks(s, "reading a report's latest text");
+  GHSIFT_ASSIGN_OR_RETURN(LatestTextRecord record, LatestTextRecord::Decode(value));
+  return std::optional<LatestTextRecord>(std::move(record));
 }
 
 Status Store::ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,
@@ -531,6 +559,7 @@ Status Store::MergeFrom(const Store& partial) {
   GHSIFT_TRY(copy_family(kRepos, true, all));
   GHSIFT_TRY(copy_family(kIssues, true, all));
   GHSIFT_TRY(copy_family(kTexts, false, all));
+  GHSIFT_TRY(copy_family(kLatestTexts, true, all));
   GHSIFT_TRY(copy_family(kFiles, false, all));
   // Rules and scope travel with a first merge into an empty store; failures stay local.
   GHSIFT_TRY(copy_family(kMeta, false, [&](std::string_view key) {

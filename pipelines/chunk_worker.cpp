@@ -1,5 +1,6 @@
 #include "pipelines/chunk_worker.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "aggregate/report_text_record.hpp"
@@ -15,7 +16,16 @@ ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFi
       report_scan_(scanner_, kMemoSlots),
       repos_(repos),
       max_line_bytes_(max_line_bytes),
-      keep_text_(keep_text) {}
+      keep_text_(keep_text) {
+  const RuleSet& set = scanner_.database().rules();
+  problem_rule_.reserve(set.rules.size());
+  for (const Rule& rule : set.rules) {
+    const std::vector<std::string> categories = rule.ScoredCategories();
+    problem_rule_.push_back(rule.weight > 0 && std::any_of(categories.begin(), categories.end(), [&](const auto& c) {
+                              return !set.facets.count(c);
+                            }));
+  }
+}
 
 void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
   const std::string_view comments[] = {report.comment};
@@ -35,9 +45,24 @@ void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggreg
   ScanReport(event_.report, matches_);
   std::vector<std::string> ids;
   ids.reserve(matches_.ids().size());
-  for (uint32_t id : matches_.ids()) ids.push_back(rules[id].id);
+  bool problem = false;
+  for (uint32_t id : matches_.ids()) {
+    ids.push_back(rules[id].id);
+    problem = problem || problem_rule_[id];
+  }
   aggregate.AddReport(event_, std::move(ids));
   const ReportFields& report = event_.report;
+  if (problem) {
+    // What a labeler reads of a flagged report, and what `rules eval` scores again.
+    LatestTextRecord text;
+    text.time = event_.created_at;
+    text.title.assign(report.title);
+    text.body.assign(report.body);
+    for (std::string_view label : report.labels) text.labels.emplace_back(label);
+    std::sort(text.labels.begin(), text.labels.end());
+    if (!report.comment.empty()) text.comments.emplace_back(event_.created_at, std::string(report.comment));
+    aggregate.AddLatestText(event_.repo_id, report.number, std::move(text));
+  }
   if (event_.kind == EventKind::kPullRequest && report.merged && report.action == "closed") {
     // Issues of the same repository this merged PR closes ("fixes #12").
     std::vector<int64_t> closes = FindClosingReferences(report.title, event_.repo_name);

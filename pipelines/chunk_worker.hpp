@@ -40,6 +40,9 @@ class ChunkWorker {
                            const std::vector<Rule>& rules, FileAggregate& aggregate);
 
   Scanner scanner_;
+  //! By rule index: a positive rule of a problem category (not a facet). A report event that
+  //! matches one keeps its text for the label loop (a flagged report has matched one).
+  std::vector<bool> problem_rule_;
   ReportScan report_scan_;
   const RepoFilter& repos_;
   size_t max_line_bytes_;

@@ -109,6 +109,15 @@ void FileAggregate::AddText(int64_t repo_id, int64_t number, std::string encoded
   texts_.try_emplace(std::move(key), std::move(encoded_text));
 }
 
+void FileAggregate::AddLatestText(int64_t repo_id, int64_t number, LatestTextRecord text) {
+  auto [it, inserted] = latest_texts_.try_emplace(IssueKey{repo_id, number});
+  if (inserted) {
+    it->second = std::move(text);
+  } else {
+    it->second.Merge(text);
+  }
+}
+
 void FileAggregate::AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers,
                                          int64_t pull_request) {
   for (int64_t number : issue_numbers) {
@@ -141,7 +150,7 @@ bool FileAggregate::Untouched() const {
   return counters_.size() == 0 && unknown_types_.empty() && repo_names_.empty() && issues_.empty() && text_shares_.empty() &&
          bad_lines_.empty() && chunk_lines_.empty() && events_ == 0 && bad_line_count_ == 0 && bytes_ == 0 &&
          reports_ == 0 && joined_records_ == 0 && duplicate_events_ == 0 && event_refs_.empty() &&
-         unknown_type_names_.empty() && texts_.empty();
+         unknown_type_names_.empty() && texts_.empty() && latest_texts_.empty();
 }
 
 void FileAggregate::Combine(FileAggregate&& other) {
@@ -177,6 +186,8 @@ void FileAggregate::Combine(FileAggregate&& other) {
   }
   for (auto& name : other.unknown_type_names_) unknown_type_names_.push_back(std::move(name));
   texts_.merge(other.texts_);  // a text both have is the same text (the key holds its hash)
+  latest_texts_.merge(other.latest_texts_);
+  for (auto& [key, text] : other.latest_texts_) latest_texts_.at(key).Merge(text);
 }
 
 uint64_t FileAggregate::RemoveDuplicateEvents() {

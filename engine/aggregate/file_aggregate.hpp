@@ -13,6 +13,7 @@
 
 #include "aggregate/counter_table.hpp"
 #include "aggregate/issue_record.hpp"
+#include "aggregate/latest_text_record.hpp"
 #include "json/event.hpp"
 
 namespace ghsift {
@@ -119,6 +120,9 @@ class FileAggregate {
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
   //! Keeps one report event's text (deduplicated per report) for later rescans.
   void AddText(int64_t repo_id, int64_t number, std::string encoded_text);
+  //! Folds the text of one event of a report that matched a problem rule into the report's
+  //! latest text (kept for the label loop, with or without --keep-text).
+  void AddLatestText(int64_t repo_id, int64_t number, LatestTextRecord text);
   //! A record that shared its line with the next one (`}{`); both are counted as events.
   void AddJoinedRecord() { ++joined_records_; }
   void AddChunkLines(uint64_t chunk, uint64_t lines);
@@ -150,6 +154,8 @@ class FileAggregate {
   uint64_t duplicate_events() const { return duplicate_events_; }
   //! (repo id, number, text hash) -> encoded ReportTextRecord.
   const std::unordered_map<std::string, std::string>& texts() const { return texts_; }
+  //! Report -> its latest text and comments, for the reports that matched a problem rule here.
+  const std::unordered_map<IssueKey, LatestTextRecord, IssueKeyHash>& latest_texts() const { return latest_texts_; }
   //! The identity of a text in `texts()`: repo id, number and a hash of the text.
   static std::string TextKey(int64_t repo_id, int64_t number, std::string_view encoded_text);
   uint64_t lines() const;
@@ -184,6 +190,7 @@ class FileAggregate {
   std::vector<EventRef> event_refs_;
   std::vector<std::string> unknown_type_names_;
   std::unordered_map<std::string, std::string> texts_;
+  std::unordered_map<IssueKey, LatestTextRecord, IssueKeyHash> latest_texts_;
 };
 
 }  // namespace ghsift

@@ -66,7 +66,8 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
   std::istringstream lines(text);
   std::string line;
   int number = 0;
-  bool any_label = false;  // some record names the label key (even as null: "not labeled yet")
+  bool key_seen = false;   // some record names the label key (null: "not labeled yet")
+  bool any_label = false;  // some record has a usable label
   while (std::getline(lines, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -88,7 +89,8 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     r.labels = StringArray(e["labels"], true);
     r.binary = IntOf(e, options.label_key);
     simdjson::dom::element expected;
-    if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) any_label = true;
+    if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) key_seen = true;
+    if (r.binary) any_label = true;
     if (e["expected"].get(expected) == simdjson::SUCCESS) {
       any_label = true;
       const auto list = StringArray(e["expected"], false);
@@ -108,6 +110,11 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     out.push_back(std::move(r));
   }
   if (options.require_label && !any_label && !out.empty()) {
+    if (key_seen) {
+      return Status::InvalidArgument(path + ": no usable label: the key '" + options.label_key + "' is null or not " +
+                                     "an integer in all " + std::to_string(out.size()) +
+                                     " records; fill it with 0 or 1 (or name another key with --label-key)");
+    }
     return Status::InvalidArgument(path + ": no record has the label key '" + options.label_key +
                                    "' (nor an 'expected' list); name the key with --label-key");
   }
@@ -132,6 +139,7 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     return it != column.end() && it->second < rec.size() ? rec[it->second] : std::string();
   };
   std::vector<LabeledReport> out;
+  bool any_label = false;
   for (size_t i = 1; i < records.size(); ++i) {
     const auto& rec = records[i];
     if (rec.size() == 1 && rec[0].empty()) continue;
@@ -140,13 +148,19 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     r.id = r.group + "#" + get(rec, "Number");
     r.title = get(rec, "Title");
     r.body = get(rec, "Body");
-    // Labels are joined by spaces and may contain spaces themselves: kept as one label value.
+    // MHNurf joins labels by spaces, and a label may contain spaces itself: kept as one label
+    // value. A list literal (as `sample` writes them) gives each label on its own.
     const std::string labels = get(rec, "Labels");
-    if (!labels.empty()) r.labels.push_back(labels);
+    if (labels.size() >= 2 && labels.front() == '[' && labels.back() == ']') {
+      r.labels = ParsePythonStringList(labels);
+    } else if (!labels.empty()) {
+      r.labels.push_back(labels);
+    }
     r.comments = ParsePythonStringList(get(rec, "Comments"));
     r.code = ParsePythonStringList(get(rec, "Codes"));
     const std::string label = get(rec, options.label_key);
     if (!label.empty()) {
+      any_label = true;
       try {
         r.binary = std::stoi(label);
       } catch (const std::exception&) {
@@ -155,6 +169,11 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
       }
     }
     out.push_back(std::move(r));
+  }
+  if (options.require_label && !any_label && !out.empty()) {
+    return Status::InvalidArgument(path + ": no usable label: the column '" + options.label_key + "' is empty in all " +
+                                   std::to_string(out.size()) +
+                                   " records; fill it with 0 or 1 (or name another column with --label-key)");
   }
   return out;
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
+#include "common/assert.hpp"
 #include "io/line_splitter.hpp"
 #include "json/event_extractor.hpp"
 #include "rules/report_scan.hpp"
@@ -51,6 +53,34 @@ double TimePasses(const std::shared_ptr<const RuleDatabase>& db, const std::vect
 }
 
 }  // namespace
+
+MarginalShare EstimateMarginalShare(std::vector<double> full, std::vector<double> without) {
+  GHSIFT_ASSERT(!full.empty() && !without.empty());
+  auto median = [](std::vector<double>& v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  };
+  const double full_median = median(full), without_median = median(without);
+  MarginalShare out;
+  if (!(full_median > 0)) return out;
+  const double spread = std::max(full.back() - full.front(), without.back() - without.front());
+  out.noise = spread / full_median;
+  const double difference = (full_median - without_median) / full_median;
+  out.share = std::max(0.0, difference);
+  out.within_noise = difference <= out.noise;
+  return out;
+}
+
+std::string FormatMarginalShare(const MarginalShare& share) {
+  char text[64];
+  if (share.within_noise) {
+    std::snprintf(text, sizeof text, "<=%.1f%% (noise)", share.noise * 100);
+  } else {
+    std::snprintf(text, sizeof text, "%.1f%% +-%.1f%%", share.share * 100, share.noise * 100);
+  }
+  return text;
+}
 
 Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, size_t limit) {
   auto decoder = OpenDecoder(path);
@@ -134,7 +164,7 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   result.mb_per_s = static_cast<double>(result.bytes) / 1e6 / full_seconds;
   for (size_t k = 0; k < rules.rules.size(); ++k) {
     const double seconds = TimePasses(alone[k], reports, views, min_seconds / 10);
-    result.rules.push_back({rules.rules[k].id, static_cast<double>(result.bytes) / 1e6 / seconds, -1});
+    result.rules.push_back({rules.rules[k].id, static_cast<double>(result.bytes) / 1e6 / seconds, std::nullopt});
   }
   std::sort(result.rules.begin(), result.rules.end(),
             [](const RuleCost& a, const RuleCost& b) { return a.alone_mb_per_s < b.alone_mb_per_s; });
@@ -143,8 +173,13 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
     std::erase_if(without.rules, [&](const Rule& r) { return r.id == result.rules[k].id; });
     auto db = RuleDatabase::Compile(without);
     if (!db.ok()) return db.status();
-    const double seconds = TimePasses(*db, reports, views, min_seconds);
-    result.rules[k].marginal = (full_seconds - seconds) / full_seconds;
+    // Alternating, so that a change in the machine's load falls on both series alike.
+    std::vector<double> full_series, without_series;
+    for (int repeat = 0; repeat < kMarginalRepeats; ++repeat) {
+      full_series.push_back(TimePasses(*full, reports, views, min_seconds));
+      without_series.push_back(TimePasses(*db, reports, views, min_seconds));
+    }
+    result.rules[k].marginal = EstimateMarginalShare(std::move(full_series), std::move(without_series));
   }
   return result;
 }

@@ -1,6 +1,7 @@
 #include "store/merge_operators.hpp"
 
 #include "aggregate/issue_record.hpp"
+#include "aggregate/latest_text_record.hpp"
 #include "common/byte_codec.hpp"
 #include "store/key_codec.hpp"
 
@@ -36,6 +37,25 @@ class IssueMergeOperator final : public rocksdb::AssociativeMergeOperator {
     return true;
   }
   const char* Name() const override { return "ghsift.issue_merge"; }
+};
+
+class LatestTextMergeOperator final : public rocksdb::AssociativeMergeOperator {
+ public:
+  bool Merge(const rocksdb::Slice&, const rocksdb::Slice* existing, const rocksdb::Slice& value,
+             std::string* new_value, rocksdb::Logger*) const override {
+    auto incoming = LatestTextRecord::Decode(value.ToStringView());
+    if (!incoming.ok()) return false;
+    if (existing == nullptr) {
+      *new_value = value.ToString();
+      return true;
+    }
+    auto base = LatestTextRecord::Decode(existing->ToStringView());
+    if (!base.ok()) return false;
+    base->Merge(*incoming);
+    *new_value = base->Encode();
+    return true;
+  }
+  const char* Name() const override { return "ghsift.latest_text_merge"; }
 };
 
 class RepoMergeOperator final : public rocksdb::AssociativeMergeOperator {
@@ -77,6 +97,9 @@ bool DecodeRepoName(std::string_view value, int64_t* time, std::string* name) {
 
 std::shared_ptr<rocksdb::MergeOperator> MakeCounterMergeOperator() { return std::make_shared<CounterMergeOperator>(); }
 std::shared_ptr<rocksdb::MergeOperator> MakeIssueMergeOperator() { return std::make_shared<IssueMergeOperator>(); }
+std::shared_ptr<rocksdb::MergeOperator> MakeLatestTextMergeOperator() {
+  return std::make_shared<LatestTextMergeOperator>();
+}
 std::shared_ptr<rocksdb::MergeOperator> MakeRepoMergeOperator() { return std::make_shared<RepoMergeOperator>(); }
 
 }  // namespace ghsift

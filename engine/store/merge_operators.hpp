@@ -11,6 +11,8 @@ namespace ghsift {
 std::shared_ptr<rocksdb::MergeOperator> MakeCounterMergeOperator();
 //! issues CF: IssueRecord::Merge.
 std::shared_ptr<rocksdb::MergeOperator> MakeIssueMergeOperator();
+//! latest_texts CF: LatestTextRecord::Merge (the newest snapshot, the comments united).
+std::shared_ptr<rocksdb::MergeOperator> MakeLatestTextMergeOperator();
 //! repos CF: latest name by event time for 'I' keys (the 'N' index is only ever Put).
 std::shared_ptr<rocksdb::MergeOperator> MakeRepoMergeOperator();
 

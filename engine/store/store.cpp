@@ -23,10 +23,23 @@ namespace {
 namespace fs = std::filesystem;
 
 // Column families, in the order of their handles.
-enum Family { kDefault = 0, kCounters, kRepos, kIssues, kFiles, kMeta, kTexts, kRollup, kCountedUnder, kStale, kFamilyCount };
-const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",         "issues", "files",
-                                                "meta",    "texts",    "rollup",        "counted_under",
-                                                "stale"};
+enum Family {
+  kDefault = 0,
+  kCounters,
+  kRepos,
+  kIssues,
+  kFiles,
+  kMeta,
+  kTexts,
+  kRollup,
+  kCountedUnder,
+  kStale,
+  kLatestTexts,
+  kFamilyCount
+};
+const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",  "issues",        "files",
+                                                "meta",    "texts",    "rollup", "counted_under", "stale",
+                                                "latest_texts"};
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 //! Where a commit's table files are written before they enter the store (emptied at open).
@@ -42,7 +55,8 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
     if (i == kCounters || i == kRollup) options.merge_operator = MakeCounterMergeOperator();
     if (i == kRepos) options.merge_operator = MakeRepoMergeOperator();
     if (i == kIssues) options.merge_operator = MakeIssueMergeOperator();
-    options.compression = i == kTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
+    if (i == kLatestTexts) options.merge_operator = MakeLatestTextMergeOperator();
+    options.compression = i == kTexts || i == kLatestTexts ? rocksdb::kZSTD : rocksdb::kLZ4Compression;
     // The writer puts large batches into families it reads back only through iterators: an
     // unsorted vector memtable (sorted once per flush or iterator) inserts far cheaper than a
     // skip list. Families with point lookups (repo names, files, meta) keep the skip list, since
@@ -126,7 +140,16 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     // them). No TryCatchUpWithPrimary after it: when the writer flushes in between, RocksDB
     // 7.8's catch-up can keep log entries in the reader's memtable that the new table file
     // also holds, and count operands (file and event counters) would then add up twice.
-    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, Descriptors(mode), &store->handles_, &raw);
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = Descriptors(mode);
+    std::vector<std::string> existing;
+    const bool without_latest_texts =
+        rocksdb::DB::ListColumnFamilies(options, path, &existing).ok() &&
+        std::find(existing.begin(), existing.end(), kFamilyNames[kLatestTexts]) == existing.end();
+    // A store written before flagged reports' texts were kept is readable, with none of them.
+    static_assert(kLatestTexts + 1 == kFamilyCount, "the family a reader may do without comes last");
+    if (without_latest_texts) descriptors.erase(descriptors.begin() + kLatestTexts);
+    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &store->handles_, &raw);
+    if (s.ok() && without_latest_texts) store->handles_.insert(store->handles_.begin() + kLatestTexts, nullptr);
   }
   // An ingest killed while creating the store (or an older ghsift) leaves it incomplete, with
   // nothing committed: say so instead of passing on RocksDB's words alone.
@@ -149,7 +172,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
 
 Store::~Store() {
   for (auto* h : handles_) {
-    if (db_) db_->DestroyColumnFamilyHandle(h);
+    if (db_ && h != nullptr) db_->DestroyColumnFamilyHandle(h);
   }
   handles_.clear();
   db_.reset();
@@ -225,6 +248,10 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
     batch.Merge(kCounters, keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
   for (const auto& [key, text] : aggregate.texts()) batch.Put(kTexts, key, text);
+  // The label loop's texts: merged by event time, so the latest wins in any order of hours.
+  for (const auto& [key, text] : aggregate.latest_texts()) {
+    batch.Merge(kLatestTexts, keys::Issue(key.repo_id, key.number), text.Encode());
+  }
   for (const auto& [name, entry] : files) {
     batch.Put(kFiles, name, entry.Encode());
     // Only a failure on record is deleted: a delete in the meta family would overlap its memtable
@@ -352,6 +379,17 @@ Status Store::ScanTexts(int64_t repo_id, int64_t number, const std::function<Sta
     GHSIFT_TRY(fn(it->value().ToStringView()));
   }
   return FromRocks(it->status(), "scanning report texts");
+}
+
+Result<std::optional<LatestTextRecord>> Store::GetLatestText(int64_t repo_id, int64_t number) const {
+  if (Family(kLatestTexts) == nullptr) return std::optional<LatestTextRecord>();  // an older store
+  std::string value;
+  const rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), Family(kLatestTexts), keys::Issue(repo_id, number), &value);
+  if (s.IsNotFound()) return std::optional<LatestTextRecord>();
+  if (!s.ok()) return FromRocks(s, "reading a report's latest text");
+  GHSIFT_ASSIGN_OR_RETURN(LatestTextRecord record, LatestTextRecord::Decode(value));
+  return std::optional<LatestTextRecord>(std::move(record));
 }
 
 Status Store::ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,
@@ -526,6 +564,7 @@ Status Store::MergeFrom(const Store& partial) {
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   rocksdb::WriteBatch batch;
   auto copy_family = [&](int family, bool merge_values, auto&& key_filter) -> Status {
+    if (partial.handles_[static_cast<size_t>(family)] == nullptr) return Status::Ok();  // an older partial
     std::unique_ptr<rocksdb::Iterator> it(
         partial.db_->NewIterator(rocksdb::ReadOptions(), partial.handles_[static_cast<size_t>(family)]));
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
@@ -544,6 +583,7 @@ Status Store::MergeFrom(const Store& partial) {
   GHSIFT_TRY(copy_family(kRepos, true, all));
   GHSIFT_TRY(copy_family(kIssues, true, all));
   GHSIFT_TRY(copy_family(kTexts, false, all));
+  GHSIFT_TRY(copy_family(kLatestTexts, true, all));
   GHSIFT_TRY(copy_family(kFiles, false, all));
   // Rules and scope travel with a first merge into an empty store; failures stay local.
   GHSIFT_TRY(copy_family(kMeta, false, [&](std::string_view key) {

@@ -68,6 +68,9 @@ class Store {
   Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
   //! Calls `fn(encoded ReportTextRecord)` for each text kept for a report (ingest --keep-text).
   Status ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const;
+  //! The latest text (title, body, labels) and the comments kept of a report that matched a
+  //! problem rule (none for other reports, and in stores ingested before it was kept).
+  Result<std::optional<LatestTextRecord>> GetLatestText(int64_t repo_id, int64_t number) const;
   //! Overwrites issue records and meta entries in one atomic batch (rescan); the rollup is
   //! cleared in the same batch, for the next RefreshRollup to rebuild.
   Status ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>>& records,

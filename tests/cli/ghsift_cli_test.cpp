@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "test_support.hpp"
 
@@ -186,6 +187,9 @@ TEST_F(CliTest, RulesBenchVerifiesThenListsEveryRule) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("matches verified against each rule alone"), std::string::npos) << r.output;
   for (const char* id : {"p.slow ", "p.leak ", "a.nan "}) EXPECT_NE(r.output.find(id), std::string::npos) << id;
+  // The costliest rule's share of the full scan: never negative, always with its noise.
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("  ([0-9]+\\.[0-9]% \\+-|<=)[0-9]+\\.[0-9]%"))) << r.output;
+  EXPECT_FALSE(std::regex_search(r.output, std::regex(" -[0-9]+\\.[0-9]%"))) << r.output;
 }
 
 TEST_F(CliTest, RulesExplainMarksSpansAndScores) {

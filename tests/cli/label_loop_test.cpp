@@ -1,5 +1,6 @@
-// The label loop (issue 14): sample flagged reports of a --keep-text store, label them, and
-// `rules eval` scores exactly what was sampled: every sampled report is flagged again.
+// The label loop (issue 14): sample flagged reports of a store (with or without --keep-text),
+// label them, and `rules eval` scores exactly what was sampled: every sampled report is flagged
+// again, from the latest text the store keeps of every flagged report.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,12 +31,13 @@ int64_t SampleSize(const std::string& output) {
   return std::stoll(m[2]);
 }
 
-class LabelLoopTest : public ::testing::Test {
+//! The parameter: whether the store is ingested with --keep-text.
+class LabelLoopTest : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
     testing::GenCorpus(dir_ / "corpus", 4, 3000, 11, "gz");
-    const auto r = RunCommand(Ghsift() + " ingest -q --all-repos --keep-text --store " + (dir_ / "store") + " " +
-                              (dir_ / "corpus"));
+    const auto r = RunCommand(Ghsift() + " ingest -q --all-repos " + (GetParam() ? "--keep-text " : "") +
+                              "--store " + (dir_ / "store") + " " + (dir_ / "corpus"));
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
   std::string Sample(const std::string& format, const std::string& out, int64_t* n) {
@@ -43,7 +45,7 @@ class LabelLoopTest : public ::testing::Test {
                               " --category performance,accuracy,silent --n 1000000 --seed 3 --format " + format +
                               " --out " + out);
     EXPECT_EQ(r.exit_code, 0) << r.output;
-    EXPECT_EQ(r.output.find("Body and Comments are left empty"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("no kept text"), std::string::npos) << r.output;
     *n = SampleSize(r.output);
     return ReadFile(out);
   }
@@ -59,10 +61,30 @@ class LabelLoopTest : public ::testing::Test {
               std::string::npos)
         << r.output.substr(0, 800);
   }
+  //! Fills `class` (column 8) of every row of a labeling CSV with `value`.
+  static std::string Labeled(std::vector<std::vector<std::string>> records, const std::string& value,
+                             size_t* with_body = nullptr) {
+    std::string labeled;
+    for (size_t r = 0; r < records.size(); ++r) {
+      if (records[r].size() < 9) continue;  // the parser's empty record after the last newline
+      if (r > 0) {
+        if (with_body) *with_body += !records[r][4].empty();
+        records[r][8] = value;
+      }
+      for (size_t c = 0; c < records[r].size(); ++c) labeled += (c ? "," : "") + CsvField(records[r][c]);
+      labeled += "\n";
+    }
+    return labeled;
+  }
   TempDir dir_;
 };
 
-TEST_F(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
+INSTANTIATE_TEST_SUITE_P(Stores, LabelLoopTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? std::string("KeepText") : std::string("Default");
+                         });
+
+TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   int64_t n = 0;
   const std::string csv = Sample("csv", dir_ / "sample.csv", &n);
   ASSERT_GT(n, 20);
@@ -71,22 +93,13 @@ TEST_F(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
                                                   "Comments", "Codes", "class", "url", "categories", "stratum",
                                                   "notes"}));
   size_t with_body = 0;
-  std::string labeled;
-  for (size_t r = 0; r < records.size(); ++r) {
-    if (records[r].size() < 9) continue;  // the parser's empty record after the last newline
-    if (r > 0) {
-      with_body += !records[r][4].empty();
-      records[r][8] = "1";
-    }
-    for (size_t c = 0; c < records[r].size(); ++c) labeled += (c ? "," : "") + CsvField(records[r][c]);
-    labeled += "\n";
-  }
-  EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "a --keep-text store gives the bodies";
+  const std::string labeled = Labeled(records, "1", &with_body);
+  EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "the store gives the bodies";
   std::ofstream(dir_ / "labeled.csv") << labeled;
   ExpectAllFlagged(dir_ / "labeled.csv", n);
 }
 
-TEST_F(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
+TEST_P(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
   int64_t n = 0;
   std::string jsonl = Sample("jsonl", dir_ / "sample.jsonl", &n);
   ASSERT_GT(n, 20);
@@ -100,7 +113,7 @@ TEST_F(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
   ExpectAllFlagged(dir_ / "labeled.jsonl", n);
 }
 
-TEST_F(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
+TEST_P(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
   const auto r = RunCommand(Ghsift() + " issues --store " + (dir_ / "store") + " --kind all --limit 0 --format jsonl");
   ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 400);
   std::string jsonl = r.output;
@@ -113,6 +126,40 @@ TEST_F(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
   EXPECT_EQ(std::count(jsonl.begin(), jsonl.end(), '\n'), static_cast<std::ptrdiff_t>(n));
   std::ofstream(dir_ / "issues.jsonl") << jsonl;
   ExpectAllFlagged(dir_ / "issues.jsonl", static_cast<int64_t>(n));
+}
+
+TEST_P(LabelLoopTest, IssuesCsvGoesStraightIntoRulesEval) {
+  const auto r = RunCommand(Ghsift() + " issues --store " + (dir_ / "store") + " --kind all --limit 0 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.output.substr(0, 400);
+  EXPECT_EQ(r.output.find("no kept text"), std::string::npos) << r.output.substr(0, 400);
+  const auto records = ParseCsv(r.output);
+  ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
+                                                  "Comments", "Codes", "class", "url", "kind", "created", "updated",
+                                                  "categories", "subcategories", "facets", "verdict", "score",
+                                                  "rules"}));
+  size_t n = 0;
+  for (size_t i = 1; i < records.size(); ++i) n += records[i].size() == records[0].size();
+  ASSERT_GT(n, 20u);
+  std::ofstream(dir_ / "issues.csv") << Labeled(records, "1");
+  ExpectAllFlagged(dir_ / "issues.csv", static_cast<int64_t>(n));
+}
+
+TEST_P(LabelLoopTest, AnUnlabeledSampleIsAnErrorNamingTheKey) {
+  int64_t n = 0;
+  Sample("csv", dir_ / "sample.csv", &n);
+  auto r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "sample.csv") + " --positive performance");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(dir_ / "sample.csv" + ": no usable label: the column 'class' is empty in all " +
+                          std::to_string(n) + " records"),
+            std::string::npos)
+      << r.output;
+  Sample("jsonl", dir_ / "sample.jsonl", &n);
+  r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "sample.jsonl") + " --positive performance");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(dir_ / "sample.jsonl" + ": no usable label: the key 'class' is null or not an integer in "
+                          "all " + std::to_string(n) + " records"),
+            std::string::npos)
+      << r.output;
 }
 
 }  // namespace

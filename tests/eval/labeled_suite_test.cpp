@@ -52,11 +52,26 @@ TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
   auto csv = ReadLabeledReports(dir / "l.csv", options);
   ASSERT_FALSE(csv.ok());
   EXPECT_EQ(csv.status().message(), dir / "l.csv" + ": no column for the label key 'nosuch'; name the key with --label-key");
-  // A key present but null means "not labeled yet": read, with no binary label.
-  std::ofstream(dir / "l.jsonl") << "{\"title\": \"a\", \"nosuch\": null}\n{\"title\": \"b\"}\n";
+  // A key present but null means "not labeled yet": read, with no binary label, when another
+  // record is labeled; a file in which no record is labeled is an error naming the key.
+  std::ofstream(dir / "l.jsonl") << "{\"title\": \"a\", \"nosuch\": null}\n{\"title\": \"b\", \"nosuch\": 1}\n";
   auto jsonl = ReadLabeledReports(dir / "l.jsonl", options);
   ASSERT_TRUE(jsonl.ok()) << jsonl.status().message();
   EXPECT_FALSE((*jsonl)[0].binary.has_value());
+  EXPECT_EQ((*jsonl)[1].binary, 1);
+  std::ofstream(dir / "null.jsonl") << "{\"title\": \"a\", \"nosuch\": null}\n{\"title\": \"b\"}\n";
+  auto unlabeled = ReadLabeledReports(dir / "null.jsonl", options);
+  ASSERT_FALSE(unlabeled.ok());
+  EXPECT_EQ(unlabeled.status().message(),
+            dir / "null.jsonl" + ": no usable label: the key 'nosuch' is null or not an integer in all 2 records; "
+                                 "fill it with 0 or 1 (or name another key with --label-key)");
+  std::ofstream(dir / "empty.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,\nx,2,fast,,\n";
+  options.label_key = "class";
+  auto empty = ReadLabeledReports(dir / "empty.csv", options);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().message(),
+            dir / "empty.csv" + ": no usable label: the column 'class' is empty in all 2 records; fill it with 0 "
+                                "or 1 (or name another column with --label-key)");
   options.label_key = "other";
   EXPECT_FALSE(ReadLabeledReports(dir / "l.jsonl", options).ok());
   options.require_label = false;

@@ -57,6 +57,14 @@ class StoreTest : public ::testing::Test {
     EXPECT_TRUE(store.ok()) << store.status().message();
     return store.ok() ? std::move(store).value() : nullptr;
   }
+  //! Commits `aggregate` as the files `names` in one group, with a writer opened for it.
+  Status CommitGroup(const FileAggregate& aggregate, const std::vector<std::string>& names) {
+    auto store = Store::Open(path_, StoreMode::kReadWrite);
+    if (!store.ok()) return store.status();
+    std::vector<std::pair<std::string, FileEntry>> files;
+    for (const std::string& name : names) files.emplace_back(name, FileEntry{});
+    return (*store)->CommitFiles(files, aggregate);
+  }
   int64_t Counter(const Store& store, const std::string& key) {
     int64_t value = 0;
     int hits = 0;
@@ -331,6 +339,37 @@ TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {
                    }).ok());
   EXPECT_EQ(other_repo, 0);
   EXPECT_EQ(store->Stats().at("reports"), 3);
+}
+
+TEST_F(StoreTest, LatestTextsMergeByEventTimeInAnyCommitOrder) {
+  auto text = [](int64_t time, const char* title, const char* body, const char* comment) {
+    LatestTextRecord r;
+    r.time = time;
+    r.title = title;
+    r.body = body;
+    r.comments.emplace_back(time, comment);
+    return r;
+  };
+  FileAggregate newer, older;
+  newer.AddReport(MakeReport(10, 3, "2015-01-03T00:00:00Z", "Slow fit (edited)", "open"), {"r1"});
+  newer.AddLatestText(10, 3, text(Time("2015-01-03T00:00:00Z"), "Slow fit (edited)", "edited", "second"));
+  older.AddReport(MakeReport(10, 3, "2015-01-02T00:00:00Z", "Slow fit", "open"), {"r1"});
+  older.AddLatestText(10, 3, text(Time("2015-01-02T00:00:00Z"), "Slow fit", "first", "first"));
+  // The newer hour is committed first, then the older one in a group with another file.
+  ASSERT_TRUE(CommitGroup(newer, {"2015-01-03-0.json.gz"}).ok());
+  ASSERT_TRUE(CommitGroup(older, {"2015-01-02-0.json.gz", "2015-01-02-1.json.gz"}).ok());
+  auto reader = Store::Open(path_, StoreMode::kRead);
+  ASSERT_TRUE(reader.ok()) << reader.status().message();
+  auto got = (*reader)->GetLatestText(10, 3);
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  ASSERT_TRUE(got->has_value());
+  EXPECT_EQ((*got)->title, "Slow fit (edited)");
+  EXPECT_EQ((*got)->body, "edited");
+  EXPECT_EQ((*got)->comments, (std::vector<std::pair<int64_t, std::string>>{{Time("2015-01-02T00:00:00Z"), "first"},
+                                                                           {Time("2015-01-03T00:00:00Z"), "second"}}));
+  auto none = (*reader)->GetLatestText(10, 4);
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->has_value());
 }
 
 TEST_F(StoreTest, SecondWriterIsRefusedWithLockMessage) {

@@ -408,7 +408,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");
   cmd->add_flag("--keep-text", args->keep_text,
-                "Keep tracked reports' text (compressed) so `ghsift rescan` can re-apply changed rules");
+                "Keep the text of every event of tracked reports (compressed) so `ghsift rescan` can re-apply "
+                "changed rules (the latest text of flagged reports is kept without it, for `sample`)");
   cmd->callback([args, &exit_code] { exit_code = RunIngest(*args); });
 }
 

@@ -58,39 +58,48 @@ std::string DescribeFilters(const IssuesArgs& args) {
   return out;
 }
 
-//! One JSON object per line with what a labeler needs (the fields `rules eval --labels` reads, and
-//! `class` to fill in): the body and comments come from a --keep-text store.
-Status WriteLabelingLines(const Store& store, const std::vector<ListedIssue>& issues) {
+//! One report a line (jsonl) or a CSV row in the MHNurf columns, with what a labeler needs: the
+//! fields `rules eval --labels` reads, and `class` to fill in. The body and comments are the
+//! kept text of each flagged report (every text of it in a --keep-text store).
+Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
-  if (!scope.keep_text) {
-    std::fprintf(stderr, "ghsift: body and comments are left empty: the store keeps no report text (ingest with "
-                         "--keep-text to keep it)\n");
-  }
   auto list = [](const std::vector<std::string>& items) {
     std::string out = "[";
     for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + JsonString(items[i]);
     return out + "]";
   };
+  if (csv) {
+    std::cout << LabelingCsvHeader(
+        {"url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"});
+  }
+  size_t missing = 0;
   for (const ListedIssue& i : issues) {
-    KeptText kept;
-    if (scope.keep_text) {
-      GHSIFT_ASSIGN_OR_RETURN(kept, ReadKeptText(store, i));
+    GHSIFT_ASSIGN_OR_RETURN(const KeptText kept, ReadKeptText(store, i, scope.keep_text));
+    missing += !kept.found;
+    if (csv) {
+      std::cout << LabelingCsvRow(i, kept,
+                                  {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
+                                   Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
+                                   Join(i.rules, ";")});
+      continue;
     }
     std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
               << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
               << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << ", \"title\": "
-              << JsonString(i.title) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
+              << JsonString(LabelingTitle(i, kept)) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
               << list(i.labels_ever) << ", \"comments\": " << list(kept.comments) << ", \"url\": "
               << JsonString(i.url) << ", \"categories\": " << list(i.categories) << ", \"subcategories\": "
               << list(i.subcategories) << ", \"facets\": " << list(i.facets) << ", \"class\": null}\n";
   }
+  NoteMissingTexts(missing, issues.size());
   return Status::Ok();
 }
 
 int RunIssues(const IssuesArgs& args) {
   Format format = Format::kJson;
-  const bool jsonl = args.format == "jsonl";
-  if (!jsonl && !ParseFormat(args.format, &format)) return Fail("--format must be table, csv, json or jsonl");
+  // jsonl and csv are the labeling exports (MHNurf columns for csv); table and json list only.
+  const bool labeling = args.format == "jsonl" || args.format == "csv";
+  if (!labeling && !ParseFormat(args.format, &format)) return Fail("--format must be table, csv, json or jsonl");
   IssueListOptions options;
   if (args.sort == "created") options.sort = IssueSort::kCreated;
   else if (args.sort == "updated") options.sort = IssueSort::kUpdated;
@@ -113,12 +122,12 @@ int RunIssues(const IssuesArgs& args) {
   const std::vector<std::string> columns = {"url",   "state",         "created", "updated", "categories",
                                             "subcategories", "facets", "labels",  "title"};
   std::vector<std::vector<std::string>> rows;
-  if (jsonl) {
-    const Status written = WriteLabelingLines(**store, list->issues);
+  if (labeling) {
+    const Status written = WriteLabelingRows(**store, list->issues, args.format == "csv");
     if (!written.ok()) return Fail(written.message());
   }
   for (const ListedIssue& i : list->issues) {
-    if (jsonl) break;
+    if (labeling) break;
     if (format == Format::kTable) {
       rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ","), Join(TagTails(i.subcategories), ","),
                       Join(i.facets, ","), TableCell(Join(i.labels, ","), 30), TableCell(i.title, args.title_width)});
@@ -130,7 +139,7 @@ int RunIssues(const IssuesArgs& args) {
   }
   std::vector<std::string> header = columns;
   if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
-  if (!jsonl && (!rows.empty() || format != Format::kTable)) {
+  if (!labeling && (!rows.empty() || format != Format::kTable)) {
     std::vector<bool> numeric(header.size(), false);
     if (format != Format::kTable) numeric[header.size() - 2] = true;  // score
     WriteTable(std::cout, format, header, rows, numeric);
@@ -173,8 +182,10 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
   cmd->add_option("--format", args->format,
-                  "table, csv, json, or jsonl (one report a line for labeling: body and comments of a --keep-text "
-                  "store, every label carried, class null; `rules eval --labels` reads it back)")
+                  "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "
+                  "class, then url, kind, created, updated, categories, subcategories, facets, verdict, score, "
+                  "rules) or jsonl (one report a line): the kept text of each report, every label carried, class "
+                  "empty; `rules eval --labels` reads either back")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunIssues(*args); });
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What a labeler needs of a flagged report beyond its title, shared by `sample` and `issues
-// --format jsonl`: the texts a --keep-text store kept, and the MHNurf list format.
+// --format csv|jsonl`: the latest text every store keeps of a flagged report (or, in a
+// --keep-text store, every text of it), and the MHNurf list format.
 #include <string>
 #include <vector>
 
@@ -14,12 +15,27 @@ namespace ghsift::cli {
 std::string PythonList(const std::vector<std::string>& items);
 
 //! The body (markdown; its fenced code stays in it, and `rules eval` takes code out of fences as
-//! ingest did) and the distinct comments a --keep-text store kept. Several versions of the body
-//! (edits) are joined by a blank line.
+//! ingest did) and the comments kept. From the report's latest text (kept for every report that
+//! matched a problem rule); in a --keep-text store from every text it kept instead, several
+//! versions of the body (edits) joined by a blank line.
 struct KeptText {
+  std::string title;  //!< of the kept snapshot ("" when none was kept)
   std::string body;
   std::vector<std::string> comments;
+  bool found = false;  //!< some text was kept (false in a store ingested before ghsift kept it)
 };
-Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue);
+Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue, bool keep_text);
+
+//! The title to export: that of the kept snapshot (the text the rules flagged), else the latest.
+std::string LabelingTitle(const ListedIssue& issue, const KeptText& kept);
+
+//! The CSV header `sample` and `issues --format csv` open with: the MHNurf columns `rules eval
+//! --labels` reads (Labels as a list, one label per item), then `extra`.
+std::string LabelingCsvHeader(const std::vector<std::string>& extra);
+//! One row under LabelingCsvHeader: `class` empty for the labeler, then `extra` (CSV-quoted here).
+std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra);
+
+//! Says on stderr how many exported reports had no kept text (none: nothing is said).
+void NoteMissingTexts(size_t missing, size_t total);
 
 }  // namespace ghsift::cli

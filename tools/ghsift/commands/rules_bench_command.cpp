@@ -50,16 +50,16 @@ int RunRulesBench(const RulesBenchArgs& args) {
   char buf[64];
   for (const RuleCost& c : result->rules) {
     std::snprintf(buf, sizeof buf, "%.1f", c.alone_mb_per_s);
-    std::string marginal = "-";
-    if (c.marginal != -1) {
-      char m[32];
-      std::snprintf(m, sizeof m, "%+.1f%%", c.marginal * 100);
-      marginal = m;
-    }
-    rows.push_back({c.id, buf, marginal});
+    rows.push_back({c.id, buf, c.marginal ? FormatMarginalShare(*c.marginal) : "-"});
   }
   WriteTable(std::cout, Format::kTable, {"rule (costliest first)", "alone MB/s", "share of full scan"}, rows,
              {false, true, true});
+  if (args.top > 0) {
+    std::printf("\nshare of full scan: the time the whole set loses without the rule, median of %d alternating "
+                "timings each; +- is the spread of timings of one database (noise), and a share within it is "
+                "shown as <=noise\n",
+                kMarginalRepeats);
+  }
   return kExitOk;
 }
 
@@ -73,7 +73,7 @@ void AddRulesBenchCommand(CLI::App& rules, int& exit_code) {
   cmd->add_option("inputs", args->inputs, "Labeled files (*.csv, *.jsonl) or GH Archive dumps")->required();
   cmd->add_option("--limit", args->limit, "Reports read from dumps at most")->capture_default_str();
   cmd->add_option("--top", args->top, "Costliest rules whose marginal cost is measured (each compiles the set "
-                                      "without it)")
+                                      "without it and times both 5 times)")
       ->capture_default_str();
   cmd->add_option("--seconds", args->seconds, "Least time per measurement")->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunRulesBench(*args); });

@@ -146,36 +146,25 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::ostream& out = args.out.empty() ? std::cout : file;
   auto scope = DescribeStoreScope(**store);
   if (!scope.ok()) return Fail(scope.status().message());
-  const bool keep_text = scope->keep_text;
-  if (!keep_text) {
-    std::fprintf(stderr, "ghsift: Body and Comments are left empty: the store keeps no report text (ingest with "
-                         "--keep-text to keep it)\n");
-  }
-  if (args.format == "csv") {
-    out << "Repository,Number,State,Title,Body,Labels,Comments,Codes,class,url,categories,stratum,notes\n";
-  }
+  if (args.format == "csv") out << LabelingCsvHeader({"url", "categories", "stratum", "notes"});
+  size_t missing = 0;
   for (size_t index : sample.chosen) {
     const ListedIssue& issue = *members[index];
     std::vector<std::string> cats;
     for (const std::string& c : issue.categories) {
       if (chosen.count(c)) cats.push_back(c);
     }
-    KeptText kept;
-    if (keep_text) {
-      auto read = ReadKeptText(**store, issue);
-      if (!read.ok()) return Fail(read.status().message());
-      kept = std::move(read).value();
-    }
+    auto read = ReadKeptText(**store, issue, scope->keep_text);
+    if (!read.ok()) return Fail(read.status().message());
+    const KeptText& kept = *read;
+    missing += !kept.found;
     // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
     const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
-      out << CsvField(issue.repo) << ',' << issue.number << ',' << CsvField(issue.state) << ','
-          << CsvField(issue.title) << ',' << CsvField(kept.body) << ',' << CsvField(Join(labels, " ")) << ','
-          << CsvField(keep_text ? PythonList(kept.comments) : "") << ",[],," << CsvField(issue.url) << ','
-          << CsvField(Join(cats, ";")) << ',' << CsvField(frame[index].stratum) << ",\n";
+      out << LabelingCsvRow(issue, kept, {issue.url, Join(cats, ";"), frame[index].stratum, ""});
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
-          << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(issue.title)
+          << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(LabelingTitle(issue, kept))
           << ", \"body\": " << JsonString(kept.body) << ", \"labels\": [";
       for (size_t l = 0; l < labels.size(); ++l) out << (l ? ", " : "") << JsonString(labels[l]);
       out << "], \"comments\": [";
@@ -185,6 +174,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
     }
   }
+  NoteMissingTexts(missing, sample.chosen.size());
   out.flush();
   // A closed stdout (`ghsift sample ... | head`) is a normal end; a file that cannot be written is not.
   if (!args.out.empty() && !out) return Fail(args.out + ": write failed");

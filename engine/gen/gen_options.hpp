@@ -19,13 +19,22 @@ struct GenOptions {
   //! Share of all events that are issue/PR lifecycle events; < 0 = the archive's mix (180 of 980).
   //! Raised (with pr_share) to build stores of millions of reports from few gigabytes.
   double lifecycle_share = -1.0;
-  double pr_share = 0.6;                     //!< share of new reports that are pull requests
+  //! Share of new reports that are pull requests; < 0 = the profile's, or kDefaultPrShare.
+  double pr_share = -1.0;
+  //! Share of new reports opened before the corpus, first seen through a later event (a
+  //! comment, a close); < 0 = the profile's, or kDefaultPreCorpusShare.
+  double pre_corpus_share = -1.0;
   int threads = 0;                           //!< 0 = hardware concurrency; output never depends on it
 
   //! "modern" (Events API, 2015 on) | "legacy" (Timeline API, 2011-2014: no id, created_at
   //! first with a UTC offset, actor a login, repository.owner + repository.name) | "mixed"
   //! (each event independently modern or legacy, 50/50, within the same file).
   std::string schema = "modern";
+
+  //! "" (none: the fixed cast and mix of earlier versions) | "2016" | "2024": the shape of a
+  //! real hour of that era (gen/profile.hpp). Sets the type mix, distinct repositories and
+  //! actors per event, push sizes, and the defaults of start_hour, lifecycle_share and pr_share.
+  std::string profile;
 
   // Known quirks of the real archive, each off by default. Per-file counts are caps: a file
   // too small for them gets fewer, and truth.json reports what was written.
@@ -36,6 +45,8 @@ struct GenOptions {
   std::vector<int> quirk_single_event_hours;  //!< hour indexes whose files hold exactly one line, one event
 };
 
+inline constexpr double kDefaultPrShare = 0.6;
+inline constexpr double kDefaultPreCorpusShare = 0.1;
 inline constexpr const char* kModernStartHour = "2024-01-01T00";
 inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
 

@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "gen/hour_cast.hpp"
 #include "gen/legacy_event_writer.hpp"
 #include "gen/report_text.hpp"
 #include "gen/rng.hpp"
@@ -144,6 +145,8 @@ HourResult WriteHour(const HourJob& job) {
   if (!result.status.ok()) return result;
 
   EventWriter events(*job.world, plan, options.seed, job.hour);
+  HourCast cast(*job.world, job.profile != nullptr ? *job.profile : *FindProfile("2016"), options.seed);
+  if (job.profile != nullptr) events.UseProfile(job.profile, &cast);
   LegacyEventWriter legacy_events(*job.world, plan, options.seed, job.hour);
   std::string buffer;
   buffer.reserve(kFlushBytes + (1 << 16));
@@ -220,7 +223,8 @@ HourResult WriteHour(const HourJob& job) {
       const Action& action = plan.actions[lc++];
       type = legacy ? legacy_events.WriteLifecycle(action, offset, buffer) : events.WriteLifecycle(action, id, buffer);
     } else {
-      type = DrawBackgroundType(rng);
+      type = job.profile != nullptr ? DrawBackgroundType(rng, job.profile->background_weights.data())
+                                    : DrawBackgroundType(rng);
       const Repo* forced = renamed_shown ? nullptr : renamed;
       if (forced != nullptr) type = EventType::kPush;
       renamed_shown = true;

@@ -28,7 +28,11 @@ struct GenOptions {
 
   //! "modern" (Events API, 2015 on) | "legacy" (Timeline API, 2011-2014: no id, created_at
   //! first with a UTC offset, actor a login, repository.owner + repository.name) | "mixed"
-  //! (each event independently modern or legacy, 50/50, within the same file).
+  //! (each event independently modern or legacy, 50/50, within the same file) | "timeline"
+  //! (legacy records at the US-Pacific offset, files named by the Pacific hour, as GH Archive
+  //! files of 2012-03-11..2014) | "timeline-2012" (the original 2012 files: timeline, plus every
+  //! record of the hour glued `}{` on one line without newlines and dates written
+  //! "2012/04/11 15:01:33 -0700"; no bad lines or quirks).
   std::string schema = "modern";
 
   //! "" (none: the fixed cast and mix of earlier versions) | "2016" | "2024": the shape of a
@@ -49,10 +53,13 @@ inline constexpr double kDefaultPrShare = 0.6;
 inline constexpr double kDefaultPreCorpusShare = 0.1;
 inline constexpr const char* kModernStartHour = "2024-01-01T00";
 inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
+inline constexpr const char* kGlued2012StartHour = "2012-04-11T22";  //!< file 2012-04-11-15 (PDT)
 
-//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy", else kModernStartHour.
+//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy" and "timeline",
+//! kGlued2012StartHour for "timeline-2012", else kModernStartHour.
 inline std::string DefaultStartHour(const std::string& schema) {
-  return schema == "legacy" ? kLegacyStartHour : kModernStartHour;
+  if (schema == "timeline-2012") return kGlued2012StartHour;
+  return schema == "legacy" || schema == "timeline" ? kLegacyStartHour : kModernStartHour;
 }
 
 struct GenSummary {

@@ -36,8 +36,15 @@ Status CheckOptions(const GenOptions& o) {
   if (!(o.pr_share <= 1.0)) return Status::InvalidArgument("gen: pr_share must be within [0, 1]");
   if (!(o.pre_corpus_share <= 1.0)) return Status::InvalidArgument("gen: pre_corpus_share must be within [0, 1]");
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
-  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed") {
-    return Status::InvalidArgument("gen: schema must be modern, legacy or mixed, got '" + o.schema + "'");
+  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed" && o.schema != "timeline" &&
+      o.schema != "timeline-2012") {
+    return Status::InvalidArgument("gen: schema must be modern, legacy, mixed, timeline or timeline-2012, got '" +
+                                   o.schema + "'");
+  }
+  if (o.schema == "timeline-2012" &&
+      (o.bad_lines_per_file > 0 || o.quirk_joined > 0 || o.quirk_nul > 0 || o.quirk_duplicates > 0)) {
+    return Status::InvalidArgument(
+        "gen: schema timeline-2012 writes each hour as one line of glued records; it takes no bad lines or quirks");
   }
   if (!o.profile.empty()) {
     if (FindProfile(o.profile) == nullptr) {
@@ -51,7 +58,7 @@ Status CheckOptions(const GenOptions& o) {
   if (o.quirk_joined < 0 || o.quirk_nul < 0 || o.quirk_duplicates < 0) {
     return Status::InvalidArgument("gen: quirk counts must be >= 0");
   }
-  if (o.quirk_duplicates > 0 && o.schema == "legacy") {
+  if (o.quirk_duplicates > 0 && (o.schema == "legacy" || o.schema == "timeline")) {
     return Status::InvalidArgument("gen: duplicate events need event ids, which the legacy schema has not");
   }
   std::vector<char> kind(static_cast<size_t>(o.hours), 0);
@@ -115,7 +122,11 @@ Status GenerateUnchecked(const GenOptions& given, GenSummary* summary) {
   std::vector<HourJob> jobs;
   CorpusCounts counts;
   for (int h = 0; h < options.hours; ++h) {
-    const std::string stem = HourFileStem(corpus_start + int64_t{3600} * h);
+    // Timeline-era files are named by the US-Pacific local hour of their events.
+    const int64_t hour_start = corpus_start + int64_t{3600} * h;
+    const bool pacific = options.schema == "timeline" || options.schema == "timeline-2012";
+    const std::string stem =
+        HourFileStem(pacific ? hour_start + int64_t{60} * PacificOffsetMinutes(hour_start) : hour_start);
     if (missing[static_cast<size_t>(h)]) {
       counts.missing_hours.push_back(stem);
       continue;

@@ -1,5 +1,5 @@
 // ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
-//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed] [--quirk-joined N] [--quirk-nul N]
+//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed|timeline|timeline-2012] [--quirk-joined N] [--quirk-nul N]
 //            [--quirk-duplicates N] [--quirk-missing-hours H,H] [--quirk-single-event-hours H,H]
 #include <chrono>
 #include <cstdio>
@@ -56,10 +56,12 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
   CLI::Option* schema = cmd->add_option("--schema", options->schema,
-                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API) or mixed "
-                                        "(each event either, 50/50)")
+                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API), mixed "
+                                        "(each event either, 50/50), timeline (legacy at US-Pacific times, files "
+                                        "named by the Pacific hour, as 2012-03-11..2014) or timeline-2012 (the "
+                                        "original 2012 files: timeline, records glued on one line, slash dates)")
                             ->capture_default_str()
-                            ->check(CLI::IsMember({"modern", "legacy", "mixed"}));
+                            ->check(CLI::IsMember({"modern", "legacy", "mixed", "timeline", "timeline-2012"}));
   cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")
       ->excludes(schema);
   cmd->add_option("--profile", options->profile,

@@ -50,16 +50,18 @@ void AppendApiRepoUrl(std::string& out, std::string_view full_name) {
   out.append(full_name);
 }
 
-void AppendActor(std::string& out, const User& user) {
+void AppendActor(std::string& out, const User& user, bool display_login) {
   out.append("{\"id\":");
   AppendUint(out, user.id);
   out.append(",\"login\":");
   AppendQuoted(out, user.login);
-  // display_login drops the "[bot]" suffix, as the Events API does.
-  std::string_view display = user.login;
-  if (user.bot && display.size() > 5) display.remove_suffix(5);
-  out.append(",\"display_login\":");
-  AppendQuoted(out, display);
+  if (display_login) {
+    // display_login drops the "[bot]" suffix, as the Events API does.
+    std::string_view display = user.login;
+    if (user.bot && display.size() > 5) display.remove_suffix(5);
+    out.append(",\"display_login\":");
+    AppendQuoted(out, display);
+  }
   out.append(",\"gravatar_id\":\"\",\"url\":\"https://api.github.com/users/");
   out.append(user.login);
   out.append("\",\"avatar_url\":\"https://avatars.githubusercontent.com/u/");

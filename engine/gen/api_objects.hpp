@@ -34,7 +34,7 @@ struct RepoView {
 };
 
 //! The envelope "actor" object (shorter than a payload user).
-void AppendActor(std::string& out, const User& user);
+void AppendActor(std::string& out, const User& user, bool display_login = true);
 void AppendOrg(std::string& out, const Org& org);
 void AppendRepoRef(std::string& out, uint64_t id, std::string_view full_name);
 

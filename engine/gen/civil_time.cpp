@@ -109,6 +109,34 @@ void AppendOffsetTimestamp(std::string& out, int64_t unix_seconds, int offset_mi
   Append2(out, minutes % 60);
 }
 
+void AppendSlashTimestamp(std::string& out, int64_t unix_seconds, int offset_minutes) {
+  const size_t at = out.size();
+  AppendTimestamp(out, unix_seconds + int64_t{60} * offset_minutes);  // 2012-04-11T15:01:33Z
+  out[at + 4] = '/';
+  out[at + 7] = '/';
+  out[at + 10] = ' ';
+  out.back() = ' ';
+  out.push_back(offset_minutes < 0 ? '-' : '+');
+  const int minutes = offset_minutes < 0 ? -offset_minutes : offset_minutes;
+  Append2(out, minutes / 60);
+  Append2(out, minutes % 60);
+}
+
+int PacificOffsetMinutes(int64_t unix_seconds) {
+  int year = 0, month = 0, day = 0;
+  CivilFromDays(unix_seconds / 86400, &year, &month, &day);
+  // Daylight time from the second Sunday of March, 02:00 PST (10:00 UTC), to the first Sunday
+  // of November, 02:00 PDT (09:00 UTC). Day 0 (1970-01-01) was a Thursday.
+  auto nth_sunday = [](int y, int m, int n) {
+    const int64_t first = DaysFromCivil(y, m, 1);
+    const int64_t weekday = (first + 4) % 7;  // 0 = Sunday
+    return first + (7 - weekday) % 7 + 7 * (n - 1);
+  };
+  const int64_t begin = nth_sunday(year, 3, 2) * 86400 + 10 * 3600;
+  const int64_t end = nth_sunday(year, 11, 1) * 86400 + 9 * 3600;
+  return unix_seconds >= begin && unix_seconds < end ? -420 : -480;
+}
+
 std::string HourFileStem(int64_t hour_start) {
   int year = 0, month = 0, day = 0;
   CivilFromDays(hour_start / 86400, &year, &month, &day);

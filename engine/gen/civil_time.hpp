@@ -21,6 +21,12 @@ void AppendTimestamp(std::string& out, int64_t unix_seconds);
 //! wrote it: "2014-06-01T01:05:30-07:00" (offset_minutes = -420). Never "Z".
 void AppendOffsetTimestamp(std::string& out, int64_t unix_seconds, int offset_minutes);
 
+//! Appends the original 2012 archive's form of a local time: "2012/04/11 15:01:33 -0700".
+void AppendSlashTimestamp(std::string& out, int64_t unix_seconds, int offset_minutes);
+
+//! The US-Pacific UTC offset at `unix_seconds`: -420 (PDT) or -480 (PST), with the rules of 2007 on.
+int PacificOffsetMinutes(int64_t unix_seconds);
+
 //! GH Archive file stem of the hour that starts at `hour_start`: "2024-01-01-0" (hour not padded).
 std::string HourFileStem(int64_t hour_start);
 

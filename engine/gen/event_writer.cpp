@@ -3,7 +3,9 @@
 
 #include <iterator>
 
+#include "gen/hour_cast.hpp"
 #include "gen/json_text.hpp"
+#include "gen/profile.hpp"
 #include "gen/report_text.hpp"
 
 namespace ghsift::gen {
@@ -42,6 +44,10 @@ EventType DrawBackgroundType(Rng& rng) {
   return kBackgroundTypes[rng.Weighted(kBackgroundWeights, std::size(kBackgroundWeights))];
 }
 
+EventType DrawBackgroundType(Rng& rng, const int* weights) {
+  return static_cast<EventType>(rng.Weighted(weights, kEventTypeCount));
+}
+
 BackgroundParties DrawBackgroundParties(const World& world, EventType type, Rng& rng, const Repo* forced_repo) {
   const size_t others = world.repos.size() - world.tracked_count;
   const bool reviews = type == EventType::kPullRequestReview || type == EventType::kPullRequestReviewComment;
@@ -61,7 +67,7 @@ void EventWriter::BeginEnvelope(std::string& out, uint64_t id, EventType type, c
   out.append("\",\"type\":\"");
   out.append(EventTypeName(type));
   out.append("\",\"actor\":");
-  AppendActor(out, actor);
+  AppendActor(out, actor, profile_ == nullptr || profile_->actor_display_login);
   out.append(",\"repo\":");
   AppendRepoRef(out, repo.id, repo.NameAt(hour_).full);
   out.append(",\"payload\":");
@@ -79,7 +85,8 @@ void EventWriter::EndEnvelope(std::string& out, int64_t time, const Repo& repo) 
 
 void EventWriter::WriteBackground(EventType type, int64_t time, uint64_t event_id, Rng& rng, std::string& out,
                                   const Repo* forced_repo) {
-  const auto [repo, actor] = DrawBackgroundParties(world_, type, rng, forced_repo);
+  const auto [repo, actor] =
+      cast_ != nullptr ? cast_->Draw(rng, forced_repo) : DrawBackgroundParties(world_, type, rng, forced_repo);
   const std::string_view full = repo.NameAt(hour_).full;
   BeginEnvelope(out, event_id, type, actor, repo);
   switch (type) {
@@ -176,7 +183,9 @@ void EventWriter::WriteBackground(EventType type, int64_t time, uint64_t event_i
 }
 
 void EventWriter::PushPayload(std::string& out, const Repo& repo, const User& actor, Rng& rng) {
-  const int commits = rng.Range(1, 3);
+  const int commits = profile_ != nullptr ? 1 + static_cast<int>(rng.Weighted(profile_->push_commit_weights.data(),
+                                                                                 profile_->push_commit_weights.size()))
+                                          : rng.Range(1, 3);
   const uint64_t head_key = rng.Next();
   out.append("{\"repository_id\":");
   AppendUint(out, repo.id);

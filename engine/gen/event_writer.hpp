@@ -25,6 +25,9 @@ const char* EventTypeName(EventType type);
 //! Picks the type of a background (non-lifecycle) event with the archive's usual mix.
 EventType DrawBackgroundType(Rng& rng);
 
+//! Picks the type of a background event with `weights` indexed by EventType.
+EventType DrawBackgroundType(Rng& rng, const int* weights);
+
 //! Who a background event is about: its repository and actor.
 struct BackgroundParties {
   const Repo& repo;
@@ -55,10 +58,20 @@ struct PrView {
   uint32_t comments = 0, review_comments = 0, commits = 1, additions = 0, deletions = 0, changed_files = 1;
 };
 
+struct Profile;
+class HourCast;
+
 class EventWriter {
  public:
   //! `hour` is the corpus hour index: it decides the repo names in use (rename).
   EventWriter(const World& world, const Plan& plan, uint64_t seed, int hour);
+
+  //! Background events follow `profile` (push sizes) and draw their parties from `cast`
+  //! instead of the World. Both outlive the writer; null (the default) = no profile.
+  void UseProfile(const Profile* profile, HourCast* cast) {
+    profile_ = profile;
+    cast_ = cast;
+  }
 
   //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action.
   EventType WriteLifecycle(const Action& action, uint64_t event_id, std::string& out);
@@ -88,6 +101,8 @@ class EventWriter {
   const Plan& plan_;
   uint64_t seed_;
   int hour_;
+  const Profile* profile_ = nullptr;
+  HourCast* cast_ = nullptr;
   std::string text_;     //!< reused text scratch (comments, messages)
   std::string scratch_;  //!< reused URL scratch
   std::string fork_full_;

@@ -19,13 +19,26 @@ struct GenOptions {
   //! Share of all events that are issue/PR lifecycle events; < 0 = the archive's mix (180 of 980).
   //! Raised (with pr_share) to build stores of millions of reports from few gigabytes.
   double lifecycle_share = -1.0;
-  double pr_share = 0.6;                     //!< share of new reports that are pull requests
+  //! Share of new reports that are pull requests; < 0 = the profile's, or kDefaultPrShare.
+  double pr_share = -1.0;
+  //! Share of new reports opened before the corpus, first seen through a later event (a
+  //! comment, a close); < 0 = the profile's, or kDefaultPreCorpusShare.
+  double pre_corpus_share = -1.0;
   int threads = 0;                           //!< 0 = hardware concurrency; output never depends on it
 
   //! "modern" (Events API, 2015 on) | "legacy" (Timeline API, 2011-2014: no id, created_at
   //! first with a UTC offset, actor a login, repository.owner + repository.name) | "mixed"
-  //! (each event independently modern or legacy, 50/50, within the same file).
+  //! (each event independently modern or legacy, 50/50, within the same file) | "timeline"
+  //! (legacy records at the US-Pacific offset, files named by the Pacific hour, as GH Archive
+  //! files of 2012-03-11..2014) | "timeline-2012" (the original 2012 files: timeline, plus every
+  //! record of the hour glued `}{` on one line without newlines and dates written
+  //! "2012/04/11 15:01:33 -0700"; no bad lines or quirks).
   std::string schema = "modern";
+
+  //! "" (none: the fixed cast and mix of earlier versions) | "2016" | "2024": the shape of a
+  //! real hour of that era (gen/profile.hpp). Sets the type mix, distinct repositories and
+  //! actors per event, push sizes, and the defaults of start_hour, lifecycle_share and pr_share.
+  std::string profile;
 
   // Known quirks of the real archive, each off by default. Per-file counts are caps: a file
   // too small for them gets fewer, and truth.json reports what was written.
@@ -36,12 +49,17 @@ struct GenOptions {
   std::vector<int> quirk_single_event_hours;  //!< hour indexes whose files hold exactly one line, one event
 };
 
+inline constexpr double kDefaultPrShare = 0.6;
+inline constexpr double kDefaultPreCorpusShare = 0.1;
 inline constexpr const char* kModernStartHour = "2024-01-01T00";
 inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
+inline constexpr const char* kGlued2012StartHour = "2012-04-11T22";  //!< file 2012-04-11-15 (PDT)
 
-//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy", else kModernStartHour.
+//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy" and "timeline",
+//! kGlued2012StartHour for "timeline-2012", else kModernStartHour.
 inline std::string DefaultStartHour(const std::string& schema) {
-  return schema == "legacy" ? kLegacyStartHour : kModernStartHour;
+  if (schema == "timeline-2012") return kGlued2012StartHour;
+  return schema == "legacy" || schema == "timeline" ? kLegacyStartHour : kModernStartHour;
 }
 
 struct GenSummary {

@@ -14,6 +14,7 @@
 #include "gen/compressed_writer.hpp"
 #include "gen/hour_writer.hpp"
 #include "gen/issue_plan.hpp"
+#include "gen/profile.hpp"
 #include "gen/truth.hpp"
 #include "gen/world.hpp"
 
@@ -32,15 +33,32 @@ Status CheckOptions(const GenOptions& o) {
     return Status::InvalidArgument("gen: tracked_share must be within [0, 1]");
   }
   if (!(o.lifecycle_share <= 1.0)) return Status::InvalidArgument("gen: lifecycle_share must be within [0, 1]");
-  if (!(o.pr_share >= 0.0 && o.pr_share <= 1.0)) return Status::InvalidArgument("gen: pr_share must be within [0, 1]");
+  if (!(o.pr_share <= 1.0)) return Status::InvalidArgument("gen: pr_share must be within [0, 1]");
+  if (!(o.pre_corpus_share <= 1.0)) return Status::InvalidArgument("gen: pre_corpus_share must be within [0, 1]");
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
-  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed") {
-    return Status::InvalidArgument("gen: schema must be modern, legacy or mixed, got '" + o.schema + "'");
+  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed" && o.schema != "timeline" &&
+      o.schema != "timeline-2012") {
+    return Status::InvalidArgument("gen: schema must be modern, legacy, mixed, timeline or timeline-2012, got '" +
+                                   o.schema + "'");
+  }
+  if (o.schema == "timeline-2012" &&
+      (o.bad_lines_per_file > 0 || o.quirk_joined > 0 || o.quirk_nul > 0 || o.quirk_duplicates > 0)) {
+    return Status::InvalidArgument(
+        "gen: schema timeline-2012 writes each hour as one line of glued records; it takes no bad lines or quirks");
+  }
+  if (!o.profile.empty()) {
+    if (FindProfile(o.profile) == nullptr) {
+      return Status::InvalidArgument("gen: profile must be one of " + ProfileNames() + ", got '" + o.profile + "'");
+    }
+    if (o.schema != "modern") {
+      return Status::InvalidArgument("gen: profile " + o.profile + " describes Events API hours; it needs schema modern, got '" +
+                                     o.schema + "'");
+    }
   }
   if (o.quirk_joined < 0 || o.quirk_nul < 0 || o.quirk_duplicates < 0) {
     return Status::InvalidArgument("gen: quirk counts must be >= 0");
   }
-  if (o.quirk_duplicates > 0 && o.schema == "legacy") {
+  if (o.quirk_duplicates > 0 && (o.schema == "legacy" || o.schema == "timeline")) {
     return Status::InvalidArgument("gen: duplicate events need event ids, which the legacy schema has not");
   }
   std::vector<char> kind(static_cast<size_t>(o.hours), 0);
@@ -68,8 +86,24 @@ Status WriteTextFile(const std::string& path, const std::string& text) {
   return Status::Ok();
 }
 
-Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
-  GHSIFT_TRY(CheckOptions(options));
+// The options with every "unset" value replaced by the profile's or the fixed default.
+GenOptions Resolve(const GenOptions& given, const Profile* profile) {
+  GenOptions o = given;
+  if (profile != nullptr) {
+    if (o.start_hour.empty()) o.start_hour = profile->start_hour;
+    if (o.lifecycle_share < 0) o.lifecycle_share = profile->lifecycle_share;
+    if (o.pr_share < 0) o.pr_share = profile->pr_share;
+    if (o.pre_corpus_share < 0) o.pre_corpus_share = profile->pre_corpus_share;
+  }
+  if (o.pr_share < 0) o.pr_share = kDefaultPrShare;
+  if (o.pre_corpus_share < 0) o.pre_corpus_share = kDefaultPreCorpusShare;
+  return o;
+}
+
+Status GenerateUnchecked(const GenOptions& given, GenSummary* summary) {
+  GHSIFT_TRY(CheckOptions(given));
+  const Profile* profile = given.profile.empty() ? nullptr : FindProfile(given.profile);
+  const GenOptions options = Resolve(given, profile);
   const std::string start_hour = options.start_hour.empty() ? DefaultStartHour(options.schema) : options.start_hour;
   GHSIFT_ASSIGN_OR_RETURN(const int64_t corpus_start, ParseStartHour(start_hour));
   GHSIFT_ASSIGN_OR_RETURN(const Compression compression, ParseCompression(options.compress));
@@ -88,7 +122,11 @@ Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
   std::vector<HourJob> jobs;
   CorpusCounts counts;
   for (int h = 0; h < options.hours; ++h) {
-    const std::string stem = HourFileStem(corpus_start + int64_t{3600} * h);
+    // Timeline-era files are named by the US-Pacific local hour of their events.
+    const int64_t hour_start = corpus_start + int64_t{3600} * h;
+    const bool pacific = options.schema == "timeline" || options.schema == "timeline-2012";
+    const std::string stem =
+        HourFileStem(pacific ? hour_start + int64_t{60} * PacificOffsetMinutes(hour_start) : hour_start);
     if (missing[static_cast<size_t>(h)]) {
       counts.missing_hours.push_back(stem);
       continue;
@@ -98,6 +136,7 @@ Status GenerateUnchecked(const GenOptions& options, GenSummary* summary) {
     job.world = &world;
     job.plan = &plan;
     job.options = &options;
+    job.profile = profile;
     job.compression = compression;
     job.hour = h;
     job.single_event = single[static_cast<size_t>(h)] != 0;

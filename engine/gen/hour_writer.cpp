@@ -5,6 +5,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "gen/civil_time.hpp"
+#include "gen/hour_cast.hpp"
 #include "gen/legacy_event_writer.hpp"
 #include "gen/report_text.hpp"
 #include "gen/rng.hpp"
@@ -91,7 +93,11 @@ HourResult WriteHour(const HourJob& job) {
   }
 
   // Which events are written in the legacy layout.
-  const bool all_legacy = options.schema == "legacy";
+  // Timeline-era files: every event at the US-Pacific offset of the hour (the file is named by
+  // that local hour); the original 2012 files also glue all records on one line, no newline.
+  const bool pacific = options.schema == "timeline" || options.schema == "timeline-2012";
+  const bool glued = options.schema == "timeline-2012";
+  const bool all_legacy = options.schema == "legacy" || pacific;
   const bool mixed = options.schema == "mixed";
   std::vector<bool> legacy_flags;
   if (mixed) {
@@ -144,7 +150,10 @@ HourResult WriteHour(const HourJob& job) {
   if (!result.status.ok()) return result;
 
   EventWriter events(*job.world, plan, options.seed, job.hour);
+  HourCast cast(*job.world, job.profile != nullptr ? *job.profile : *FindProfile("2016"), options.seed);
+  if (job.profile != nullptr) events.UseProfile(job.profile, &cast);
   LegacyEventWriter legacy_events(*job.world, plan, options.seed, job.hour);
+  legacy_events.UseSlashDates(glued);
   std::string buffer;
   buffer.reserve(kFlushBytes + (1 << 16));
   std::string bad_line;
@@ -212,7 +221,9 @@ HourResult WriteHour(const HourJob& job) {
     const uint64_t id = kFirstEventId + slot * 4 + rng.Below(4);
     last_line_start = buffer.size();
     const bool legacy = is_legacy(k);
-    const int offset = legacy ? kLegacyOffsetsMinutes[schema_rng.Below(std::size(kLegacyOffsetsMinutes))] : 0;
+    const int offset = pacific  ? PacificOffsetMinutes(hour_start)
+                       : legacy ? kLegacyOffsetsMinutes[schema_rng.Below(std::size(kLegacyOffsetsMinutes))]
+                                : 0;
     const bool take_lifecycle =
         lc < lc_end && (bg >= seconds.size() || plan.actions[lc].time <= hour_start + seconds[bg]);
     EventType type = EventType::kPush;
@@ -220,7 +231,8 @@ HourResult WriteHour(const HourJob& job) {
       const Action& action = plan.actions[lc++];
       type = legacy ? legacy_events.WriteLifecycle(action, offset, buffer) : events.WriteLifecycle(action, id, buffer);
     } else {
-      type = DrawBackgroundType(rng);
+      type = job.profile != nullptr ? DrawBackgroundType(rng, job.profile->background_weights.data())
+                                    : DrawBackgroundType(rng);
       const Repo* forced = renamed_shown ? nullptr : renamed;
       if (forced != nullptr) type = EventType::kPush;
       renamed_shown = true;
@@ -238,7 +250,9 @@ HourResult WriteHour(const HourJob& job) {
       dups[next_dup_source++].text.assign(buffer, last_line_start, last_record_len);
     }
     ++result.events;
-    if (next_join < joined_after.size() && joined_after[next_join] == k) {
+    if (glued) {
+      // the next record follows on the same line; the file ends without a newline
+    } else if (next_join < joined_after.size() && joined_after[next_join] == k) {
       ++next_join;
       ++result.joined_records;  // the next record follows on this line
     } else {

@@ -12,6 +12,7 @@
 #include "gen/event_writer.hpp"
 #include "gen/gen_options.hpp"
 #include "gen/issue_plan.hpp"
+#include "gen/profile.hpp"
 #include "gen/world.hpp"
 
 namespace ghsift::gen {
@@ -37,6 +38,7 @@ struct HourJob {
   const World* world = nullptr;
   const Plan* plan = nullptr;
   const GenOptions* options = nullptr;
+  const Profile* profile = nullptr;  //!< null = no profile (gen/profile.hpp)
   Compression compression = Compression::kGzip;
   int hour = 0;  //!< index in the corpus
   bool single_event = false;  //!< write exactly one line: one background event, no bad or quirk lines

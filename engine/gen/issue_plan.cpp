@@ -175,14 +175,17 @@ class Planner {
 
   uint32_t NewReport(int64_t t) {
     Report r;
-    r.kind = rng_.Chance(options_.pr_share) ? ReportKind::kPr : ReportKind::kIssue;
+    r.kind = rng_.Chance(options_.pr_share < 0 ? kDefaultPrShare : options_.pr_share) ? ReportKind::kPr
+                                                                                      : ReportKind::kIssue;
     r.theme = DrawTheme(rng_);
     if (rng_.Chance(options_.tracked_share)) {
       r.repo = static_cast<uint32_t>(rng_.Weighted(tracked_weights_.data(), tracked_weights_.size()));
     } else {
       r.repo = static_cast<uint32_t>(world_.tracked_count + rng_.Skewed(world_.repos.size() - world_.tracked_count));
     }
-    r.pre_corpus = rng_.Chance(0.1) && next_low_[r.repo] > 0;
+    r.pre_corpus =
+        rng_.Chance(options_.pre_corpus_share < 0 ? kDefaultPreCorpusShare : options_.pre_corpus_share) &&
+        next_low_[r.repo] > 0;
     if (r.pre_corpus) {
       r.number = next_low_[r.repo];
       next_low_[r.repo] -= std::min<uint32_t>(next_low_[r.repo], 1 + static_cast<uint32_t>(rng_.Below(5)));

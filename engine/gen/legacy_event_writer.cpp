@@ -18,9 +18,13 @@ const char* const kPaths[] = {"src/main.py", "README.md", "setup.py", "lib/model
 const char* const kCompanies[] = {"Acme", "Initech", "University of Somewhere", "Freelance", "Globex"};
 const char* const kLocations[] = {"San Francisco, CA", "Berlin, Germany", "Tokyo", "London", "Bangalore", "Sao Paulo"};
 
-void QuotedLocalTime(std::string& out, int64_t t, int offset_minutes) {
+void QuotedLocalTime(std::string& out, int64_t t, int offset_minutes, bool slash) {
   out.push_back('"');
-  AppendOffsetTimestamp(out, t, offset_minutes);
+  if (slash) {
+    AppendSlashTimestamp(out, t, offset_minutes);
+  } else {
+    AppendOffsetTimestamp(out, t, offset_minutes);
+  }
   out.push_back('"');
 }
 
@@ -76,7 +80,7 @@ void LegacyEventWriter::AppendUser(std::string& out, const User& user) {
 
 void LegacyEventWriter::BeginEnvelope(std::string& out, int64_t time, int offset_minutes) {
   out.append("{\"created_at\":");
-  QuotedLocalTime(out, time, offset_minutes);
+  QuotedLocalTime(out, time, offset_minutes, slash_dates_);
   out.append(",\"payload\":");
 }
 
@@ -142,9 +146,9 @@ void LegacyEventWriter::EndEnvelope(std::string& out, EventType type, const User
   out.append(",\"has_issues\":true,\"has_downloads\":true,\"has_wiki\":true,\"language\":");
   AppendQuoted(out, repo.language);
   out.append(",\"created_at\":");
-  QuotedLocalTime(out, CreatedBefore(repo, time), offset_minutes);
+  QuotedLocalTime(out, CreatedBefore(repo, time), offset_minutes, slash_dates_);
   out.append(",\"pushed_at\":");
-  QuotedLocalTime(out, time - 60 - static_cast<int64_t>(repo.id % 3000), offset_minutes);
+  QuotedLocalTime(out, time - 60 - static_cast<int64_t>(repo.id % 3000), offset_minutes, slash_dates_);
   out.append(",\"master_branch\":");
   AppendQuoted(out, repo.default_branch);
   if (repo.org >= 0) {
@@ -482,7 +486,9 @@ void LegacyEventWriter::AppendPullRequest(std::string& out, const Report& r, con
 
 EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time, int offset_minutes, Rng& rng,
                                              std::string& out, const Repo* forced_repo) {
-  const EventType type = LegacyType(drawn_type);
+  EventType type = LegacyType(drawn_type);
+  // GitHub Releases started in July 2013: the original 2012 files show pushes instead.
+  if (slash_dates_ && type == EventType::kRelease) type = EventType::kPush;
   const auto [repo, actor] = DrawBackgroundParties(world_, type, rng, forced_repo);
   const RepoName& name = repo.NameAt(hour_);
   const std::string_view full = name.full;

@@ -26,6 +26,11 @@ class LegacyEventWriter {
   //! `hour` is the corpus hour index: it decides the repo names in use (rename).
   LegacyEventWriter(const World& world, const Plan& plan, uint64_t seed, int hour);
 
+  //! Writes the record's and the repository's local times as the original 2012 files did,
+  //! "2012/04/11 15:01:33 -0700", instead of "2012-04-11T15:01:33-07:00", and shows no
+  //! ReleaseEvent (a drawn one becomes a PushEvent): releases did not exist before July 2013.
+  void UseSlashDates(bool on) { slash_dates_ = on; }
+
   //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action;
   //! the report shows the same title, body, labels, state and comment text as the modern line.
   EventType WriteLifecycle(const Action& action, int offset_minutes, std::string& out);
@@ -61,6 +66,7 @@ class LegacyEventWriter {
   const Plan& plan_;
   uint64_t seed_;
   int hour_;
+  bool slash_dates_ = false;
   std::string url_;      //!< the envelope's github.com page, set by the payload writer
   std::string text_;     //!< reused text scratch
   std::string scratch_;  //!< reused URL scratch

@@ -131,6 +131,8 @@ std::string MakeLogin(Rng& rng) {
   return login;
 }
 
+}  // namespace
+
 std::string MakeRepoName(Rng& rng) {
   std::string name = rng.Pick(kRepoWords);
   const int extra = static_cast<int>(rng.Below(3));
@@ -143,7 +145,13 @@ std::string MakeRepoName(Rng& rng) {
   return name;
 }
 
-}  // namespace
+const char* PickLanguage(Rng& rng) { return rng.Pick(kLanguages); }
+
+const char* PickDescription(Rng& rng) { return rng.Pick(kDescriptions); }
+
+const char* PickSyllable(Rng& rng) { return rng.Pick(kSyllables); }
+
+const char* PickFirstName(Rng& rng) { return rng.Pick(kFirstNames); }
 
 World World::Build(uint64_t seed, int64_t corpus_start, int hours) {
   World world;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "gen/rng.hpp"
+
 namespace ghsift::gen {
 
 struct User {
@@ -67,5 +69,12 @@ struct World {
   //! Builds the cast. `hours` decides when the tracked rename happens (hour hours/2, none if 1).
   static World Build(uint64_t seed, int64_t corpus_start, int hours);
 };
+
+// The vocabulary the cast is built from, for casts drawn elsewhere (gen/hour_cast.hpp).
+std::string MakeRepoName(Rng& rng);      //!< "fast-parser", "ml_notes_bert42", ...
+const char* PickLanguage(Rng& rng);
+const char* PickDescription(Rng& rng);  //!< never empty
+const char* PickSyllable(Rng& rng);
+const char* PickFirstName(Rng& rng);
 
 }  // namespace ghsift::gen

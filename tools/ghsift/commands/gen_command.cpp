@@ -1,11 +1,12 @@
 // ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
-//            [--legacy | --schema modern|legacy|mixed] [--quirk-joined N] [--quirk-nul N]
+//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed|timeline|timeline-2012] [--quirk-joined N] [--quirk-nul N]
 //            [--quirk-duplicates N] [--quirk-missing-hours H,H] [--quirk-single-event-hours H,H]
 #include <chrono>
 #include <cstdio>
 
 #include "commands/commands.hpp"
 #include "gen/generator.hpp"
+#include "gen/profile.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -50,17 +51,23 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--lifecycle-share", options->lifecycle_share,
                   "Share of events that are issue/PR lifecycle events (default: the archive's mix, 180 of 980)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--pr-share", options->pr_share, "Share of new reports that are pull requests")
-      ->capture_default_str()
+  cmd->add_option("--pr-share", options->pr_share,
+                  "Share of new reports that are pull requests (default 0.6, or the profile's)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
   CLI::Option* schema = cmd->add_option("--schema", options->schema,
-                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API) or mixed "
-                                        "(each event either, 50/50)")
+                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API), mixed "
+                                        "(each event either, 50/50), timeline (legacy at US-Pacific times, files "
+                                        "named by the Pacific hour, as 2012-03-11..2014) or timeline-2012 (the "
+                                        "original 2012 files: timeline, records glued on one line, slash dates)")
                             ->capture_default_str()
-                            ->check(CLI::IsMember({"modern", "legacy", "mixed"}));
+                            ->check(CLI::IsMember({"modern", "legacy", "mixed", "timeline", "timeline-2012"}));
   cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")
       ->excludes(schema);
+  cmd->add_option("--profile", options->profile,
+                  "Shape of a real hour of that era: type mix, distinct repos and actors per event, event "
+                  "sizes; --events-per-hour defaults to the real hour's size (2016: 11956, 2024: 140000)")
+      ->check(CLI::IsMember({"2016", "2024"}));
   cmd->add_option("--quirk-joined", options->quirk_joined, "Lines per file holding two records with no newline (}{)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--quirk-nul", options->quirk_nul, "Lines per file made of NUL bytes (some then a partial record)")
@@ -74,7 +81,12 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--quirk-single-event-hours", options->quirk_single_event_hours,
                   "Comma list of hour indexes whose file holds exactly one event")
       ->delimiter(',');
-  cmd->callback([options, &exit_code] { exit_code = RunGen(*options); });
+  cmd->callback([cmd, options, &exit_code] {
+    if (!options->profile.empty() && cmd->count("--events-per-hour") == 0) {
+      options->events_per_hour = gen::FindProfile(options->profile)->events_per_hour;
+    }
+    exit_code = RunGen(*options);
+  });
 }
 
 }  // namespace ghsift::cli

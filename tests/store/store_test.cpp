@@ -13,6 +13,8 @@
 #include "common/time_util.hpp"
 #include "store/key_codec.hpp"
 
+#include <rocksdb/db.h>
+
 namespace ghsift {
 namespace {
 
@@ -464,6 +466,51 @@ TEST_F(StoreTest, TwoRepositoriesThatHeldTheSameName) {
   agg.CountEvent(MakeEvent("PushEvent", 6, "X/Name", "2016-01-01T00:00:00Z"));
   ASSERT_TRUE(store->CommitFile("f", FileEntry{}, agg).ok());
   EXPECT_EQ(store->RepoIdsByName("x/name"), (std::vector<int64_t>{5, 6}));
+}
+
+// A store written before the latest_texts family existed: readers open it (with no kept texts),
+// and the next writer adds the family.
+TEST_F(StoreTest, StoreWithoutLatestTextsFamilyIsReadable) {
+  {
+    auto store = OpenWriter();
+    ASSERT_NE(store, nullptr);
+    FileAggregate agg;
+    agg.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+    agg.AddReport(MakeReport(1, 3, "2015-01-01T00:10:00Z", "Slow", "open"), {"r1"});
+    ASSERT_TRUE(store->CommitFile("a.json.gz", FileEntry{5, 10, 2, 0, 0}, agg).ok());
+    // In table files: the plain RocksDB below has no merge operators to replay the log with.
+    ASSERT_TRUE(store->Finish().ok());
+  }
+  {
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path_, &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (const std::string& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), path_, descriptors, &handles, &raw).ok());
+    std::unique_ptr<rocksdb::DB> db(raw);
+    const auto at = std::find(names.begin(), names.end(), "latest_texts");
+    ASSERT_NE(at, names.end());
+    ASSERT_TRUE(db->DropColumnFamily(handles[static_cast<size_t>(at - names.begin())]).ok());
+    for (auto* h : handles) ASSERT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
+  }
+  {
+    auto reader = Store::Open(path_, StoreMode::kRead);
+    ASSERT_TRUE(reader.ok()) << reader.status().message();
+    auto text = (*reader)->GetLatestText(1, 3);
+    ASSERT_TRUE(text.ok());
+    EXPECT_FALSE(text->has_value());
+    auto issue = (*reader)->GetIssue(1, 3);
+    ASSERT_TRUE(issue.ok()) << issue.status().message();
+    ASSERT_TRUE(issue->has_value());
+    EXPECT_EQ((*issue)->title, "Slow");
+  }
+  auto writer = OpenWriter();  // creates the missing family
+  ASSERT_NE(writer, nullptr);
+  auto text = writer->GetLatestText(1, 3);
+  ASSERT_TRUE(text.ok());
+  EXPECT_FALSE(text->has_value());
 }
 
 }  // namespace

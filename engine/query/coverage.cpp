@@ -48,6 +48,15 @@ std::vector<int64_t> UtcHoursOfFileName(const std::string& name) {
   return {*named + (summer ? kPdt : kPst)};
 }
 
+std::optional<int64_t> FileHourOfUtcHour(int64_t utc_hour) {
+  constexpr int64_t kPst = 8, kPdt = 7;  // hours behind UTC
+  for (int64_t name_hour : {utc_hour, utc_hour - kPdt, utc_hour - kPst}) {
+    const std::vector<int64_t> covered = UtcHoursOfFileName(FormatHour(name_hour) + ".json.gz");
+    if (std::find(covered.begin(), covered.end(), utc_hour) != covered.end()) return name_hour;
+  }
+  return std::nullopt;
+}
+
 std::string FormatHour(int64_t hour) {
   const int64_t day = hour >= 0 ? hour / 24 : (hour - 23) / 24;
   return FormatDay(static_cast<int32_t>(day)) + "-" + std::to_string(hour - day * 24);

@@ -21,6 +21,11 @@ std::optional<int64_t> HourOfFileName(const std::string& name);
 //! the UTC hour, and the repeated 01:00 of the autumn change to both UTC hours it stands for.
 //! Files before and after are named by the UTC hour. Empty for a name that is not an hour.
 std::vector<int64_t> UtcHoursOfFileName(const std::string& name);
+//! The hour in the name of the GH Archive file that holds the events of UTC hour `utc_hour`
+//! (the inverse of UtcHoursOfFileName): the UTC hour itself outside the Timeline era, the
+//! US-Pacific local hour inside it. None for the UTC hours no file holds (the hours before the
+//! first Pacific-named file of 2012-03-11).
+std::optional<int64_t> FileHourOfUtcHour(int64_t utc_hour);
 
 //! "YYYY-MM-DD-H" (hour not zero-padded, as GH Archive names files).
 std::string FormatHour(int64_t hour);

@@ -211,6 +211,13 @@ TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
   EXPECT_EQ(hours_named(iso.output),
             (std::vector<std::string>{"2024-01-01-22", "2024-01-01-23", "2024-01-02-0", "2024-01-02-1"}))
       << iso.output;
+  // Timeline-era files are named by the US-Pacific hour: UTC 08:00-09:00 of 2013-02-15 (PST) is
+  // in the files named 0 and 1 of that day, UTC 22:00 of 2012-04-11 (PDT) in the one named 15.
+  const CommandResult timeline = RunCommand(base + " --from 2013-02-15T08 --to 2013-02-15T09");
+  EXPECT_EQ(hours_named(timeline.output), (std::vector<std::string>{"2013-02-15-0", "2013-02-15-1"}))
+      << timeline.output;
+  const CommandResult pdt = RunCommand(base + " --from 2012-04-11T22 --to 2012-04-11T22");
+  EXPECT_EQ(hours_named(pdt.output), (std::vector<std::string>{"2012-04-11-15"})) << pdt.output;
   const CommandResult archive = RunCommand(base + " --from 2024-01-01-23 --to 2024-01-01-23");
   EXPECT_EQ(hours_named(archive.output), (std::vector<std::string>{"2024-01-01-23"})) << archive.output;
   const CommandResult reversed = RunCommand(base + " --from 2024-01-02 --to 2024-01-01");

@@ -118,5 +118,28 @@ TEST(UtcHoursOfFileNameTest, AutumnChangeDayCoversItsTwentyFiveHoursOnce) {
   EXPECT_EQ(HoursOfDay("2013-11-03", names), want);
 }
 
+TEST(FileHourOfUtcHourTest, InvertsTheArchiveNaming) {
+  // Outside the Timeline era a file is named by its UTC hour.
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2011, 2, 15, 0)), Utc(2011, 2, 15, 0));
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2015, 1, 1, 8)), Utc(2015, 1, 1, 8));
+  // Inside it by the Pacific hour: the real 2012-04-11-15 (PDT) and 2014-02-15-0 (PST).
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2012, 4, 11, 22)), Utc(2012, 4, 11, 15));
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2014, 2, 15, 8)), Utc(2014, 2, 15, 0));
+  // 2014-12-31 23:00 UTC is in the file named 2014-12-31-15; from 2015-01-01 00:00 UTC the
+  // Pacific-named files of 2014-12-31 16..23 and the UTC-named ones of 2015 overlap: the UTC
+  // name is asked for.
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2014, 12, 31, 23)), Utc(2014, 12, 31, 15));
+  EXPECT_EQ(FileHourOfUtcHour(Utc(2015, 1, 1, 7)), Utc(2015, 1, 1, 7));
+  // The UTC hours between the last UTC-named file (2012-03-10-23) and the first Pacific one.
+  EXPECT_FALSE(FileHourOfUtcHour(Utc(2012, 3, 11, 3)).has_value());
+  // Every UTC hour of 2013, round trip: the file named by the answer covers that hour.
+  for (int64_t h = Utc(2013, 1, 1, 0); h < Utc(2014, 1, 1, 0); ++h) {
+    const std::optional<int64_t> named = FileHourOfUtcHour(h);
+    ASSERT_TRUE(named.has_value()) << FormatHour(h);
+    const std::vector<int64_t> covered = UtcHoursOfFileName(FormatHour(*named) + ".json.gz");
+    EXPECT_NE(std::find(covered.begin(), covered.end(), h), covered.end()) << FormatHour(h);
+  }
+}
+
 }  // namespace
 }  // namespace ghsift

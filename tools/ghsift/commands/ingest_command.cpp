@@ -101,7 +101,7 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
 
 //! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
 //! back from now; `to` defaults to `from`, or to now when `from` is relative), named as the
-//! archive names them (hour not zero-padded).
+//! archive names them (hour not zero-padded; by the US-Pacific hour from 2012-03-11 to 2014).
 Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   const int64_t now = NowSeconds();
   const auto from = ParseHourSpan(args.from, "--from", now);
@@ -115,8 +115,15 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   if (!IsHttpUrl(args.source)) return Status::InvalidArgument("--source must be an http:// or https:// URL");
   std::string base = args.source;
   while (!base.empty() && base.back() == '/') base.pop_back();
+  // The range is of UTC hours; Timeline-era files are named by their US-Pacific hour (the
+  // autumn change's repeated 01:00 is one file for two UTC hours).
   std::vector<std::string> urls;
-  for (int64_t h = first; h <= last; ++h) urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
+  for (int64_t h = first; h <= last; ++h) {
+    const std::optional<int64_t> file_hour = FileHourOfUtcHour(h);
+    if (!file_hour) continue;
+    std::string url = base + "/" + FormatHour(*file_hour) + ".json.gz";
+    if (urls.empty() || urls.back() != url) urls.push_back(std::move(url));
+  }
   return urls;
 }
 

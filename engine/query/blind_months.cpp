@@ -47,7 +47,7 @@ BlindMonths::BlindMonths(std::map<int32_t, TextShare> shares) {
 }
 
 Result<BlindMonths> BlindMonths::Load(const Store& store) {
-  GHSIFT_ASSIGN_OR_RETURN(std::map<int32_t, TextShare> shares, ReadTextShares(store));
+  GHSIFT_ASSIGN_OR_RETURN(auto shares, ReadTextShares(store));
   return BlindMonths(std::move(shares));
 }
 

@@ -78,7 +78,7 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
   c.from_hour = from_hour.value_or(events_by_hour.begin()->first);
   c.to_hour = to_hour.value_or(events_by_hour.rbegin()->first);
   if (c.to_hour < c.from_hour) return Status::InvalidArgument("--to is before --from");
-  GHSIFT_ASSIGN_OR_RETURN(const std::map<int32_t, TextShare> shares, ReadTextShares(store));
+  GHSIFT_ASSIGN_OR_RETURN(const auto shares, ReadTextShares(store));
   const int32_t first_month = MonthOfDay(DayOf(c.from_hour * 3600));
   const int32_t last_month = MonthOfDay(DayOf(c.to_hour * 3600));
   for (const auto& [month, share] : shares) {

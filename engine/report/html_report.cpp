@@ -269,17 +269,23 @@ void LineChart(std::ostream& out, const Report& report, const ReportTable& t) {
         << FormatMonth(m) << "</text>";
   }
   out << "\n";
-  // Blind months: a grey band behind the month and its mark above the plot.
-  const double half = last == first ? 8.0 : std::max(2.0, (x1 - x0) / (2.0 * (last - first)));
+  // Blind months: a grey band behind each, and its mark above the plot (one mark per 10 px at
+  // most, so that a run of narrow months shows one mark, not a smear).
+  const double half = last == first ? 8.0 : (x1 - x0) / (2.0 * (last - first));
+  double last_mark_x = -1e9;
+  std::string last_marks;
   for (int32_t m = first; m <= last; ++m) {
     const std::string marks = BlindMarks(report.blind.Of(m));
     if (marks.empty()) continue;
     const double x = x_of(m);
     out << "<polygon class=\"blind\" points=\"" << Num(x - half) << "," << y0 << " " << Num(x + half) << "," << y0
         << " " << Num(x + half) << "," << y1 << " " << Num(x - half) << "," << y1
-        << "\" fill=\"#000\" fill-opacity=\"0.07\"/><text class=\"blind-mark\" x=\"" << Num(x) << "\" y=\""
-        << y0 - 4 << "\" text-anchor=\"middle\" font-size=\"10\" fill=\"#555\"><title>" << FormatMonth(m)
-        << "</title>" << marks << "</text>";
+        << "\" fill=\"#000\" fill-opacity=\"0.07\"><title>" << FormatMonth(m) << " " << marks << "</title></polygon>";
+    if (x - last_mark_x < 10 && marks == last_marks) continue;
+    out << "<text class=\"blind-mark\" x=\"" << Num(x) << "\" y=\"" << y0 - 4
+        << "\" text-anchor=\"middle\" font-size=\"10\" fill=\"#555\">" << marks << "</text>";
+    last_mark_x = x;
+    last_marks = marks;
   }
   out << "\n";
   std::vector<std::string> names;

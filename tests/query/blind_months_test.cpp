@@ -210,12 +210,14 @@ TEST_F(BlindMonthsStoreTest, ReportMarksBlindMonthsWithALegend) {
   EXPECT_NE(section.find("<p class=\"blind-legend\">\u2021 2025-06, 2025-10 to 2025-11: closing pull requests "
                          "cannot be seen: resolution unknown.</p>"),
             std::string::npos);
-  size_t marks = 0;
-  for (size_t p = section.find("class=\"blind-mark\""); p != std::string::npos;
-       p = section.find("class=\"blind-mark\"", p + 1)) {
-    ++marks;
+  size_t bands = 0;
+  for (size_t p = section.find("<polygon class=\"blind\""); p != std::string::npos;
+       p = section.find("<polygon class=\"blind\"", p + 1)) {
+    ++bands;
   }
-  EXPECT_EQ(marks, 23u + 3u);  // 2013-02..2014-12, then 2025-06, 2025-10, 2025-11
+  EXPECT_EQ(bands, 23u + 3u);  // 2013-02..2014-12, then 2025-06, 2025-10, 2025-11
+  EXPECT_NE(section.find("<title>2025-06 \u2021</title></polygon>"), std::string::npos);
+  EXPECT_NE(section.find("<title>2013-02 \u2020</title></polygon><text class=\"blind-mark\""), std::string::npos);
   EXPECT_NE(section.find("<td>2013-02 \u2020</td>"), std::string::npos);
   EXPECT_NE(section.find("<td>2025-06 \u2021</td>"), std::string::npos);
   EXPECT_NE(section.find("<td>2025-12</td>"), std::string::npos);

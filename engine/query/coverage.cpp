@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/time_util.hpp"
+#include "query/blind_months.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
@@ -86,17 +87,7 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
   c.from_hour = from_hour.value_or(events_by_hour.begin()->first);
   c.to_hour = to_hour.value_or(events_by_hour.rbegin()->first);
   if (c.to_hour < c.from_hour) return Status::InvalidArgument("--to is before --from");
-  std::map<int32_t, TextShare> shares;
-  GHSIFT_TRY(store.ScanCounters(std::string(1, keys::kTextShare), [&](std::string_view key, int64_t n) {
-    keys::TextShareKey k;
-    if (!keys::ParseTextShare(key, &k)) return;
-    TextShare& s = shares[k.month];
-    const auto count = static_cast<uint64_t>(n);
-    if (k.measure == "issue_events") s.issue_events = count;
-    else if (k.measure == "issue_events_text") s.issue_events_text = count;
-    else if (k.measure == "pr_events") s.pr_events = count;
-    else if (k.measure == "pr_events_text") s.pr_events_text = count;
-  }));
+  GHSIFT_ASSIGN_OR_RETURN(const auto shares, ReadTextShares(store));
   const int32_t first_month = MonthOfDay(DayOf(c.from_hour * 3600));
   const int32_t last_month = MonthOfDay(DayOf(c.to_hour * 3600));
   for (const auto& [month, share] : shares) {

@@ -10,6 +10,7 @@
 
 #include "common/closest_name.hpp"
 #include "common/time_util.hpp"
+#include "query/blind_months.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
@@ -35,17 +36,14 @@ std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const Issue
   return {tags.begin(), tags.end()};
 }
 
-//! From this month on (October 2025) PullRequestEvent carries no title or body: a merged PR's
-//! "fixes #12" cannot be read from the archive, so no closing can be told apart from the others.
-constexpr int32_t kFirstMonthWithoutPullRequestText = 2025 * 12 + 9;
-
 //! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
-//! unknown (closed when the archive no longer shows pull-request text).
-std::string ResolutionOf(const IssueRecord& r) {
+//! unknown: closed in a month whose pull-request events carry no text (blind_months.hpp), when a
+//! merged PR's "fixes #12" cannot be read, so no closing can be told apart from the others.
+std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
   if (r.state != "closed") return "open";
   if (!r.closing_prs.empty()) return "fixed_by_pr";
   const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
-  if (MonthOfDay(DayOf(closed)) >= kFirstMonthWithoutPullRequestText) return "unknown";
+  if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return "unknown";
   return "closed_without_pr";
 }
 
@@ -336,6 +334,10 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
   if (!model.ok()) return model.status();
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
+  BlindMonths blind;
+  if (std::find(o.dimensions.begin(), o.dimensions.end(), "resolution") != o.dimensions.end()) {
+    GHSIFT_ASSIGN_OR_RETURN(blind, BlindMonths::Load(store));
+  }
   auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(o.kind, r.kind)) return Status::Ok();
     const bool closed = r.state == "closed";
@@ -357,7 +359,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
       else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
       else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
-      else if (d == "resolution") values.push_back({ResolutionOf(r)});
+      else if (d == "resolution") values.push_back({ResolutionOf(r, blind)});
       else if (d == "verdict") values.push_back({VerdictOf(flagged)});
     }
     std::map<std::vector<std::string>, int64_t> rows;

@@ -60,6 +60,98 @@ std::string RowLabel(const ReportTable& t, size_t row) {
   return out.empty() ? "(all)" : out;
 }
 
+//! The blind months a table shows: for a table by month, the blind months from its first to its
+//! last month (a line chart draws each of them); for a table by resolution, the months whose
+//! pull requests carry no text within the report's range.
+struct ShownBlindMonths {
+  std::vector<int32_t> no_issue_text;
+  std::vector<int32_t> no_pull_request_text;
+  bool empty() const { return no_issue_text.empty() && no_pull_request_text.empty(); }
+};
+
+int DimensionIndex(const ReportTable& t, const char* name) {
+  const auto it = std::find(t.query.dimensions.begin(), t.query.dimensions.end(), name);
+  return it == t.query.dimensions.end() ? -1 : static_cast<int>(it - t.query.dimensions.begin());
+}
+
+ShownBlindMonths BlindMonthsOf(const Report& report, const ReportTable& t) {
+  ShownBlindMonths out;
+  const int month_col = DimensionIndex(t, "month");
+  if (month_col >= 0) {
+    int32_t first = INT32_MAX, last = INT32_MIN;
+    for (const auto& row : t.table.rows) {
+      const auto m = ParseMonth(row[static_cast<size_t>(month_col)]);
+      if (!m) continue;
+      first = std::min(first, *m);
+      last = std::max(last, *m);
+    }
+    for (int32_t m = first; first <= last && m <= last; ++m) {
+      const MonthSight sight = report.blind.Of(m);
+      if (sight.issue_text_blind) out.no_issue_text.push_back(m);
+      if (sight.pull_request_text_blind) out.no_pull_request_text.push_back(m);
+    }
+  } else if (DimensionIndex(t, "resolution") >= 0) {
+    const ReportOptions& o = report.options;
+    for (const auto& [m, sight] : report.blind.months()) {
+      if ((o.from_month && m < *o.from_month) || (o.to_month && m > *o.to_month)) continue;
+      if (sight.pull_request_text_blind) out.no_pull_request_text.push_back(m);
+    }
+  }
+  return out;
+}
+
+//! "2013-01 to 2013-03, 2013-07": runs of consecutive months joined.
+std::string MonthRuns(const std::vector<int32_t>& months) {
+  std::string out;
+  for (size_t i = 0; i < months.size();) {
+    size_t j = i;
+    while (j + 1 < months.size() && months[j + 1] == months[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + FormatMonth(months[i]) + (j > i ? " to " + FormatMonth(months[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+//! The legend lines of a table's blind months: mark, months, meaning.
+std::vector<std::string> BlindLegend(const ShownBlindMonths& shown) {
+  std::vector<std::string> lines;
+  if (!shown.no_issue_text.empty()) {
+    lines.push_back(std::string(kNoIssueTextMark) + " " + MonthRuns(shown.no_issue_text) + ": " + kNoIssueTextLegend +
+                    ".");
+  }
+  if (!shown.no_pull_request_text.empty()) {
+    lines.push_back(std::string(kNoPullRequestTextMark) + " " + MonthRuns(shown.no_pull_request_text) + ": " +
+                    kNoPullRequestTextLegend + ".");
+  }
+  return lines;
+}
+
+//! A cell as shown in the HTML and Markdown tables: a month carries its blind marks.
+std::string CellText(const Report& report, const ReportTable& t, size_t col, const std::string& value) {
+  if (col >= t.query.dimensions.size() || t.query.dimensions[col] != "month") return value;
+  const auto m = ParseMonth(value);
+  if (!m) return value;
+  const std::string marks = BlindMarks(report.blind.Of(*m));
+  return marks.empty() ? value : value + " " + marks;
+}
+
+//! The store's blind months for the report's head ("" when none).
+std::string BlindSummary(const Report& report) {
+  ShownBlindMonths all;
+  const ReportOptions& o = report.options;
+  for (const auto& [m, sight] : report.blind.months()) {
+    if ((o.from_month && m < *o.from_month) || (o.to_month && m > *o.to_month)) continue;
+    if (sight.issue_text_blind) all.no_issue_text.push_back(m);
+    if (sight.pull_request_text_blind) all.no_pull_request_text.push_back(m);
+  }
+  if (all.empty()) return "";
+  std::string out = "Months where the archive is blind (judged from the store's report events of each month: "
+                    "blind when under 5% of at least 20 events carry text; with fewer, issue events count as "
+                    "blind before 2015 and pull-request events from 2025-10 on):";
+  for (const std::string& line : BlindLegend(all)) out += " " + line;
+  return out;
+}
+
 std::string Truncate(const std::string& s, size_t max) {
   return s.size() <= max ? s : s.substr(0, max - 1) + "\u2026";
 }
@@ -126,7 +218,7 @@ void BarChart(std::ostream& out, const ReportTable& t) {
   out << "</svg>\n";
 }
 
-void LineChart(std::ostream& out, const ReportTable& t) {
+void LineChart(std::ostream& out, const Report& report, const ReportTable& t) {
   if (t.table.rows.empty()) return EmptyChart(out, t);
   const int x0 = 50, x1 = 540, y0 = 16, y1 = 220;
   // series (first dimension) -> month index -> count
@@ -177,6 +269,25 @@ void LineChart(std::ostream& out, const ReportTable& t) {
         << FormatMonth(m) << "</text>";
   }
   out << "\n";
+  // Blind months: a grey band behind each, and its mark above the plot (one mark per 10 px at
+  // most, so that a run of narrow months shows one mark, not a smear).
+  const double half = last == first ? 8.0 : (x1 - x0) / (2.0 * (last - first));
+  double last_mark_x = -1e9;
+  std::string last_marks;
+  for (int32_t m = first; m <= last; ++m) {
+    const std::string marks = BlindMarks(report.blind.Of(m));
+    if (marks.empty()) continue;
+    const double x = x_of(m);
+    out << "<polygon class=\"blind\" points=\"" << Num(x - half) << "," << y0 << " " << Num(x + half) << "," << y0
+        << " " << Num(x + half) << "," << y1 << " " << Num(x - half) << "," << y1
+        << "\" fill=\"#000\" fill-opacity=\"0.07\"><title>" << FormatMonth(m) << " " << marks << "</title></polygon>";
+    if (x - last_mark_x < 10 && marks == last_marks) continue;
+    out << "<text class=\"blind-mark\" x=\"" << Num(x) << "\" y=\"" << y0 - 4
+        << "\" text-anchor=\"middle\" font-size=\"10\" fill=\"#555\">" << marks << "</text>";
+    last_mark_x = x;
+    last_marks = marks;
+  }
+  out << "\n";
   std::vector<std::string> names;
   for (const auto& [name, points] : series) names.push_back(name);
   const auto colors = ColorMap(names);
@@ -204,7 +315,7 @@ void LineChart(std::ostream& out, const ReportTable& t) {
   out << "</svg>\n";
 }
 
-void HtmlTable(std::ostream& out, const ReportTable& t) {
+void HtmlTable(std::ostream& out, const Report& report, const ReportTable& t) {
   const bool shares = !t.totals.empty();
   out << "<details><summary>Table: " << t.table.rows.size() << " rows (tables/" << Escape(t.id)
       << ".csv)</summary>\n<table><thead><tr>";
@@ -214,7 +325,9 @@ void HtmlTable(std::ostream& out, const ReportTable& t) {
   out << "</tr></thead><tbody>\n";
   for (size_t i = 0; i < t.table.rows.size(); ++i) {
     out << "<tr>";
-    for (const auto& v : t.table.rows[i]) out << "<td>" << Escape(v) << "</td>";
+    for (size_t c = 0; c < t.table.rows[i].size(); ++c) {
+      out << "<td>" << Escape(CellText(report, t, c, t.table.rows[i][c])) << "</td>";
+    }
     out << "<td class=\"n\">" << ValueText(t, i) << "</td>";
     if (t.query.metric == Metric::kMedianDaysToClose) out << "<td class=\"n\">" << t.table.counts[i] << "</td>";
     if (shares) out << "<td class=\"n\">" << ShareText(t, i) << "</td>";
@@ -284,12 +397,14 @@ std::string RenderHtml(const Report& report) {
       << ". Issues only (not pull requests). Every number below is printed by the <code>ghsift query</code> "
          "command shown next to it.</p>\n<p class=\"meta\" id=\"coverage\">"
       << Escape(report.coverage_text) << ".</p>\n";
+  const std::string blind = BlindSummary(report);
+  if (!blind.empty()) out << "<p class=\"meta\" id=\"blind-months\">" << Escape(blind) << "</p>\n";
   for (const ReportSection& s : report.sections) {
     out << "<h2>" << Escape(s.title) << "</h2>\n<p>" << Escape(s.text) << "</p>\n";
     for (const ReportTable& t : s.tables) {
       out << "<section id=\"" << Escape(t.id) << "\">\n<h3>" << Escape(t.title) << "</h3>\n<div class=\"figure\">\n";
       if (t.chart == ChartKind::kBars) BarChart(out, t);
-      if (t.chart == ChartKind::kLines) LineChart(out, t);
+      if (t.chart == ChartKind::kLines) LineChart(out, report, t);
       out << "<div class=\"side\">\n<p class=\"caption\">" << Escape(t.caption);
       if (t.drawn.size() < t.table.rows.size() && t.chart == ChartKind::kBars) {
         out << " Drawn: " << t.drawn.size() << " of " << t.table.rows.size() << " rows.";
@@ -301,7 +416,10 @@ std::string RenderHtml(const Report& report) {
       }
       const std::string note = RepoNote(report, t);
       if (!note.empty()) out << "<p>" << Escape(note) << "</p>\n";
-      HtmlTable(out, t);
+      for (const std::string& line : BlindLegend(BlindMonthsOf(report, t))) {
+        out << "<p class=\"blind-legend\">" << Escape(line) << "</p>\n";
+      }
+      HtmlTable(out, report, t);
       out << "</div>\n</div>\n</section>\n";
     }
   }
@@ -320,6 +438,8 @@ std::string RenderMarkdown(const Report& report) {
       << ". Issues only (not pull requests). Every number is printed by the `ghsift query` command above its "
          "table; the same rows are in `tables/<name>.csv`.\n\n"
       << report.coverage_text << ".\n";
+  const std::string blind = BlindSummary(report);
+  if (!blind.empty()) out << "\n" << blind << "\n";
   for (const ReportSection& s : report.sections) {
     out << "\n## " << s.title << "\n\n" << s.text << "\n";
     for (const ReportTable& t : s.tables) {
@@ -329,6 +449,7 @@ std::string RenderMarkdown(const Report& report) {
       out << "```\n\n";
       const std::string note = RepoNote(report, t);
       if (!note.empty()) out << note << "\n\n";
+      for (const std::string& line : BlindLegend(BlindMonthsOf(report, t))) out << line << "\n\n";
       if (t.table.rows.empty()) {
         out << "No reports.\n";
         continue;
@@ -346,7 +467,9 @@ std::string RenderMarkdown(const Report& report) {
       out << "\n";
       for (size_t i = 0; i < t.table.rows.size(); ++i) {
         out << "|";
-        for (const auto& v : t.table.rows[i]) out << " " << cell(v) << " |";
+        for (size_t c = 0; c < t.table.rows[i].size(); ++c) {
+          out << " " << cell(CellText(report, t, c, t.table.rows[i][c])) << " |";
+        }
         out << " " << ValueText(t, i) << " |";
         if (median) out << " " << t.table.counts[i] << " |";
         if (shares) out << " " << ShareText(t, i) << " |";

@@ -187,6 +187,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   std::sort(report.repos.begin(), report.repos.end());
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   GHSIFT_ASSIGN_OR_RETURN(report.coverage_text, CoverageText(store));
+  GHSIFT_ASSIGN_OR_RETURN(report.blind, BlindMonths::Load(store));
   Builder b(store, report.options, repos, model);
   auto add = [](ReportSection& section, Result<ReportTable> table) -> Status {
     if (!table.ok()) return table.status();
@@ -236,7 +237,8 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     GHSIFT_TRY(add(outcome, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
                                           "How " + cat +
                                               " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
-                                              "closed_without_pr, or open.",
+                                              "closed_without_pr, open, or unknown (closed in a month whose pull requests carry no text, "
+                                              "so a closing pull request cannot be seen).",
                                           b.Query({"repo", "resolution"}, cat))));
   }
   for (const char* c : {"performance", "accuracy"}) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "query/blind_months.hpp"
 #include "query/query.hpp"
 #include "store/store.hpp"
 
@@ -55,6 +56,9 @@ struct Report {
   //! What the numbers rest on: the hours ingested (first to last, and how many are missing in
   //! between) and the rule set's digest, so a reader knows the report's scope.
   std::string coverage_text;
+  //! Months where the archive is blind (no issue text, no pull-request text), judged from the
+  //! store's per-month text shares: tables and charts by month mark them.
+  BlindMonths blind;
   std::vector<ReportSection> sections;
 };
 

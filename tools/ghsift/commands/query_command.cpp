@@ -1,12 +1,15 @@
 // ghsift query --store DIR --by DIMS [--metric issues|events] [filters] [--format table|csv|json]
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "commands/commands.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
+#include "query/blind_months.hpp"
 #include "query/query.hpp"
 
 namespace ghsift::cli {
@@ -48,6 +51,29 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto table = RunQuery(**store, options);
   if (!table.ok()) return Fail(table.status().message());
+  // Months where the archive is blind: a note on stderr, so that stdout stays the table.
+  std::vector<std::string> blind_notes;
+  const auto month_at = std::find(options.dimensions.begin(), options.dimensions.end(), "month");
+  if (options.metric != Metric::kEvents && month_at != options.dimensions.end() && !table->rows.empty()) {
+    auto blind = BlindMonths::Load(**store);
+    if (!blind.ok()) return Fail(blind.status().message());
+    const size_t col = static_cast<size_t>(month_at - options.dimensions.begin());
+    std::set<int32_t> no_issue_text, no_pull_request_text;
+    for (const auto& row : table->rows) {
+      const auto m = ParseMonth(row[col]);
+      if (!m) continue;
+      if (blind->IssueTextBlind(*m)) no_issue_text.insert(*m);
+      if (blind->PullRequestTextBlind(*m)) no_pull_request_text.insert(*m);
+    }
+    auto note = [&](const std::set<int32_t>& months, const char* legend) {
+      if (months.empty()) return;
+      std::string line = "ghsift: note: ";
+      for (int32_t m : months) line += FormatMonth(m) + (m == *months.rbegin() ? "" : ", ");
+      blind_notes.push_back(line + ": " + legend + " (`ghsift stats --coverage` shows the shares)");
+    };
+    note(no_issue_text, kNoIssueTextLegend);
+    note(no_pull_request_text, kNoPullRequestTextLegend);
+  }
   std::vector<std::vector<std::string>> rows;
   rows.reserve(table->rows.size());
   for (size_t i = 0; i < table->rows.size(); ++i) {
@@ -69,6 +95,8 @@ int RunQueryCommand(const QueryArgs& args) {
     std::fprintf(stderr, "ghsift: no %s match these filters in the store (every filter names a value it holds; "
                          "try fewer filters or a wider range)\n", MetricName(options.metric).c_str());
   }
+  std::fflush(stdout);
+  for (const std::string& line : blind_notes) std::fprintf(stderr, "%s\n", line.c_str());
   return kExitOk;
 }
 

@@ -191,6 +191,16 @@ void EventWriter::PushPayload(std::string& out, const Repo& repo, const User& ac
   AppendUint(out, repo.id);
   out.append(",\"push_id\":");
   AppendUint(out, 16000000000ULL + rng.Below(1000000000));
+  if (slim_) {
+    out.append(",\"ref\":\"refs/heads/");
+    out.append(rng.Chance(0.7) ? std::string_view(repo.default_branch) : std::string_view(rng.Pick(kBranches)));
+    out.append("\",\"head\":\"");
+    AppendSha(out, head_key + static_cast<uint64_t>(commits) - 1);
+    out.append("\",\"before\":\"");
+    AppendSha(out, head_key - 1);
+    out.append("\"}");
+    return;
+  }
   out.append(",\"size\":");
   AppendUint(out, static_cast<uint64_t>(commits));
   out.append(",\"distinct_size\":");
@@ -346,7 +356,11 @@ void EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& 
   out.append("/pulls/");
   AppendUint(out, pr.number);
   out.append("\"}}},\"pull_request\":");
-  AppendPullRequest(out, pr);
+  if (slim_) {
+    AppendSlimPullRequest(out, *pr.repo, pr.number, pr.pr_id, pr.commits);
+  } else {
+    AppendPullRequest(out, pr);
+  }
   out.push_back('}');
 }
 

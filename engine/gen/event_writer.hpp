@@ -73,6 +73,13 @@ class EventWriter {
     cast_ = cast;
   }
 
+  //! Writes the slim payloads of GH Archive since October 2025: PushEvent `{repository_id,
+  //! push_id, ref, head, before}` (no size, no commits) and PullRequestEvent `{action, number,
+  //! pull_request: {url, id, number, head, base}}` (no title, body, state, times or merge).
+  //! PullRequestReviewEvent embeds the same slim pull request. IssuesEvent and
+  //! IssueCommentEvent keep their full issue and comment.
+  void UseSlimPayloads(bool on) { slim_ = on; }
+
   //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action.
   EventType WriteLifecycle(const Action& action, uint64_t event_id, std::string& out);
 
@@ -88,6 +95,8 @@ class EventWriter {
   void AppendIssue(std::string& out, const Report& report, const Action& action);
   void AppendComment(std::string& out, const Report& report, const Action& action);
   void AppendPullRequest(std::string& out, const PrView& pr);
+  //! `{url, id, number, head, base}`: a pull request in the slim payloads of October 2025 on.
+  void AppendSlimPullRequest(std::string& out, const Repo& repo, uint32_t number, uint64_t pr_id, uint32_t commits);
   PrView ViewOfPlannedPr(const Report& report, const Action& action) const;
   PrView BackgroundPr(Rng& rng, int64_t now);
 
@@ -103,6 +112,7 @@ class EventWriter {
   int hour_;
   const Profile* profile_ = nullptr;
   HourCast* cast_ = nullptr;
+  bool slim_ = false;
   std::string text_;     //!< reused text scratch (comments, messages)
   std::string scratch_;  //!< reused URL scratch
   std::string fork_full_;

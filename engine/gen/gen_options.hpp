@@ -32,7 +32,12 @@ struct GenOptions {
   //! (legacy records at the US-Pacific offset, files named by the Pacific hour, as GH Archive
   //! files of 2012-03-11..2014) | "timeline-2012" (the original 2012 files: timeline, plus every
   //! record of the hour glued `}{` on one line without newlines and dates written
-  //! "2012/04/11 15:01:33 -0700"; no bad lines or quirks).
+  //! "2012/04/11 15:01:33 -0700"; no bad lines or quirks) | "events-2011" (GH Archive's first
+  //! hours, 2011-02-12..2012-03-10: Events API records of api.github.dev, key order `repo, type,
+  //! [org], public, created_at, payload, actor, id`; issue events carry only number and issue id,
+  //! pull requests a title but no body, state or merge; gen/events_2011_writer.hpp) |
+  //! "slim-2025" (since October 2025: modern records whose PushEvent has no commits and whose
+  //! PullRequestEvent has no title, body, state or merge).
   std::string schema = "modern";
 
   //! "" (none: the fixed cast and mix of earlier versions) | "2016" | "2024": the shape of a
@@ -54,11 +59,16 @@ inline constexpr double kDefaultPreCorpusShare = 0.1;
 inline constexpr const char* kModernStartHour = "2024-01-01T00";
 inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
 inline constexpr const char* kGlued2012StartHour = "2012-04-11T22";  //!< file 2012-04-11-15 (PDT)
+inline constexpr const char* kEvents2011StartHour = "2011-02-15T00";
+inline constexpr const char* kSlim2025StartHour = "2025-11-01T10";
 
 //! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy" and "timeline",
-//! kGlued2012StartHour for "timeline-2012", else kModernStartHour.
+//! kGlued2012StartHour for "timeline-2012", kEvents2011StartHour for "events-2011",
+//! kSlim2025StartHour for "slim-2025", else kModernStartHour.
 inline std::string DefaultStartHour(const std::string& schema) {
   if (schema == "timeline-2012") return kGlued2012StartHour;
+  if (schema == "events-2011") return kEvents2011StartHour;
+  if (schema == "slim-2025") return kSlim2025StartHour;
   return schema == "legacy" || schema == "timeline" ? kLegacyStartHour : kModernStartHour;
 }
 

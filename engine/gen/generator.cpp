@@ -37,9 +37,10 @@ Status CheckOptions(const GenOptions& o) {
   if (!(o.pre_corpus_share <= 1.0)) return Status::InvalidArgument("gen: pre_corpus_share must be within [0, 1]");
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
   if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed" && o.schema != "timeline" &&
-      o.schema != "timeline-2012") {
-    return Status::InvalidArgument("gen: schema must be modern, legacy, mixed, timeline or timeline-2012, got '" +
-                                   o.schema + "'");
+      o.schema != "timeline-2012" && o.schema != "events-2011" && o.schema != "slim-2025") {
+    return Status::InvalidArgument(
+        "gen: schema must be modern, legacy, mixed, timeline, timeline-2012, events-2011 or slim-2025, got '" +
+        o.schema + "'");
   }
   if (o.schema == "timeline-2012" &&
       (o.bad_lines_per_file > 0 || o.quirk_joined > 0 || o.quirk_nul > 0 || o.quirk_duplicates > 0)) {
@@ -180,6 +181,9 @@ Status GenerateUnchecked(const GenOptions& given, GenSummary* summary) {
     counts.bad_lines += r.bad_lines;
     for (size_t t = 0; t < kEventTypeCount; ++t) counts.by_type[t] += r.by_type[t];
   }
+  counts.view = options.schema == "events-2011" ? TextView::kEvents2011
+                : options.schema == "slim-2025"  ? TextView::kSlim2025
+                                                 : TextView::kFull;
   const std::string truth_path = (std::filesystem::path(options.out_dir) / "truth.json").string();
   GHSIFT_TRY(WriteTextFile(truth_path, BuildTruthJson(world, plan, counts)));
   if (summary != nullptr) *summary = total;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gen/civil_time.hpp"
+#include "gen/events_2011_writer.hpp"
 #include "gen/hour_cast.hpp"
 #include "gen/legacy_event_writer.hpp"
 #include "gen/report_text.hpp"
@@ -152,6 +153,9 @@ HourResult WriteHour(const HourJob& job) {
   EventWriter events(*job.world, plan, options.seed, job.hour);
   HourCast cast(*job.world, job.profile != nullptr ? *job.profile : *FindProfile("2016"), options.seed);
   if (job.profile != nullptr) events.UseProfile(job.profile, &cast);
+  events.UseSlimPayloads(options.schema == "slim-2025");
+  const bool events_2011 = options.schema == "events-2011";
+  Events2011Writer early_events(*job.world, plan, job.hour);
   LegacyEventWriter legacy_events(*job.world, plan, options.seed, job.hour);
   legacy_events.UseSlashDates(glued);
   std::string buffer;
@@ -229,7 +233,9 @@ HourResult WriteHour(const HourJob& job) {
     EventType type = EventType::kPush;
     if (take_lifecycle) {
       const Action& action = plan.actions[lc++];
-      type = legacy ? legacy_events.WriteLifecycle(action, offset, buffer) : events.WriteLifecycle(action, id, buffer);
+      type = legacy        ? legacy_events.WriteLifecycle(action, offset, buffer)
+             : events_2011 ? early_events.WriteLifecycle(action, id, buffer)
+                           : events.WriteLifecycle(action, id, buffer);
     } else {
       type = job.profile != nullptr ? DrawBackgroundType(rng, job.profile->background_weights.data())
                                     : DrawBackgroundType(rng);
@@ -239,6 +245,8 @@ HourResult WriteHour(const HourJob& job) {
       const int64_t time = hour_start + seconds[bg++];
       if (legacy) {
         type = legacy_events.WriteBackground(type, time, offset, rng, buffer, forced);
+      } else if (events_2011) {
+        type = early_events.WriteBackground(type, time, id, rng, buffer, forced);
       } else {
         events.WriteBackground(type, time, id, rng, buffer, forced);
       }

@@ -50,7 +50,17 @@ EventType EventWriter::WriteLifecycle(const Action& a, uint64_t event_id, std::s
   out.append("{\"action\":\"");
   out.append(ActionName(a.type));
   out.push_back('"');
-  if (type == EventType::kPullRequest) {
+  if (type == EventType::kPullRequest && slim_) {
+    out.append(",\"number\":");
+    AppendUint(out, r.number);
+    out.append(",\"pull_request\":");
+    AppendSlimPullRequest(out, repo, r.number, r.pr_id, a.commits);
+    const size_t shown = ShownLabels(r, a);
+    if (a.type == ActionType::kLabeled && shown > 0) {
+      out.append(",\"labels\":");
+      AppendLabels(out, world_, r.labels, shown, repo, repo.NameAt(hour_).full);
+    }
+  } else if (type == EventType::kPullRequest) {
     out.append(",\"number\":");
     AppendUint(out, r.number);
     if (a.type == ActionType::kSynchronize) {
@@ -79,6 +89,38 @@ EventType EventWriter::WriteLifecycle(const Action& a, uint64_t event_id, std::s
   out.push_back('}');
   EndEnvelope(out, a.time, repo);
   return type;
+}
+
+void EventWriter::AppendSlimPullRequest(std::string& out, const Repo& repo, uint32_t number, uint64_t pr_id,
+                                        uint32_t commits) {
+  const RepoName& name = repo.NameAt(hour_);
+  out.append("{\"url\":\"");
+  AppendApiRepoUrl(out, name.full);
+  out.append("/pulls/");
+  AppendUint(out, number);
+  out.append("\",\"id\":");
+  AppendUint(out, pr_id);
+  out.append(",\"number\":");
+  AppendUint(out, number);
+  // The head branch lives in the same repository here; only refs, shas and repo ids remain.
+  for (const bool head : {true, false}) {
+    out.append(head ? ",\"head\":{\"ref\":\"patch-" : ",\"base\":{\"ref\":\"");
+    if (head) {
+      AppendUint(out, number);
+    } else {
+      out.append(repo.default_branch);
+    }
+    out.append("\",\"sha\":\"");
+    AppendSha(out, head ? pr_id * 131 + commits : pr_id * 131);
+    out.append("\",\"repo\":{\"id\":");
+    AppendUint(out, repo.id);
+    out.append(",\"name\":");
+    AppendQuoted(out, name.name);
+    out.append(",\"url\":\"");
+    AppendApiRepoUrl(out, name.full);
+    out.append("\"}}");
+  }
+  out.push_back('}');
 }
 
 void EventWriter::AppendIssue(std::string& out, const Report& r, const Action& a) {

@@ -8,6 +8,7 @@
 
 #include "gen/civil_time.hpp"
 #include "gen/json_text.hpp"
+#include "gen/lifecycle_facts.hpp"
 
 namespace ghsift::gen {
 
@@ -113,12 +114,18 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     for (size_t i = plan.hour_begin[h]; i < end; ++i) written[i] = true;
   }
   // State of each report in its latest written event (actions are in time order), and the
-  // comment markers that a written comment shows. Every written event of a report shows its
-  // title, body and labels.
+  // comment markers that a written comment shows. In the full layouts every written event of a
+  // report shows its title, body, labels, state and times; the 2011 and slim-2025 layouts hide
+  // some of them (TextView), and the engine can count only what some written event shows.
   std::vector<bool> seen(plan.reports.size(), false), open_at_end(plan.reports.size(), true);
+  std::vector<bool> state_known(plan.reports.size(), true), created_known(plan.reports.size(), false);
+  std::vector<bool> title_seen(plan.reports.size(), false), body_seen(plan.reports.size(), false);
+  std::vector<bool> labels_seen(plan.reports.size(), false);
   std::vector<bool> comment_prose(plan.reports.size(), false), comment_code(plan.reports.size(), false);
-  // The latest snapshot's closed_at and the highest comment count any written snapshot shows.
-  std::vector<int64_t> closed_at(plan.reports.size(), 0);
+  // The latest snapshot's closed_at and the highest comment count any written snapshot shows;
+  // the first and last written event of each report (first_seen and last_seen).
+  std::vector<int64_t> closed_at(plan.reports.size(), 0), first_seen(plan.reports.size(), 0),
+      last_seen(plan.reports.size(), 0);
   std::vector<uint64_t> max_comments(plan.reports.size(), 0);
   // Issues (repo index, number) that a written merge of a PR of the same repo closes: the
   // engine reads the PR's title and body at its merged "closed" event, under the repository
@@ -129,13 +136,31 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     while (hour + 1 < plan.hour_begin.size() && plan.hour_begin[hour + 1] <= i) ++hour;
     if (!written[i]) continue;
     const Action& a = plan.actions[i];
+    const Report& r = plan.reports[a.report];
+    const EventType type = LifecycleType(r, a);
+    // What this event shows: the whole snapshot, or (hidden layouts) the number and maybe a title.
+    bool snapshot = true, title = true;
+    if (counts.view == TextView::kEvents2011) {
+      if (type == EventType::kIssueComment) continue;  // ids only: no report at all
+      snapshot = false;
+      title = type == EventType::kPullRequest;
+    } else if (counts.view == TextView::kSlim2025 && type == EventType::kPullRequest) {
+      snapshot = title = false;
+    }
+    if (!seen[a.report]) first_seen[a.report] = a.time;
     seen[a.report] = true;
+    last_seen[a.report] = a.time;
+    state_known[a.report] = snapshot;
     open_at_end[a.report] = a.open;
-    closed_at[a.report] = a.closed_at;
+    closed_at[a.report] = snapshot ? a.closed_at : 0;
+    if (title) title_seen[a.report] = true;  // a 2011 pull request's title feeds the rules
+    if (!snapshot) continue;
+    created_known[a.report] = true;
+    body_seen[a.report] = true;
+    labels_seen[a.report] = true;
     max_comments[a.report] = std::max<uint64_t>(max_comments[a.report], a.comments);
     if (a.probe_comment_prose) comment_prose[a.report] = true;
     if (a.probe_comment_code) comment_code[a.report] = true;
-    const Report& r = plan.reports[a.report];
     if (a.type == ActionType::kClosed && a.merged && r.kind == ReportKind::kPr &&
         ClosesReferencedIssue(r, world.repos[r.repo].NameAt(static_cast<int>(hour)).full)) {
       fixed_by_pr.emplace(r.repo, r.ref_number);
@@ -155,25 +180,34 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     const Report& r = plan.reports[i];
     const std::string& repo = name_of(world.repos[r.repo]);
     const bool is_issue = r.kind == ReportKind::kIssue;
-    ++(is_issue ? issues_by_month : prs_by_month)[repo][MonthKey(r.created_at)];
+    // The engine dates a report by its created_at, or by its first event when none shows it.
+    ++(is_issue ? issues_by_month : prs_by_month)[repo][MonthKey(created_known[i] ? r.created_at : first_seen[i])];
     const char* kind = is_issue ? "issue" : "pr";
-    if (r.probe_title) ++probe["probe_title"][kind][repo];
-    if (r.probe_body) ++probe["probe_body"][kind][repo];
-    if (r.probe_code_body || comment_code[i]) ++probe["probe_code"][kind][repo];
+    if (r.probe_title && title_seen[i]) ++probe["probe_title"][kind][repo];
+    if (r.probe_body && body_seen[i]) ++probe["probe_body"][kind][repo];
+    if ((r.probe_code_body && body_seen[i]) || comment_code[i]) ++probe["probe_code"][kind][repo];
     if (comment_prose[i]) ++probe["probe_comment"][kind][repo];
-    if (r.probe_label) ++probe["probe_label"][kind][repo];
+    if (r.probe_label && labels_seen[i]) ++probe["probe_label"][kind][repo];
     if (is_issue) {
-      ++by_state[open_at_end[i] ? "open" : "closed"];
-      ++themes[ThemeName(r.theme)][repo];
+      // The engine states "(unknown)" where the latest event shows no state, and counts such
+      // an issue as open.
+      const bool closed = state_known[i] && !open_at_end[i];
+      ++by_state[!state_known[i] ? "(unknown)" : closed ? "closed" : "open"];
+      ++themes[ThemeName(title_seen[i] || body_seen[i] ? r.theme : Theme::kNone)][repo];
       Counts& resolution = resolution_by_repo[repo];
       for (const char* k : {"closed_without_pr", "fixed_by_pr", "open"}) resolution[k];
       comments_by_repo[repo] += max_comments[i];
-      if (open_at_end[i]) {
+      if (!closed) {
         ++resolution["open"];
       } else {
         ++closed_by_repo[repo];
-        ++resolution[fixed_by_pr.count({r.repo, r.number}) ? "fixed_by_pr" : "closed_without_pr"];
-        if (closed_at[i] != 0 && r.created_at != 0) {
+        // From October 2025 on pull requests carry no text: a closing without a known fix is unknown.
+        const int64_t closed_time = closed_at[i] != 0 ? closed_at[i] : last_seen[i];
+        const bool blind = MonthKey(closed_time) >= "2025-10";
+        ++resolution[fixed_by_pr.count({r.repo, r.number}) ? "fixed_by_pr"
+                     : blind                              ? "unknown"
+                                                          : "closed_without_pr"];
+        if (closed_at[i] != 0 && created_known[i] && r.created_at != 0) {
           days_to_close[repo].push_back(static_cast<double>(closed_at[i] - r.created_at) / 86400.0);
         }
       }

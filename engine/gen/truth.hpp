@@ -17,6 +17,12 @@
 
 namespace ghsift::gen {
 
+//! What the written lifecycle events show of a report. kFull: the whole issue or pull request
+//! (every schema but the two below). kEvents2011: IssuesEvent and PullRequestEvent show the
+//! number only (a PR also its title), IssueCommentEvent no report at all. kSlim2025:
+//! PullRequestEvent shows the number only; issues and comments show everything.
+enum class TextView : uint8_t { kFull, kEvents2011, kSlim2025 };
+
 struct CorpusCounts {
   std::vector<std::string> files;  //!< files written, in hour order
   uint64_t events = 0;
@@ -28,7 +34,8 @@ struct CorpusCounts {
   //! Per hour index: how many of the hour's planned lifecycle actions were written (a prefix
   //! of its range). Empty = all of them.
   std::vector<uint64_t> lifecycle_written;
-  int first_hour = -1, last_hour = -1;  //!< first/last hour index whose file holds an event
+  int first_hour = -1, last_hour = -1;
+  TextView view = TextView::kFull;  //!< first/last hour index whose file holds an event
 };
 
 //! Returns truth.json's text: keys sorted, two-space indentation, trailing newline.

@@ -209,7 +209,7 @@ TEST(Glued2012SchemaTest, RejectsBadLinesAndQuirks) {
   o.bad_lines_per_file = 0;
   o.schema = "timeline-2099";
   const Status bad = Generate(o, nullptr);
-  EXPECT_NE(bad.message().find("modern, legacy, mixed, timeline or timeline-2012"), std::string::npos) << bad.message();
+  EXPECT_NE(bad.message().find("modern, legacy, mixed, timeline, timeline-2012, events-2011 or slim-2025"), std::string::npos) << bad.message();
 }
 
 }  // namespace

@@ -59,7 +59,9 @@ inline uint64_t ExpectIngestEqualsTruth(const std::string& corpus, const std::st
   if (state_table.ok()) {
     for (size_t i = 0; i < state_table->rows.size(); ++i) got_states[state_table->rows[i][0]] = state_table->counts[i];
   }
-  for (auto [state, n] : truth["issues_by_state"].get_object()) expected_states[std::string(state)] = n.get_int64();
+  for (auto [state, n] : truth["issues_by_state"].get_object()) {
+    if (n.get_int64().value() != 0) expected_states[std::string(state)] = n.get_int64();  // no rows for empty cells
+  }
   EXPECT_EQ(got_states, expected_states);
   (*store).reset();  // QueryNested opens the store again
 

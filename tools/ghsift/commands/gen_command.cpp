@@ -1,5 +1,5 @@
 // ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
-//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed|timeline|timeline-2012] [--quirk-joined N] [--quirk-nul N]
+//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed|timeline|timeline-2012|events-2011|slim-2025] [--quirk-joined N] [--quirk-nul N]
 //            [--quirk-duplicates N] [--quirk-missing-hours H,H] [--quirk-single-event-hours H,H]
 #include <chrono>
 #include <cstdio>
@@ -43,7 +43,8 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--level", options->level, "Compression level")->capture_default_str();
   cmd->add_option("--start", options->start_hour,
                   std::string("First hour, YYYY-MM-DDTHH (UTC); default ") + gen::kModernStartHour + ", or " +
-                      gen::kLegacyStartHour + " with the legacy schema");
+                      gen::kLegacyStartHour + " with the legacy schema, " + gen::kEvents2011StartHour + " with events-2011, " +
+                      gen::kSlim2025StartHour + " with slim-2025");
   cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
   cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
       ->capture_default_str()
@@ -58,10 +59,13 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   CLI::Option* schema = cmd->add_option("--schema", options->schema,
                                         "Event layout: modern (2015 on), legacy (2011-2014 Timeline API), mixed "
                                         "(each event either, 50/50), timeline (legacy at US-Pacific times, files "
-                                        "named by the Pacific hour, as 2012-03-11..2014) or timeline-2012 (the "
-                                        "original 2012 files: timeline, records glued on one line, slash dates)")
+                                        "named by the Pacific hour, as 2012-03-11..2014), timeline-2012 (the "
+                                        "original 2012 files: timeline, records glued on one line, slash dates), "
+                                        "events-2011 (the first hours, 2011-02..2012-03: issue events without "
+                                        "title or body) or slim-2025 (since October 2025: pull requests without "
+                                        "title or body, pushes without commits)")
                             ->capture_default_str()
-                            ->check(CLI::IsMember({"modern", "legacy", "mixed", "timeline", "timeline-2012"}));
+                            ->check(CLI::IsMember({"modern", "legacy", "mixed", "timeline", "timeline-2012", "events-2011", "slim-2025"}));
   cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")
       ->excludes(schema);
   cmd->add_option("--profile", options->profile,

@@ -191,26 +191,22 @@ void EventWriter::PushPayload(std::string& out, const Repo& repo, const User& ac
   AppendUint(out, repo.id);
   out.append(",\"push_id\":");
   AppendUint(out, 16000000000ULL + rng.Below(1000000000));
-  if (slim_) {
-    out.append(",\"ref\":\"refs/heads/");
-    out.append(rng.Chance(0.7) ? std::string_view(repo.default_branch) : std::string_view(rng.Pick(kBranches)));
-    out.append("\",\"head\":\"");
-    AppendSha(out, head_key + static_cast<uint64_t>(commits) - 1);
-    out.append("\",\"before\":\"");
-    AppendSha(out, head_key - 1);
-    out.append("\"}");
-    return;
+  if (!slim_) {  // slim payloads (late 2025 on) carry no sizes and no commits
+    out.append(",\"size\":");
+    AppendUint(out, static_cast<uint64_t>(commits));
+    out.append(",\"distinct_size\":");
+    AppendUint(out, static_cast<uint64_t>(commits));
   }
-  out.append(",\"size\":");
-  AppendUint(out, static_cast<uint64_t>(commits));
-  out.append(",\"distinct_size\":");
-  AppendUint(out, static_cast<uint64_t>(commits));
   out.append(",\"ref\":\"refs/heads/");
   out.append(rng.Chance(0.7) ? std::string_view(repo.default_branch) : std::string_view(rng.Pick(kBranches)));
   out.append("\",\"head\":\"");
   AppendSha(out, head_key + static_cast<uint64_t>(commits) - 1);
   out.append("\",\"before\":\"");
   AppendSha(out, head_key - 1);
+  if (slim_) {
+    out.append("\"}");
+    return;
+  }
   out.append("\",\"commits\":[");
   for (int i = 0; i < commits; ++i) {
     if (i > 0) out.push_back(',');

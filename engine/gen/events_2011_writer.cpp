@@ -14,22 +14,16 @@ namespace {
 const char* const kBranches[] = {"master", "gh-pages", "dev", "experimental", "refactor", "laptopwork"};
 const char* const kWikiPages[] = {"Home", "Installation", "FAQ", "Usage", "Roadmap"};
 
-// 32 hex digits, stable per account.
-void AppendGravatarHex(std::string& out, uint64_t account_id) {
-  AppendSha(out, account_id * 7 + 3);
-  out.resize(out.size() - 8);
-}
-
 // {"gravatar_id","id","url","avatar_url","login"}, the 2011 order of actor and org objects.
 void AppendAccount2011(std::string& out, std::string_view login, uint64_t id, bool is_org) {
   out.append("{\"gravatar_id\":\"");
-  AppendGravatarHex(out, id);
+  AppendGravatarId(out, id);
   out.append("\",\"id\":");
   AppendUint(out, id);
   out.append(is_org ? ",\"url\":\"https://api.github.dev/orgs/" : ",\"url\":\"https://api.github.dev/users/");
   out.append(login);
   out.append("\",\"avatar_url\":\"https://secure.gravatar.com/avatar/");
-  AppendGravatarHex(out, id);
+  AppendGravatarId(out, id);
   out.append(is_org ? "?d=http://github.dev%2Fimages%2Fgravatars%2Fgravatar-org-420.png\",\"login\":"
                     : "?d=http://github.dev%2Fimages%2Fgravatars%2Fgravatar-user-420.png\",\"login\":");
   AppendQuoted(out, login);
@@ -88,7 +82,7 @@ void Events2011Writer::AppendRepoAndActor(std::string& out, const Repo& repo, co
 
 void Events2011Writer::AppendActorGravatar(std::string& out, const User& actor) {
   out.append("\"actor_gravatar\":\"");
-  AppendGravatarHex(out, actor.id);
+  AppendGravatarId(out, actor.id);
   out.push_back('"');
 }
 

@@ -76,6 +76,11 @@ void AppendSha(std::string& out, uint64_t key) {
   }
 }
 
+void AppendGravatarId(std::string& out, uint64_t account_id) {
+  AppendSha(out, account_id * 7 + 3);
+  out.resize(out.size() - 8);
+}
+
 void AppendNodeId(std::string& out, std::string_view prefix, uint64_t id) {
   static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   out.append(prefix);

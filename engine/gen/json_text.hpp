@@ -48,6 +48,9 @@ void AppendTimeOrNull(std::string& out, int64_t unix_seconds);
 //! Appends 40 lowercase hex digits derived from `key` (commit shas).
 void AppendSha(std::string& out, uint64_t key);
 
+//! Appends 32 hex digits stable per account (the Timeline era's gravatar ids).
+void AppendGravatarId(std::string& out, uint64_t account_id);
+
 //! Appends a GitHub-looking node id: prefix then base64url-ish text derived from `id`.
 void AppendNodeId(std::string& out, std::string_view prefix, uint64_t id);
 

@@ -28,12 +28,6 @@ void QuotedLocalTime(std::string& out, int64_t t, int offset_minutes, bool slash
   out.push_back('"');
 }
 
-// 32 hex digits, stable per account.
-void AppendGravatarId(std::string& out, uint64_t account_id) {
-  AppendSha(out, account_id * 7 + 3);
-  out.resize(out.size() - 8);
-}
-
 void AppendAccount(std::string& out, std::string_view login, uint64_t id, bool is_org) {
   out.append("{\"login\":");
   AppendQuoted(out, login);

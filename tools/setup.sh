@@ -13,7 +13,7 @@ regex_pkg=libhyperscan-dev
 packages=(build-essential cmake ninja-build pkg-config git time
           libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
           libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev libcurl4-openssl-dev
-          libgtest-dev libgmock-dev libbenchmark-dev
+          libgtest-dev libgmock-dev libbenchmark-dev libjemalloc-dev
           libopenmpi-dev openmpi-bin chromium)
 missing=()
 for p in "${packages[@]}"; do

@@ -34,21 +34,29 @@ const char* kMpirun = "LSAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allo
 const char* kMpirun = "mpirun --oversubscribe --allow-run-as-root -np 3 ";
 #endif
 
-//! Kills the ghsift process that runs MPI rank `rank` (found through its environment).
-bool KillRank(int rank) {
+//! Kills the ghsift process that runs MPI rank `rank` (found through its environment) of the
+//! run whose command line names `store`: another test's ranks may be running at the same time.
+bool KillRank(int rank, const std::string& store) {
   const std::string wanted = "OMPI_COMM_WORLD_RANK=" + std::to_string(rank);
-  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-    std::ifstream environ(entry.path() / "environ", std::ios::binary);
-    std::ifstream comm(entry.path() / "comm");
-    std::string name;
-    if (!environ || !(comm >> name) || name != "ghsift") continue;
-    std::string text((std::istreambuf_iterator<char>(environ)), std::istreambuf_iterator<char>());
+  auto read_all = [](const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  auto has_entry = [](const std::string& text, const std::string& entry) {
     for (size_t at = 0; at < text.size();) {
       const size_t end = text.find('\0', at);
-      if (text.compare(at, end - at, wanted) == 0) {
-        return ::kill(std::stoi(entry.path().filename().string()), SIGKILL) == 0;
-      }
+      if (text.compare(at, end - at, entry) == 0) return true;
       at = end == std::string::npos ? text.size() : end + 1;
+    }
+    return false;
+  };
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream comm(entry.path() / "comm");
+    std::string name;
+    if (!(comm >> name) || name != "ghsift") continue;
+    if (!has_entry(read_all(entry.path() / "cmdline"), store)) continue;
+    if (has_entry(read_all(entry.path() / "environ"), wanted)) {
+      return ::kill(std::stoi(entry.path().filename().string()), SIGKILL) == 0;
     }
   }
   return false;
@@ -84,7 +92,7 @@ TEST(MpiIngestTest, KilledRankThenRerunCountsEverythingOnce) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const bool killed = KillRank(1);
+  const bool killed = KillRank(1, dir / "mpi");
   run.join();
   auto r = RunCommand(command);
   ASSERT_EQ(r.exit_code, 0) << r.output;

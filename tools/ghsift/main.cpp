@@ -1,5 +1,6 @@
 // ghsift: parse the command line, dispatch, report. Exceptions stop here.
 #include <csignal>
+#include <ctime>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -9,6 +10,12 @@
 
 namespace ghsift::cli {
 
+namespace {
+double g_cpu_seconds_before_main = 0;
+}  // namespace
+
+double CpuSecondsBeforeMain() { return g_cpu_seconds_before_main; }
+
 int Fail(const std::string& message) {
   std::fprintf(stderr, "ghsift: %s\n", message.c_str());
   return kExitError;
@@ -17,6 +24,11 @@ int Fail(const std::string& message) {
 }  // namespace ghsift::cli
 
 int main(int argc, char** argv) {
+  {
+    timespec cpu{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+    ghsift::cli::g_cpu_seconds_before_main = static_cast<double>(cpu.tv_sec) + cpu.tv_nsec * 1e-9;
+  }
   // A closed pipe (`ghsift issues | head`) is a normal end, not an error.
   std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"ghsift: finds the GitHub issue reports that speak of performance problems, accuracy problems and "

@@ -27,6 +27,8 @@ void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
 void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
 void AddRulesSuggestCommand(CLI::App& rules, int& exit_code);
 
+//! CPU time the process spent before main: loading and relocating the shared libraries.
+double CpuSecondsBeforeMain();
 //! Prints "ghsift: <message>" to stderr and returns kExitError.
 int Fail(const std::string& message);
 

@@ -21,8 +21,9 @@ class RuleDatabase {
   };
 
   enum class Layout {
-    //! One database per field: the fastest scan (ingest, rescan). Compiled databases are cached
-    //! whole, so an edit of one rule recompiles every field it applies to (seconds).
+    //! One database per field, or per group of fields whose rules mostly coincide (title and
+    //! body): the fastest scan (ingest, rescan). Compiled databases are cached whole, so an edit
+    //! of one rule recompiles every field it applies to (seconds).
     kCombined,
     //! One database per rule, each cached on its own (pattern and flags): an edit recompiles
     //! that rule only, at the price of several scans per field. For the rule-editing commands.
@@ -34,6 +35,9 @@ class RuleDatabase {
     const hs_database_t* db = nullptr;
     //! Rule index of each Hyperscan id; empty when the ids are the rule indices themselves.
     std::vector<uint32_t> rule_of;
+    //! When the database is shared with other fields: the fields of each rule (by rule index),
+    //! so that a match of a rule that does not apply to the scanned field is dropped.
+    const std::vector<FieldMask>* fields_of = nullptr;
   };
 
   //! Compiles every rule; a bad pattern is reported with its file, rule id and Hyperscan's message.
@@ -60,7 +64,8 @@ class RuleDatabase {
 
  private:
   RuleDatabase(RuleSet rules, Mode mode, Layout layout) : rules_(std::move(rules)), mode_(mode), layout_(layout) {}
-  Status AddPiece(Field field, hs_database_t* db, std::vector<uint32_t> rule_of);
+  Status AddPiece(Field field, hs_database_t* db, std::vector<uint32_t> rule_of,
+                  const std::vector<FieldMask>* fields_of = nullptr);
   RuleSet rules_;
   Mode mode_;
   Layout layout_;
@@ -68,6 +73,7 @@ class RuleDatabase {
   std::vector<hs_database_t*> owned_;
   hs_scratch_t* scratch_ = nullptr;
   std::set<uint32_t> without_start_;
+  std::vector<FieldMask> fields_of_;  //!< each rule's fields, for databases shared by fields
 };
 
 //! One expression compiled with Hyperscan id 0, through the same cache as rule databases; the

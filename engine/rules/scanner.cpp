@@ -29,15 +29,39 @@ int MapThenCall(unsigned id, unsigned long long from, unsigned long long to, uns
   return mapped->handler((*mapped->rule_of)[id], from, to, flags, mapped->context);
 }
 
+//! Passes on the matches of a database shared by several fields that are of rules applying to
+//! the field scanned (ids are rule indices there).
+struct FilteredHandler {
+  match_event_handler handler;
+  void* context;
+  const std::vector<FieldMask>* fields_of;
+  FieldMask field;
+};
+
+int FilterThenCall(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void* ctx) {
+  const auto* filtered = static_cast<const FilteredHandler*>(ctx);
+  if (!((*filtered->fields_of)[id] & filtered->field)) return 0;
+  return filtered->handler(id, from, to, flags, filtered->context);
+}
+
 }  // namespace
 
 Status Scanner::Run(Field field, std::string_view text, match_event_handler handler, void* context) {
   if (text.empty()) return Status::Ok();
   for (const RuleDatabase::Piece& piece : database_->pieces(field)) {
     MappedHandler mapped{handler, context, &piece.rule_of};
-    const bool direct = piece.rule_of.empty();
-    const hs_error_t rc = hs_scan(piece.db, text.data(), static_cast<unsigned>(text.size()), 0, scratch_,
-                                  direct ? handler : MapThenCall, direct ? context : &mapped);
+    FilteredHandler filtered{handler, context, piece.fields_of, MaskOf(field)};
+    match_event_handler call = handler;
+    void* call_context = context;
+    if (!piece.rule_of.empty()) {
+      call = MapThenCall;
+      call_context = &mapped;
+    } else if (piece.fields_of != nullptr) {
+      call = FilterThenCall;
+      call_context = &filtered;
+    }
+    const hs_error_t rc =
+        hs_scan(piece.db, text.data(), static_cast<unsigned>(text.size()), 0, scratch_, call, call_context);
     if (rc != HS_SUCCESS && rc != HS_SCAN_TERMINATED) {
       return Status::InvalidArgument("Hyperscan scan failed with code " + std::to_string(rc));
     }

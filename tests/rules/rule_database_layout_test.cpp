@@ -2,6 +2,7 @@
 // (ingest), and MatchStartFinder gives rules without start offsets their real start.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "rules/match_start.hpp"
 #include "rules/report_scan.hpp"
 #include "rules/rule_database.hpp"
+#include "rules/scanner.hpp"
 
 namespace ghsift {
 namespace {
@@ -74,6 +76,35 @@ TEST(RuleDatabaseLayoutTest, PerRuleDatabasesAreSharedAcrossFields) {
   EXPECT_EQ((*db)->pieces(Field::kComment).size(), 0u);
   EXPECT_EQ((*db)->pieces(Field::kTitle)[0].db, (*db)->pieces(Field::kBody)[0].db);
   EXPECT_EQ((*db)->pieces(Field::kCode)[0].rule_of, std::vector<uint32_t>{1});
+}
+
+TEST(RuleDatabaseLayoutTest, TitleAndBodyShareOneDatabaseAndKeepTheirOwnRules) {
+  auto rules = LoadRuleSet(Source("tests/data/explain_rules.yaml"));
+  ASSERT_TRUE(rules.ok()) << rules.status().message();
+  auto db = RuleDatabase::Compile(*rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kCombined);
+  ASSERT_TRUE(db.ok()) << db.status().message();
+  // Title {t.instead, t.slow, t.how} and body {t.instead, t.slow} share 2 of 3 rules: one
+  // database; code {t.code} shares none with them: its own.
+  ASSERT_EQ((*db)->pieces(Field::kTitle).size(), 1u);
+  ASSERT_EQ((*db)->pieces(Field::kBody).size(), 1u);
+  ASSERT_EQ((*db)->pieces(Field::kCode).size(), 1u);
+  EXPECT_EQ((*db)->pieces(Field::kTitle)[0].db, (*db)->pieces(Field::kBody)[0].db);
+  EXPECT_NE((*db)->pieces(Field::kCode)[0].db, (*db)->pieces(Field::kBody)[0].db);
+  EXPECT_EQ((*db)->pieces(Field::kTitle)[0].fields_of, nullptr);  // every rule applies to titles
+  EXPECT_NE((*db)->pieces(Field::kBody)[0].fields_of, nullptr);   // t.how does not to bodies
+  // t.how matches a title that starts with "how", never a body that does.
+  Scanner scanner(*db);
+  auto ids = [&](Field field, const std::string& text) {
+    MatchSet matches;
+    EXPECT_TRUE(scanner.Scan(field, text, matches).ok());
+    std::vector<std::string> out;
+    for (uint32_t id : matches.ids()) out.push_back(rules->rules[id].id);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(ids(Field::kTitle, "How is this much slower"), (std::vector<std::string>{"t.how", "t.slow"}));
+  EXPECT_EQ(ids(Field::kBody, "How is this much slower"), (std::vector<std::string>{"t.slow"}));
+  EXPECT_EQ(ids(Field::kBody, "how so"), (std::vector<std::string>{}));
 }
 
 TEST(RuleDatabaseLayoutTest, StartFinderGivesTheStartHyperscanCannot) {

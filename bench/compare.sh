@@ -2,10 +2,15 @@
 # End-to-end comparison of `ghsift ingest` with the decompression limit and two peers, on the
 # same generated GH Archive files. See bench/README.md for what each number means.
 #
-#   bench/compare.sh [--hours 24] [--events-per-hour 40000] [--rounds 3] [--threads 2]
-#                    [--out bench/results/DATE] [--build-dir build-bench] [--seed 20240101]
-#                    [--corpus DIR] [--zst] [--no-duckdb] [--no-jq] [--ghsift PATH]
+#   bench/compare.sh [--hours 24] [--profile 2016|2024|none] [--events-per-hour N] [--rounds 3]
+#                    [--threads 2] [--out bench/results/DATE] [--build-dir build-bench]
+#                    [--seed 20240101] [--corpus DIR] [--zst] [--no-duckdb] [--no-jq] [--ghsift PATH]
 #
+# The corpus is generated with `ghsift gen --profile 2016` by default: hours shaped like the real
+# 2016 hours (repositories and actors per event, type mix, event sizes), 12,700 events each as
+# a real 2016 hour, so that the ratio to igzip is the one real hours give (bench/real_hours.sh
+# times those). --profile none gives the generator's older uniform shape (40,000 events an hour
+# by default), --profile 2024 today's (140,000 events an hour).
 # --ghsift PATH times that binary as it is (another build) instead of building --build-dir.
 # --corpus DIR is generated (and replaced) only if it is a generated corpus or empty: a directory
 # of other dump files (the real hours in ../shared) is refused; bench/real_hours.sh times those.
@@ -23,7 +28,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 HOURS=24
-EVENTS=40000
+PROFILE=2016
+EVENTS=""
 ROUNDS=3
 THREADS=2
 OUT=""
@@ -36,11 +42,12 @@ WITH_DUCKDB=1
 WITH_JQ=1
 PEER_WORDS='slow|memory leak|out of memory|oom|hang'
 
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --hours) HOURS=$2; shift 2 ;;
     --events-per-hour) EVENTS=$2; shift 2 ;;
+    --profile) PROFILE=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
@@ -55,8 +62,17 @@ while [[ $# -gt 0 ]]; do
     *) echo "compare.sh: unknown argument '$1'" >&2; usage 2 ;;
   esac
 done
+case "$PROFILE" in
+  2016) DEFAULT_EVENTS=12700 ;;
+  2024) DEFAULT_EVENTS=140000 ;;
+  none) DEFAULT_EVENTS=40000 ;;
+  *) echo "compare.sh: --profile must be 2016, 2024 or none (got '$PROFILE')" >&2; exit 2 ;;
+esac
+[[ -n "$EVENTS" ]] || EVENTS=$DEFAULT_EVENTS
+PROFILE_ARGS=()
+[[ $PROFILE == none ]] || PROFILE_ARGS=(--profile "$PROFILE")
 [[ -n "$OUT" ]] || OUT="$ROOT/bench/results/$(date +%Y-%m-%d-%H%M%S)"
-[[ -n "$CORPUS" ]] || CORPUS="$ROOT/bench/results/corpus/h${HOURS}-e${EVENTS}-s${SEED}"
+[[ -n "$CORPUS" ]] || CORPUS="$ROOT/bench/results/corpus/h${HOURS}-e${EVENTS}-s${SEED}-p${PROFILE}"
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 log() { printf '[compare] %s\n' "$*" >&2; }
@@ -81,11 +97,12 @@ source "$ROOT/bench/lib.sh"
 ensure_ghsift
 
 # ------------------------------------------------------------------ corpus (fixed seed, reused)
-ensure_gen_corpus "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress gz
+ensure_gen_corpus "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress gz "${PROFILE_ARGS[@]}"
 if [[ $WITH_ZST -eq 1 && $(ls "$CORPUS"/zst/*.json.zst 2>/dev/null | wc -l) -ne $HOURS ]]; then
   log "generating the .json.zst twins (same seed) into $CORPUS/zst"
   rm -rf "$CORPUS/zst"
-  "$GHSIFT" gen --out "$CORPUS/zst" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress zst >&2
+  "$GHSIFT" gen --out "$CORPUS/zst" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress zst \
+    "${PROFILE_ARGS[@]}" >&2
 fi
 mapfile -t FILES < <(ls "$CORPUS"/*.json.gz | sort)
 if [[ ! -s "$CORPUS/uncompressed_bytes" ]]; then

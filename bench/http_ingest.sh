@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Streaming ingest over HTTP against ingest of the same files from disk, in the same run.
 #   bench/http_ingest.sh [--hours 24] [--events-per-hour 10000] [--rounds 3] [--connections "1 2 4 8"]
+#                        [--latency-ms 0] [--rate-mbps 0]
 # Serves a generated day from tests/io/fault_http_server.py (no faults) on 127.0.0.1, then for
 # each round ingests it from disk and over HTTP with each --connections value into fresh stores,
 # and prints the median seconds and peak RSS of each (GNU time). Also checks that every HTTP
-# store answers like the disk store before reporting a time for it.
+# store answers like the disk store before reporting a time for it. --latency-ms and --rate-mbps
+# make the local server answer like a distant one (a wait before each answer, each connection's
+# body paced to that many MB/s), to choose --connections for the real archive.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-hours=24 events=10000 rounds=3 connections="1 2 4 8"
+hours=24 events=10000 rounds=3 connections="1 2 4 8" latency_ms=0 rate_mbps=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --hours) hours="$2"; shift 2 ;;
     --events-per-hour) events="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
+    --latency-ms) latency_ms="$2"; shift 2 ;;
+    --rate-mbps) rate_mbps="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -28,7 +33,8 @@ cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null; rm -rf "$w
 trap cleanup EXIT
 log "generating $hours hours of $events events"
 "$GHSIFT" gen --out "$work/hours" --hours "$hours" --events-per-hour "$events" --seed 7 >/dev/null 2>&1
-python3 "$ROOT/tests/io/fault_http_server.py" --dir "$work/hours" --idle 600 --lifetime 7200 >"$work/port" &
+python3 "$ROOT/tests/io/fault_http_server.py" --dir "$work/hours" --idle 600 --lifetime 7200 \
+  --latency-ms "$latency_ms" --rate-mbps "$rate_mbps" >"$work/port" &
 server_pid=$!
 for _ in $(seq 100); do [[ -s "$work/port" ]] && break; sleep 0.1; done
 base="http://127.0.0.1:$(head -1 "$work/port")"
@@ -59,4 +65,4 @@ for name in disk $(for c in $connections; do echo "http-$c"; done); do
   m=$(cut -d' ' -f2 "$work/$name" | median)
   printf '%-10s %10.2f %12.0f %14.2f\n' "$name" "$s" "$(echo "$m / 1024" | bc -l)" "$(echo "$disk_s / $s" | bc -l)"
 done
-log "$hours hours, $((bytes / 1000000)) MB of gzip"
+log "$hours hours, $((bytes / 1000000)) MB of gzip; server latency $latency_ms ms, $rate_mbps MB/s per connection (0: unshaped)"

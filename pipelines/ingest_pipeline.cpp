@@ -244,7 +244,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           break;
         }
       }
-      while (file == nullptr && open_count < max_open && next_to_open < to_read.size()) {
+      // Opens the next file to read; null when it failed to open (recorded) or none is left.
+      auto open_next = [&]() -> FileState* {
         const size_t index = to_read[next_to_open++];
         auto state = std::make_unique<FileState>();
         state->index = index;
@@ -253,14 +254,21 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           outcomes[index].result = FileResult::kFailed;
           outcomes[index].message = decoder.status().message();
           ++progress->files_done;
-          continue;
+          return nullptr;
         }
         state->splitter = std::make_unique<LineSplitter>(std::move(decoder).value(), options_.splitter);
-        file = state.get();
-        open_files.push_back(file);
+        FileState* opened = state.get();
+        open_files.push_back(opened);
         ++open_count;
         states[index] = std::move(state);
-      }
+        return opened;
+      };
+      while (file == nullptr && open_count < max_open && next_to_open < to_read.size()) file = open_next();
+      // The other files allowed open are opened now, not when a worker is free for them: a
+      // download starts at its open, and over a network each transfer is held back by its
+      // connection (latency, rate per connection), so --connections N means N transfers at
+      // once. Each buffers at most HttpOptions::buffer_bytes until it is read.
+      while (options_.max_open_files > 0 && open_count < max_open && next_to_open < to_read.size()) open_next();
       if (file == nullptr) {
         const bool any_reading = std::any_of(open_files.begin(), open_files.end(),
                                              [](FileState* f) { return !f->reading_done; });

@@ -113,6 +113,17 @@ TEST_F(HttpIngestTest, FaultsAreRetriedAndTheStoreEqualsALocalIngest) {
   EXPECT_NE(log.find("ghsift/"), std::string::npos) << "user agent names ghsift: " << log;
 }
 
+TEST_F(HttpIngestTest, ConnectionsTransfersRunAtOnceWhateverTheThreads) {
+  // Every answer waits a second before its status line, like a distant server: with one thread
+  // and --connections 3, three hours must still be asked for together.
+  FaultServer server(dir_, hours(), {}, "--latency-ms 1000 --peak-file '" + (dir_ / "peak") + "'");
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store", "--threads 1 --connections 3");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
+  EXPECT_EQ(ReadText(dir_ / "peak"), "3\n") << server.Requests();
+}
+
 TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   FaultServer server(dir_, hours(), {HourName(2) + "=missing"});
   ASSERT_TRUE(server.started());

@@ -19,7 +19,10 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   toftp     redirect to ftp://127.0.0.1/NAME (every request)
   tofile    redirect to file:///etc/hostname (every request)
 Kinds combine with '+' (short+norange: a cut body, then a retry answered with the whole body).
-Range requests (bytes=N-) are honoured otherwise. With --tls CERT KEY the server speaks HTTPS. Each request is logged to --log as
+Range requests (bytes=N-) are honoured otherwise. --latency-ms and --rate-mbps shape every answer
+like a distant server: a wait before the status line, and the body paced to that many MB/s per
+connection (for bench/http_ingest.sh; 0, the default, is as fast as the loopback allows).
+--peak-file PATH keeps there the largest number of requests it was answering at once. With --tls CERT KEY the server speaks HTTPS. Each request is logged to --log as
 "NAME RANGE STATUS" so a test can check what was asked.
 """
 import argparse
@@ -40,11 +43,15 @@ def main():
     parser.add_argument("--lifetime", type=float, default=300.0)
     parser.add_argument("--log", default="")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--latency-ms", type=float, default=0.0)
+    parser.add_argument("--rate-mbps", type=float, default=0.0)
+    parser.add_argument("--peak-file", default="")
     args = parser.parse_args()
     faults = dict(f.split("=", 1) for f in args.fault)
     seen = set()
     lock = threading.Lock()
     last_request = [time.monotonic()]
+    in_flight = [0, 0]  # requests being answered now, the most at once
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -57,8 +64,38 @@ def main():
                 with lock, open(args.log, "a") as log:
                     log.write(f"{name} {rng or '-'} {status} {self.headers.get('User-Agent', '-')}\n")
 
+        def send_paced(self, body):
+            """The body at --rate-mbps (MB/s) on this connection, in 64 KiB pieces."""
+            if args.rate_mbps <= 0:
+                self.wfile.write(body)
+                return
+            start = time.monotonic()
+            piece = 64 << 10
+            for i in range(0, len(body), piece):
+                self.wfile.write(body[i : i + piece])
+                due = start + (i + piece) / (args.rate_mbps * 1e6)
+                wait = due - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+
         def do_GET(self):
+            with lock:
+                in_flight[0] += 1
+                if in_flight[0] > in_flight[1]:
+                    in_flight[1] = in_flight[0]
+                    if args.peak_file:
+                        with open(args.peak_file, "w") as peak:
+                            peak.write(f"{in_flight[1]}\n")
+            try:
+                self.answer()
+            finally:
+                with lock:
+                    in_flight[0] -= 1
+
+        def answer(self):
             last_request[0] = time.monotonic()
+            if args.latency_ms > 0:
+                time.sleep(args.latency_ms / 1000.0)
             name = self.path.split("?")[0].rsplit("/", 1)[-1]
             rng = self.headers.get("Range")
             fault = set(faults.get(name, "").split("+"))
@@ -156,7 +193,7 @@ def main():
                     self.wfile.flush()
                     time.sleep(0.01)
                 return
-            self.wfile.write(body)
+            self.send_paced(body)
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True

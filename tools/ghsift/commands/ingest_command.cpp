@@ -57,7 +57,7 @@ struct IngestArgs {
   // HTTP input.
   std::string from, to;
   std::string source = "https://data.gharchive.org";
-  size_t connections = 4;
+  size_t connections = 8;
   int retries = 5;
   std::string save_dumps;
   uint64_t max_hour_mib = 8 << 10;

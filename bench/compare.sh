@@ -279,7 +279,7 @@ MD="$OUT/summary.md"
   echo "* ghsift time / tool time: < 1 means ghsift is faster; against igzip it is how far ghsift is from the decompression limit."
   echo "* peak RSS: the largest single process (GNU time), not the sum over parallel processes."
   if [[ -s "$WORK/ghsift.timings" ]]; then
-    # "ghsift: timings: read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
+    # "ghsift: timings: start S s CPU (...), rules R s, store open O s; read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
     sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s/\1 \2 \3 \4/p' \
       "$WORK/ghsift.timings" > "$WORK/ghsift.parts"
     parts=()

@@ -75,6 +75,7 @@ class HttpSource final : public ByteSource {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::string> blocks_;  //!< received, not yet read
+  size_t front_read_ = 0;           //!< bytes of blocks_.front() already read
   size_t buffered_ = 0;
   bool done_ = false;               //!< the transfer thread finished (see `final_`)
   Status final_;                    //!< its outcome

@@ -44,9 +44,11 @@ class CommitBatch {
   //! Writes everything atomically: as table files in `staging` (a directory on the store's file
   //! system that the store empties when it opens, for files a crash left) when the commit holds
   //! at least `table_file_min_bytes`, else as one WriteBatch. A key added twice to a family keeps
-  //! its last Put or Delete; two Merges of one key are refused (a bug in the caller).
+  //! its last Put or Delete; two Merges of one key are refused (a bug in the caller). Table files
+  //! of different families are sorted and written by up to `threads` threads (0: the cores, at
+  //! most 4).
   Status Write(rocksdb::DB& db, const std::vector<rocksdb::ColumnFamilyHandle*>& handles, const std::string& staging,
-               uint64_t table_file_min_bytes = kTableFileMinBytes);
+               uint64_t table_file_min_bytes = kTableFileMinBytes, size_t threads = 0);
 
  private:
   enum class Op : uint8_t { kPut, kMerge, kDelete };
@@ -59,11 +61,12 @@ class CommitBatch {
     data_size_ += key.size() + value.size();
     families_[family].push_back(Entry{std::move(key), std::move(value), op});
   }
-  //! Sorts each family's entries and drops those a later Put or Delete of the same key replaces.
-  Status SortAndDeduplicate(const std::vector<rocksdb::ColumnFamilyHandle*>& handles);
+  //! Sorts a family's entries and drops those a later Put or Delete of the same key replaces.
+  Status SortAndDeduplicate(size_t family, const std::vector<rocksdb::ColumnFamilyHandle*>& handles);
   Status WriteBatch(rocksdb::DB& db, const std::vector<rocksdb::ColumnFamilyHandle*>& handles);
+  Status WriteTableFile(size_t family, rocksdb::DB& db, rocksdb::ColumnFamilyHandle* handle, const std::string& path);
   Status IngestTableFiles(rocksdb::DB& db, const std::vector<rocksdb::ColumnFamilyHandle*>& handles,
-                          const std::string& staging);
+                          const std::string& staging, size_t threads);
 
   std::vector<std::vector<Entry>> families_;
   uint64_t data_size_ = 0;

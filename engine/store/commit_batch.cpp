@@ -20,34 +20,56 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 }  // namespace
 
 Status CommitBatch::SortAndDeduplicate(size_t family, const std::vector<rocksdb::ColumnFamilyHandle*>& handles) {
-  std::vector<Entry>& entries = families_[family];
-  // Stable: of a key added twice, the later entry comes last and is the one kept.
-  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
-  size_t kept = 0;
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (i + 1 < entries.size() && entries[i + 1].key == entries[i].key) {
-      if (entries[i].op == Op::kMerge && entries[i + 1].op == Op::kMerge) {
-        return Status::StoreError("two merge operands of one key in a commit (family " + handles[family]->GetName() +
-                                  ")");
-      }
-      continue;
-    }
-    if (kept != i) entries[kept] = std::move(entries[i]);
-    ++kept;
+  Family& f = families_[family];
+  // Sorted by the keys' first 8 bytes as one number, then by the whole key, then by the order
+  // added: most comparisons are one integer comparison, and of a key added twice the later entry
+  // comes last.
+  struct Ref {
+    uint64_t prefix;
+    uint32_t index;
+  };
+  std::vector<Ref> refs(f.entries.size());
+  for (uint32_t i = 0; i < refs.size(); ++i) {
+    const std::string_view key = f.Key(f.entries[i]);
+    uint64_t prefix = 0;
+    for (size_t b = 0; b < 8; ++b) prefix = (prefix << 8) | (b < key.size() ? static_cast<uint8_t>(key[b]) : 0);
+    refs[i] = {prefix, i};
   }
-  entries.resize(kept);
+  std::sort(refs.begin(), refs.end(), [&](const Ref& a, const Ref& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const int c = f.Key(f.entries[a.index]).compare(f.Key(f.entries[b.index]));
+    return c != 0 ? c < 0 : a.index < b.index;
+  });
+  f.order.clear();
+  f.order.reserve(refs.size());
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const Entry& e = f.entries[refs[i].index];
+    if (i + 1 < refs.size()) {
+      const Entry& next = f.entries[refs[i + 1].index];
+      if (f.Key(next) == f.Key(e)) {
+        if (e.op == Op::kMerge && next.op == Op::kMerge) {
+          return Status::StoreError("two merge operands of one key in a commit (family " + handles[family]->GetName() +
+                                    ")");
+        }
+        continue;
+      }
+    }
+    f.order.push_back(refs[i].index);
+  }
   return Status::Ok();
 }
 
 Status CommitBatch::WriteBatch(rocksdb::DB& db, const std::vector<rocksdb::ColumnFamilyHandle*>& handles) {
   rocksdb::WriteBatch batch;
   for (size_t family = 0; family < families_.size(); ++family) {
-    for (const Entry& e : families_[family]) {
+    const Family& f = families_[family];
+    for (uint32_t index : f.order) {
+      const Entry& e = f.entries[index];
       rocksdb::Status s;
       switch (e.op) {
-        case Op::kPut: s = batch.Put(handles[family], e.key, e.value); break;
-        case Op::kMerge: s = batch.Merge(handles[family], e.key, e.value); break;
-        case Op::kDelete: s = batch.Delete(handles[family], e.key); break;
+        case Op::kPut: s = batch.Put(handles[family], f.Key(e), f.Value(e)); break;
+        case Op::kMerge: s = batch.Merge(handles[family], f.Key(e), f.Value(e)); break;
+        case Op::kDelete: s = batch.Delete(handles[family], f.Key(e)); break;
       }
       GHSIFT_TRY(FromRocks(s, "preparing the commit"));
     }
@@ -57,17 +79,17 @@ Status CommitBatch::WriteBatch(rocksdb::DB& db, const std::vector<rocksdb::Colum
 
 Status CommitBatch::WriteTableFile(size_t family, rocksdb::DB& db, rocksdb::ColumnFamilyHandle* handle,
                                    const std::string& path) {
-  const std::vector<Entry>& entries = families_[family];
+  const Family& f = families_[family];
   // The page cache keeps the file: RocksDB reads it back soon (readers, compactions).
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), db.GetOptions(handle), handle,
                                 /*invalidate_page_cache=*/false);
   rocksdb::Status s = writer.Open(path);
-  for (size_t i = 0; s.ok() && i < entries.size(); ++i) {
-    const Entry& e = entries[i];
+  for (size_t i = 0; s.ok() && i < f.order.size(); ++i) {
+    const Entry& e = f.entries[f.order[i]];
     switch (e.op) {
-      case Op::kPut: s = writer.Put(e.key, e.value); break;
-      case Op::kMerge: s = writer.Merge(e.key, e.value); break;
-      case Op::kDelete: s = writer.Delete(e.key); break;
+      case Op::kPut: s = writer.Put(f.Key(e), f.Value(e)); break;
+      case Op::kMerge: s = writer.Merge(f.Key(e), f.Value(e)); break;
+      case Op::kDelete: s = writer.Delete(f.Key(e)); break;
     }
   }
   if (s.ok()) s = writer.Finish();
@@ -83,13 +105,13 @@ Status CommitBatch::IngestTableFiles(rocksdb::DB& db, const std::vector<rocksdb:
   std::vector<size_t> order;  // the families to write, largest first
   std::vector<std::string> paths(families_.size());
   for (size_t family = 0; family < families_.size(); ++family) {
-    if (families_[family].empty()) continue;
+    if (families_[family].entries.empty()) continue;
     order.push_back(family);
     paths[family] = staging + "/" + std::to_string(::getpid()) + "-" + std::to_string(sequence++) + "-" +
                     std::to_string(family) + ".sst";
   }
   std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return families_[a].size() > families_[b].size(); });
+                   [&](size_t a, size_t b) { return families_[a].entries.size() > families_[b].entries.size(); });
   // The families are independent until the one IngestExternalFiles: each is sorted and written
   // by the next free thread. The last commit of an ingest runs after the pipeline, its threads
   // idle (four real 2016 hours, one commit of 3 MB: sorting and writing 47 -> 39 ms).

@@ -1,6 +1,6 @@
 #include "io/http_source.hpp"
 
-#include <curl/curl.h>
+#include "io/curl_library.hpp"
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -13,12 +13,6 @@
 
 namespace ghsift {
 namespace {
-
-void InitCurlOnce() {
-  // curl_global_init is not thread-safe: done once, before any transfer thread starts.
-  static const CURLcode init = curl_global_init(CURL_GLOBAL_DEFAULT);
-  (void)init;
-}
 
 bool StartsWithNoCase(const std::string& s, std::string_view prefix) {
   if (s.size() < prefix.size()) return false;
@@ -78,8 +72,9 @@ HttpSource::HttpSource(std::string url, HttpOptions options) : url_(std::move(ur
 
 Result<std::unique_ptr<HttpSource>> HttpSource::Open(const std::string& url, const HttpOptions& options) {
   if (!IsHttpUrl(url)) return Status::InvalidArgument(url + ": only http:// and https:// URLs are read");
-  InitCurlOnce();
+  GHSIFT_ASSIGN_OR_RETURN(const CurlLibrary* curl, LoadCurlLibrary());
   std::unique_ptr<HttpSource> source(new HttpSource(url, options));
+  source->curl_ = curl;
   if (!options.save_path.empty()) {
     const std::string part = options.save_path + ".part";
     source->copy_fd_ = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -159,11 +154,11 @@ Status HttpSource::FinishCopy() {
 size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
   if (!a.checked_status) {
     a.checked_status = true;
-    curl_easy_getinfo(a.curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+    curl_->easy_getinfo(a.curl, CURLINFO_RESPONSE_CODE, &a.http_status);
     if (a.http_status != 200 && a.http_status != 206) return 0;  // an error page is not the body
     if (a.offset > 0 && a.http_status == 200) a.skip = a.offset;  // the server ignored the Range
     curl_off_t length = -1;
-    curl_easy_getinfo(a.curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+    curl_->easy_getinfo(a.curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
     if (length >= 0) {
       const uint64_t total = static_cast<uint64_t>(length) + (a.http_status == 206 ? a.offset : 0);
       if (total > options_.max_bytes) {
@@ -215,54 +210,54 @@ size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
 }
 
 Status HttpSource::RunAttempt(Attempt& a) {
-  CURL* curl = curl_easy_init();
+  CURL* curl = curl_->easy_init();
   if (curl == nullptr) return Status::IoError("cannot create a transfer (libcurl)");
   a.curl = curl;
   char error[CURL_ERROR_SIZE] = {0};
   const std::string range = std::to_string(a.offset) + "-";
-  curl_easy_setopt(curl, CURLOPT_URL, url_.c_str());
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, static_cast<long>(options_.max_redirects));
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
-  if (!options_.ca_file.empty()) curl_easy_setopt(curl, CURLOPT_CAINFO, options_.ca_file.c_str());
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options_.connect_timeout_seconds);
-  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options_.stall_seconds);
-  curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_bytes));
+  curl_->easy_setopt(curl, CURLOPT_URL, url_.c_str());
+  curl_->easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+  curl_->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_->easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  curl_->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_->easy_setopt(curl, CURLOPT_MAXREDIRS, static_cast<long>(options_.max_redirects));
+  curl_->easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_->easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+  if (!options_.ca_file.empty()) curl_->easy_setopt(curl, CURLOPT_CAINFO, options_.ca_file.c_str());
+  curl_->easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
+  curl_->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options_.connect_timeout_seconds);
+  curl_->easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_->easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options_.stall_seconds);
+  curl_->easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_bytes));
   // Larger pieces from libcurl than its 16 KiB default: fewer calls and locks per hour.
-  curl_easy_setopt(curl, CURLOPT_BUFFERSIZE, 256L << 10);
+  curl_->easy_setopt(curl, CURLOPT_BUFFERSIZE, 256L << 10);
   // GH Archive's files are gzip already: ask for the bytes as stored, never re-encoded.
-  curl_easy_setopt(curl, CURLOPT_HTTP_CONTENT_DECODING, 0L);
-  if (a.offset > 0) curl_easy_setopt(curl, CURLOPT_RANGE, range.c_str());
+  curl_->easy_setopt(curl, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+  if (a.offset > 0) curl_->easy_setopt(curl, CURLOPT_RANGE, range.c_str());
   a.self = this;
   // Called at least once a second, also while no byte arrives: a reader that went away (a stop
   // request) ends a stalled transfer now instead of after --stall-seconds.
-  curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, this);
-  curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION,
+  curl_->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+  curl_->easy_setopt(curl, CURLOPT_XFERINFODATA, this);
+  curl_->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION,
                    +[](void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> int {
                      HttpSource& source = *static_cast<HttpSource*>(self);
                      std::lock_guard<std::mutex> lock(source.mutex_);
                      return source.cancel_ ? 1 : 0;
                    });
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, +[](char* data, size_t, size_t n, void* attempt) -> size_t {
+  curl_->easy_setopt(curl, CURLOPT_WRITEDATA, &a);
+  curl_->easy_setopt(curl, CURLOPT_WRITEFUNCTION, +[](char* data, size_t, size_t n, void* attempt) -> size_t {
     Attempt& a = *static_cast<Attempt*>(attempt);
     return a.self->OnBody(a, data, n);
   });
-  const CURLcode code = curl_easy_perform(curl);
-  if (!a.checked_status) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+  const CURLcode code = curl_->easy_perform(curl);
+  if (!a.checked_status) curl_->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
   if (code == CURLE_FILESIZE_EXCEEDED && a.abort.ok()) {  // libcurl's own check of the Content-Length
     a.abort = Status::IoError("larger than the cap of " + std::to_string(options_.max_bytes) + " bytes");
   }
   if (code == CURLE_ABORTED_BY_CALLBACK && a.abort.ok()) a.abort = Status::Cancelled("reader gone");
-  curl_easy_cleanup(curl);
+  curl_->easy_cleanup(curl);
   a.curl = nullptr;
   if (!a.abort.ok()) {
     a.retry = false;  // over the cap, changed between attempts, or the reader went away
@@ -282,7 +277,7 @@ Status HttpSource::RunAttempt(Attempt& a) {
     return Status::IoError("HTTP " + std::to_string(status));
   }
   a.retry = Retriable(code);
-  std::string reason = error[0] != '\0' ? error : curl_easy_strerror(code);
+  std::string reason = error[0] != '\0' ? error : curl_->easy_strerror(code);
   if (status > 0) reason += " (HTTP " + std::to_string(status) + ")";
   return Status::IoError(reason);
 }

@@ -20,6 +20,8 @@
 
 namespace ghsift {
 
+struct CurlLibrary;
+
 struct HttpOptions {
   int retries = 5;                      //!< further attempts after the first
   double retry_wait_seconds = 1.0;      //!< the first wait; doubled after each failure, at most 60 s
@@ -65,6 +67,7 @@ class HttpSource final : public ByteSource {
   void Transfer();                                   // the transfer thread
   struct Attempt;
   Status RunAttempt(Attempt& attempt);
+  const CurlLibrary* curl_ = nullptr;  //!< libcurl, loaded by the first Open
   size_t OnBody(Attempt& attempt, const char* data, size_t size);
   bool WaitBeforeRetry(double seconds);
   Status FinishCopy();

@@ -13,6 +13,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "io/arrival_signal.hpp"
 #include "pipelines/chunk_worker.hpp"
 #include "pipelines/commit_group.hpp"
 #include "pipelines/file_committer.hpp"
@@ -77,10 +78,12 @@ int64_t ModificationTimeNs(const std::string& path) {
 }
 
 //! A decoder over a local file or an HTTP(S) body, typed by content either way.
-Result<std::unique_ptr<Decoder>> OpenInput(const std::string& input, const IngestOptions& options) {
+Result<std::unique_ptr<Decoder>> OpenInput(const std::string& input, const IngestOptions& options,
+                                           ArrivalSignal& arrivals) {
   if (!IsHttpUrl(input)) return OpenDecoder(input);
   HttpOptions http = options.http;
   http.stop = options.stop;
+  http.arrivals = &arrivals;
   if (!options.save_dumps_dir.empty()) http.save_path = options.save_dumps_dir + "/" + UrlFileName(input);
   auto source = HttpSource::Open(input, http);
   if (!source.ok()) return source.status();
@@ -184,6 +187,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     }
     group.Clear();
   };
+  ArrivalSignal arrivals;  // HTTP inputs tell the read stage that bytes arrived
   tbb::enumerable_thread_specific<WorkerState*> thread_states(nullptr);
   std::vector<std::unique_ptr<WorkerState>> all_states;  // guarded by `mutex`
   auto worker_state = [&]() -> WorkerState& {
@@ -218,7 +222,9 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
 
   // Reads the next chunk of some file no other task is reading.
   auto read_stage = [&](tbb::flow_control& control) -> ChunkTask* {
+    const uint64_t arrivals_seen = arrivals.generation();  // before any file is looked at
     FileState* file = nullptr;
+    bool input_pending = false;  // an open file not being read waits for its bytes
     std::unique_ptr<ChunkTask> task;
     {
       std::lock_guard<std::mutex> lock(mutex);
@@ -238,18 +244,12 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
           return nullptr;
         }
       }
-      for (FileState* f : open_files) {
-        if (!f->busy && !f->reading_done) {
-          file = f;
-          break;
-        }
-      }
       // Opens the next file to read; null when it failed to open (recorded) or none is left.
       auto open_next = [&]() -> FileState* {
         const size_t index = to_read[next_to_open++];
         auto state = std::make_unique<FileState>();
         state->index = index;
-        auto decoder = OpenInput(files[index], options_);
+        auto decoder = OpenInput(files[index], options_, arrivals);
         if (!decoder.ok()) {
           outcomes[index].result = FileResult::kFailed;
           outcomes[index].message = decoder.status().message();
@@ -263,12 +263,25 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
         states[index] = std::move(state);
         return opened;
       };
-      while (file == nullptr && open_count < max_open && next_to_open < to_read.size()) file = open_next();
       // The other files allowed open are opened now, not when a worker is free for them: a
       // download starts at its open, and over a network each transfer is held back by its
       // connection (latency, rate per connection), so --connections N means N transfers at
       // once. Each buffers at most HttpOptions::buffer_bytes until it is read.
       while (options_.max_open_files > 0 && open_count < max_open && next_to_open < to_read.size()) open_next();
+      // The first open file whose input is there. Over HTTP, reading a file whose bytes have not
+      // arrived would hold this worker while the other transfers, their buffers full, wait for
+      // it: with hours larger than the buffer, only the files being read would keep downloading.
+      for (FileState* f : open_files) {
+        if (f->busy || f->reading_done) continue;
+        if (f->splitter->decoder().Ready()) {
+          file = f;
+          break;
+        }
+        input_pending = true;
+      }
+      while (file == nullptr && !input_pending && open_count < max_open && next_to_open < to_read.size()) {
+        file = open_next();
+      }
       if (file == nullptr) {
         const bool any_reading = std::any_of(open_files.begin(), open_files.end(),
                                              [](FileState* f) { return !f->reading_done; });
@@ -288,7 +301,13 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
     task->file = file;
     task->error = Status::Ok();
     if (file == nullptr) {
-      std::this_thread::yield();  // every open file is being read by another task
+      // Every open file is being read by another task, or waits for its bytes. The wait ends
+      // when any transfer becomes ready; its time limit only bounds how late a stop is seen.
+      if (input_pending) {
+        arrivals.WaitPast(arrivals_seen, std::chrono::milliseconds(50));
+      } else {
+        std::this_thread::yield();
+      }
       return task.release();
     }
     const uint64_t before = file->splitter->decoder().compressed_bytes_read();

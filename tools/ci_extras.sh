@@ -55,6 +55,10 @@ step() {
   if (($(date +%s) >= deadline)); then
     summary+=("$name: skipped after $took s (the CI budget ran out before it finished)")
   elif ((status != 0)); then
+    # The last lines rarely say why: show each failing test's own output (ctest prints it after
+    # the test's result line) and the first sanitizer report.
+    grep -n -m 3 -A 80 -E '\*\*\*(Failed|Exception|Timeout)|^(WARNING|ERROR): [A-Za-z]+Sanitizer' "$log" |
+      head -n 240 | sed "s|^|  $log_name: |" || true
     summary+=("$name: FAILED (status $status, $took s)")
     printf 'ci_extras: %s\n' "${summary[@]}"
     exit 1

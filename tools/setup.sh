@@ -14,7 +14,8 @@ packages=(build-essential cmake ninja-build pkg-config git time
           libtbb-dev libsimdjson-dev "$regex_pkg" libzstd-dev zstd librocksdb-dev
           libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev libcurl4-openssl-dev
           libgtest-dev libgmock-dev libbenchmark-dev libjemalloc-dev
-          libopenmpi-dev openmpi-bin chromium)
+          libopenmpi-dev openmpi-bin chromium
+          lighttpd)  # bench/http_ingest.sh's server; not started as a service (-D, own config)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -27,6 +27,16 @@ class ReplayHeadSource final : public ByteSource {
     }
     return source_->Read(out);
   }
+  Result<std::span<const char>> ReadView(std::span<char> scratch) override {
+    if (replayed_ < head_.size()) {
+      const size_t n = std::min(scratch.size(), head_.size() - replayed_);
+      std::memcpy(scratch.data(), head_.data() + replayed_, n);
+      replayed_ += n;
+      return std::span<const char>(scratch.data(), n);
+    }
+    return source_->ReadView(scratch);
+  }
+  bool Ready() const override { return source_->Ready(); }
   uint64_t size() const override { return source_->size(); }
   uint64_t bytes_read() const override { return source_->bytes_read() - (head_.size() - replayed_); }
   uint64_t content_hash() const override { return source_->content_hash(); }
@@ -47,6 +57,7 @@ class ContentTypedDecoder final : public Decoder {
     if (inner_ == nullptr) GHSIFT_TRY(Start());
     return inner_->Decode(out);
   }
+  bool Ready() const override { return inner_ ? inner_->Ready() : source_->Ready(); }
   uint64_t compressed_bytes_read() const override { return inner_ ? inner_->compressed_bytes_read() : 0; }
   uint64_t compressed_size() const override { return inner_ ? inner_->compressed_size() : source_->size(); }
   uint64_t content_hash() const override { return inner_ ? inner_->content_hash() : 0; }

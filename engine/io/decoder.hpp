@@ -30,6 +30,8 @@ class Decoder {
   //! Fills `out` with up to out.size() decoded bytes. Returns 0 only at the clean end of the
   //! stream; a truncated or damaged stream returns a kCorruptInput status instead.
   virtual Result<size_t> Decode(std::span<char> out) = 0;
+  //! False while decoding would first wait for input that has not arrived (see ByteSource::Ready).
+  virtual bool Ready() const = 0;
   //! Compressed bytes consumed so far (for progress).
   virtual uint64_t compressed_bytes_read() const = 0;
   virtual uint64_t compressed_size() const = 0;

@@ -39,11 +39,13 @@ void GzipDecoder::StartMember() {
 }
 
 Status GzipDecoder::Refill() {
-  auto n = source_->Read({reinterpret_cast<char*>(input_.get()), kInputBlock});
-  if (!n.ok()) return n.status();
-  if (*n == 0) source_done_ = true;
-  state_->next_in = input_.get();
-  state_->avail_in = static_cast<uint32_t>(*n);
+  // A received HTTP block is inflated where it lies; a file is read into input_.
+  const std::span<char> scratch(reinterpret_cast<char*>(input_.get()), kInputBlock);
+  GHSIFT_ASSIGN_OR_RETURN(const std::span<const char> in, source_->ReadView(scratch));
+  if (in.empty()) source_done_ = true;
+  // ISA-L only reads through next_in; its type is not const.
+  state_->next_in = reinterpret_cast<uint8_t*>(const_cast<char*>(in.data()));
+  state_->avail_in = static_cast<uint32_t>(in.size());
   return Status::Ok();
 }
 

@@ -1,5 +1,6 @@
 #include "io/http_source.hpp"
 
+#include "io/arrival_signal.hpp"
 #include "io/curl_library.hpp"
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace ghsift {
@@ -137,14 +139,29 @@ HttpSource::~HttpSource() {
   }
 }
 
-Result<size_t> HttpSource::Read(std::span<char> out) {
-  std::unique_lock<std::mutex> lock(mutex_);
+Result<bool> HttpSource::WaitForBytes(std::unique_lock<std::mutex>& lock) {
   while (blocks_.empty() && !done_) {
     if (options_.stop != nullptr && options_.stop->load()) return Status::Cancelled("stopped during the transfer");
     changed_.wait_for(lock, std::chrono::milliseconds(100));
   }
-  if (blocks_.empty()) {
-    if (!final_.ok()) return final_;
+  if (!blocks_.empty()) return true;
+  if (!final_.ok()) return final_;
+  // The transfer thread hashed every byte it buffered, in order: the body's hash, not computed twice.
+  crc_ = received_crc_;
+  return false;
+}
+
+bool HttpSource::Ready() const {
+  // A whole block: a worker that starts a chunk on a trickle of bytes would wait inside it at
+  // this connection's rate while other transfers, their buffers full, stand still.
+  std::lock_guard<std::mutex> lock(mutex_);
+  return buffered_ >= kBlockBytes || done_;
+}
+
+Result<size_t> HttpSource::Read(std::span<char> out) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  GHSIFT_ASSIGN_OR_RETURN(const bool more, WaitForBytes(lock));
+  if (!more) {
     lock.unlock();
     GHSIFT_TRY(FinishCopy());
     return size_t{0};
@@ -165,17 +182,41 @@ Result<size_t> HttpSource::Read(std::span<char> out) {
   buffered_ -= n;
   lock.unlock();
   changed_.notify_all();
-  bytes_read_ += n;
-  crc_ = ExtendContentHash(crc_, out.first(n));
-  if (copy_fd_ >= 0) {
-    for (size_t written = 0; written < n;) {
-      const ssize_t w = ::write(copy_fd_, out.data() + written, n - written);
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) return Status::IoError(options_.save_path + ".part: write failed: " + std::strerror(errno));
-      written += static_cast<size_t>(w);
-    }
-  }
+  GHSIFT_TRY(Delivered(out.first(n)));
   return n;
+}
+
+Result<std::span<const char>> HttpSource::ReadView(std::span<char> /*scratch*/) {
+  Blocks().Give(std::exchange(lent_, std::string()));  // the caller is done with the last view
+  std::unique_lock<std::mutex> lock(mutex_);
+  GHSIFT_ASSIGN_OR_RETURN(const bool more, WaitForBytes(lock));
+  if (!more) {
+    lock.unlock();
+    GHSIFT_TRY(FinishCopy());
+    return std::span<const char>();
+  }
+  // The whole front block is lent: the transfer thread starts a new one for what comes next.
+  lent_ = std::move(blocks_.front());
+  blocks_.pop_front();
+  const size_t start = std::exchange(front_read_, 0);
+  buffered_ -= lent_.size() - start;
+  lock.unlock();
+  changed_.notify_all();
+  const std::span<const char> view(lent_.data() + start, lent_.size() - start);
+  GHSIFT_TRY(Delivered(view));
+  return view;
+}
+
+Status HttpSource::Delivered(std::span<const char> bytes) {
+  bytes_read_ += bytes.size();
+  if (copy_fd_ < 0) return Status::Ok();
+  for (size_t written = 0; written < bytes.size();) {
+    const ssize_t w = ::write(copy_fd_, bytes.data() + written, bytes.size() - written);
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) return Status::IoError(options_.save_path + ".part: write failed: " + std::strerror(errno));
+    written += static_cast<size_t>(w);
+  }
+  return Status::Ok();
 }
 
 Status HttpSource::FinishCopy() {
@@ -240,11 +281,13 @@ size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
     if (blocks_.back().capacity() < n) blocks_.back().reserve(n);
   }
   blocks_.back().append(data + consumed, n);
+  const bool became_ready = buffered_ < kBlockBytes && buffered_ + n >= kBlockBytes;
   buffered_ += n;
   received_ += n;
   received_crc_ = ExtendContentHash(received_crc_, {data + consumed, n});
   lock.unlock();
   changed_.notify_all();
+  if (became_ready && options_.arrivals != nullptr) options_.arrivals->Notify();
   return size;
 }
 
@@ -351,10 +394,13 @@ void HttpSource::Transfer() {
     }
     wait = std::min(wait * 2, 60.0);
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  final_ = outcome;
-  done_ = true;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    final_ = outcome;
+    done_ = true;
+  }
   changed_.notify_all();
+  if (options_.arrivals != nullptr) options_.arrivals->Notify();
 }
 
 }  // namespace ghsift

@@ -21,6 +21,7 @@
 namespace ghsift {
 
 struct CurlLibrary;
+class ArrivalSignal;
 
 struct HttpOptions {
   int retries = 5;                      //!< further attempts after the first
@@ -38,6 +39,8 @@ struct HttpOptions {
   std::string save_path;
   //! Set from a signal handler: a Read waiting for bytes returns a kCancelled status.
   const std::atomic<bool>* stop = nullptr;
+  //! Notified each time this transfer becomes Ready (its owner reads several at once).
+  ArrivalSignal* arrivals = nullptr;
 };
 
 //! True for http:// and https:// inputs (case-insensitive scheme).
@@ -56,6 +59,10 @@ class HttpSource final : public ByteSource {
   //! Blocks until bytes arrive. A 404 or 410 ends as kNotFound ("missing at source"); other
   //! failures after the last retry as kIoError, with the URL and the reason.
   Result<size_t> Read(std::span<char> out) override;
+  //! Lends the next received block whole (no copy); it goes back to the pool at the next call.
+  Result<std::span<const char>> ReadView(std::span<char> scratch) override;
+  //! A block's worth of received bytes is buffered, or the transfer ended.
+  bool Ready() const override;
   uint64_t size() const override { return announced_size_.load(); }
   uint64_t bytes_read() const override { return bytes_read_; }
   uint64_t content_hash() const override { return crc_; }
@@ -70,12 +77,17 @@ class HttpSource final : public ByteSource {
   const CurlLibrary* curl_ = nullptr;  //!< libcurl, loaded by the first Open
   size_t OnBody(Attempt& attempt, const char* data, size_t size);
   bool WaitBeforeRetry(double seconds);
+  //! With `lock` held: waits for received bytes (true) or the end of the transfer (false, or
+  //! its failure).
+  Result<bool> WaitForBytes(std::unique_lock<std::mutex>& lock);
+  //! Counts bytes handed to the reader and writes them to the --save-dumps copy.
+  Status Delivered(std::span<const char> bytes);
   Status FinishCopy();
 
   const std::string url_;
   const HttpOptions options_;
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::string> blocks_;  //!< received, not yet read
   size_t front_read_ = 0;           //!< bytes of blocks_.front() already read
@@ -90,7 +102,8 @@ class HttpSource final : public ByteSource {
   uint64_t received_crc_ = 0;       //!< their CRC-64, to compare a restarted body's first bytes
   // Reader side.
   uint64_t bytes_read_ = 0;
-  uint64_t crc_ = 0;
+  uint64_t crc_ = 0;                //!< received_crc_ once the body ended
+  std::string lent_;                //!< the block ReadView lent last
   int copy_fd_ = -1;
   std::thread thread_;
 };

@@ -16,14 +16,13 @@ Result<size_t> ZstdDecoder::Decode(std::span<char> out) {
   while (output.pos < output.size) {
     if (in_.pos == in_.size) {
       if (source_done_) break;
-      auto n = source_->Read(input_);
-      if (!n.ok()) return n.status();
-      if (*n == 0) {
+      GHSIFT_ASSIGN_OR_RETURN(const std::span<const char> in, source_->ReadView(input_));
+      if (in.empty()) {
         source_done_ = true;
         break;
       }
       any_input_ = true;
-      in_ = {input_.data(), *n, 0};
+      in_ = {in.data(), in.size(), 0};
     }
     const size_t hint = ZSTD_decompressStream(stream_, &output, &in_);
     if (ZSTD_isError(hint)) return Status::Corrupt(std::string("zstd: ") + ZSTD_getErrorName(hint));

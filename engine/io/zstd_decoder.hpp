@@ -15,6 +15,8 @@ class ZstdDecoder final : public Decoder {
   explicit ZstdDecoder(std::unique_ptr<ByteSource> source);
   ~ZstdDecoder() override;
   Result<size_t> Decode(std::span<char> out) override;
+  //! Input left over from the last read does not count: it rarely lasts a whole chunk.
+  bool Ready() const override { return source_done_ || source_->Ready(); }
   uint64_t compressed_bytes_read() const override { return source_->bytes_read(); }
   uint64_t compressed_size() const override { return source_->size(); }
   uint64_t content_hash() const override { return source_->content_hash(); }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -122,6 +123,27 @@ TEST_F(HttpIngestTest, ConnectionsTransfersRunAtOnceWhateverTheThreads) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
   EXPECT_EQ(ReadText(dir_ / "peak"), "3\n") << server.Requests();
+}
+
+TEST_F(HttpIngestTest, AnHourWhoseBytesHaveNotArrivedDoesNotHoldTheOthers) {
+  // The first hour's body starts 4 s after its headers. With one thread and four connections,
+  // the other hours have arrived meanwhile: they are read and committed first, not after it.
+  FaultServer server(dir_, hours(), {HourName(0) + "=late"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store", "--threads 1 --connections 4");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
+  const CommandResult files = RunCommand(Ghsift() + " stats --store " + (dir_ / "store") + " --files --format csv");
+  ASSERT_EQ(files.exit_code, 0) << files.output;
+  std::map<std::string, std::string> ingested_at;  // file -> its ISO time, whole seconds
+  std::istringstream lines(files.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("2024-", 0) == 0) ingested_at[line.substr(0, line.find(','))] = line.substr(line.rfind(',') + 1);
+  }
+  ASSERT_EQ(ingested_at.size(), static_cast<size_t>(kHours)) << files.output;
+  for (int h = 1; h < kHours; ++h) {
+    EXPECT_LT(ingested_at[HourName(h)], ingested_at[HourName(0)]) << files.output;
+  }
 }
 
 TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {

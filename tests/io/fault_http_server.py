@@ -12,6 +12,7 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   loop      redirect to itself (every request)
   norange   ignore Range headers: always send the whole body (every request)
   stall     send half of the body, then nothing until the client goes away (every request)
+  late      send the headers, then the body only 4 s later
   endless   no Content-Length: the file's bytes again and again (a valid multi-member gzip
             stream) until the client goes away, at most 64 MiB (every request)
   biglength announce a Content-Length of 64 MiB and send random bytes (every request)
@@ -65,15 +66,16 @@ def main():
                     log.write(f"{name} {rng or '-'} {status} {self.headers.get('User-Agent', '-')}\n")
 
         def send_paced(self, body):
-            """The body at --rate-mbps (MB/s) on this connection, in 64 KiB pieces."""
+            """The body at --rate-mbps (MB/s) on this connection, in 64 KiB pieces. Like a link of
+            that rate, time the client spends not reading is lost, never made up in a burst."""
             if args.rate_mbps <= 0:
                 self.wfile.write(body)
                 return
-            start = time.monotonic()
             piece = 64 << 10
+            due = time.monotonic()
             for i in range(0, len(body), piece):
                 self.wfile.write(body[i : i + piece])
-                due = start + (i + piece) / (args.rate_mbps * 1e6)
+                due = max(due, time.monotonic()) + len(body[i : i + piece]) / (args.rate_mbps * 1e6)
                 wait = due - time.monotonic()
                 if wait > 0:
                     time.sleep(wait)
@@ -176,6 +178,9 @@ def main():
                 self.close_connection = True
                 self.connection.close()
                 return
+            if "late" in fault and first:
+                self.wfile.flush()
+                time.sleep(4)
             if "stall" in fault:
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()

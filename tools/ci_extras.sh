@@ -57,7 +57,7 @@ step() {
   elif ((status != 0)); then
     # The last lines rarely say why: show each failing test's own output (ctest prints it after
     # the test's result line) and the first sanitizer report.
-    grep -n -m 3 -A 80 -E '\*\*\*(Failed|Exception|Timeout)|^(WARNING|ERROR): [A-Za-z]+Sanitizer' "$log" |
+    grep -n -m 3 -A 80 -E '\*\*\*(Failed|Exception|Timeout)|(WARNING|ERROR): [A-Za-z]+Sanitizer' "$log" |
       head -n 240 | sed "s|^|  $log_name: |" || true
     summary+=("$name: FAILED (status $status, $took s)")
     printf 'ci_extras: %s\n' "${summary[@]}"

@@ -126,7 +126,7 @@ TEST_F(HttpIngestTest, ConnectionsTransfersRunAtOnceWhateverTheThreads) {
 }
 
 TEST_F(HttpIngestTest, AnHourWhoseBytesHaveNotArrivedDoesNotHoldTheOthers) {
-  // The first hour's body starts 4 s after its headers. With one thread and four connections,
+  // The first hour's body starts 8 s after its headers. With one thread and four connections,
   // the other hours have arrived meanwhile: they are read and committed first, not after it.
   FaultServer server(dir_, hours(), {HourName(0) + "=late"});
   ASSERT_TRUE(server.started());

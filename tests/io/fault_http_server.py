@@ -12,7 +12,7 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   loop      redirect to itself (every request)
   norange   ignore Range headers: always send the whole body (every request)
   stall     send half of the body, then nothing until the client goes away (every request)
-  late      send the headers, then the body only 4 s later
+  late      send the headers, then the body only 8 s later (first request)
   endless   no Content-Length: the file's bytes again and again (a valid multi-member gzip
             stream) until the client goes away, at most 64 MiB (every request)
   biglength announce a Content-Length of 64 MiB and send random bytes (every request)
@@ -180,7 +180,7 @@ def main():
                 return
             if "late" in fault and first:
                 self.wfile.flush()
-                time.sleep(4)
+                time.sleep(8)
             if "stall" in fault:
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()

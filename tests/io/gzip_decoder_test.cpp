@@ -82,6 +82,24 @@ TEST_F(GzipDecoderTest, MemberBoundaryAcrossInputBlocks) {
   EXPECT_TRUE(*decoded == a + b);
 }
 
+TEST_F(GzipDecoderTest, LentViewsOfAnySizeDecodeInPlace) {
+  // Members and their headers cut across views of 1, 3, 100 and 70,000 bytes; each view is gone
+  // (overwritten) once the next is asked for.
+  const std::string a = NdjsonLines(2000);
+  const std::string b = RandomBytes(100'000, 3);
+  const std::string gz = GzipMember(a) + GzipMember(b, 1) + GzipMember("");
+  auto source = std::make_unique<testing::LendingSource>(gz, std::vector<size_t>{1, 3, 100, 70'000});
+  const testing::LendingSource* lending = source.get();
+  auto decoder = OpenDecoder(std::move(source), "lent.json.gz");
+  ASSERT_TRUE(decoder.ok());
+  auto decoded = testing::DecodeAll(**decoder, 4096);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, a + b);
+  EXPECT_EQ((*decoder)->compressed_bytes_read(), gz.size());
+  EXPECT_EQ((*decoder)->content_hash(), ExtendContentHash(0, gz));
+  EXPECT_GE(lending->views(), 4u);  // inflated from the lent views, not read into a buffer
+}
+
 TEST_F(GzipDecoderTest, EmptyMemberDecodesToNothing) {
   const std::string path = Write("empty-member.json.gz", GzipMember(""));
   auto decoded = DecodeAll(path);

@@ -4,13 +4,16 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "io/decoder.hpp"
 
@@ -71,20 +74,57 @@ inline std::string RandomBytes(size_t n, uint32_t seed) {
   return s;
 }
 
-//! Decodes the whole file through output spans of `span` bytes.
-inline Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
-  auto decoder = OpenDecoder(path);
-  if (!decoder.ok()) return decoder.status();
+//! Bytes in memory lent by ReadView in pieces of the given sizes, in turn (like received HTTP
+//! blocks, which decoders inflate where they lie): each piece is copied into its own buffer,
+//! overwritten at the next call, so a decoder that kept a lent view too long reads garbage.
+class LendingSource final : public ByteSource {
+ public:
+  LendingSource(std::string bytes, std::vector<size_t> pieces) : bytes_(std::move(bytes)), pieces_(std::move(pieces)) {}
+  Result<size_t> Read(std::span<char> out) override {
+    const size_t n = std::min(out.size(), bytes_.size() - at_);
+    std::memcpy(out.data(), bytes_.data() + at_, n);
+    at_ += n;
+    return n;
+  }
+  Result<std::span<const char>> ReadView(std::span<char> /*scratch*/) override {
+    std::fill(lent_.begin(), lent_.end(), '\xee');
+    const size_t n = std::min(pieces_[next_++ % pieces_.size()], bytes_.size() - at_);
+    lent_.assign(bytes_.data() + at_, n);
+    at_ += n;
+    ++views_;
+    return std::span<const char>(lent_.data(), n);
+  }
+  uint64_t size() const override { return bytes_.size(); }
+  uint64_t bytes_read() const override { return at_; }
+  uint64_t content_hash() const override { return ExtendContentHash(0, bytes_); }
+  size_t views() const { return views_; }
+
+ private:
+  std::string bytes_;
+  std::vector<size_t> pieces_;
+  size_t next_ = 0, at_ = 0, views_ = 0;
+  std::string lent_;
+};
+
+//! Decodes everything `decoder` gives, through output spans of `span` bytes.
+inline Result<std::string> DecodeAll(Decoder& decoder, size_t span = 1 << 16) {
   std::string out;
   std::string buffer(span, '\0');
   for (int guard = 0; guard < 10'000'000; ++guard) {
-    auto n = (*decoder)->Decode({buffer.data(), buffer.size()});
+    auto n = decoder.Decode({buffer.data(), buffer.size()});
     if (!n.ok()) return n.status();
     if (*n == 0) return out;
     out.append(buffer.data(), *n);
   }
   ADD_FAILURE() << "decoder never reached the end";
   return out;
+}
+
+//! Decodes the whole file through output spans of `span` bytes.
+inline Result<std::string> DecodeAll(const std::string& path, size_t span = 1 << 16) {
+  auto decoder = OpenDecoder(path);
+  if (!decoder.ok()) return decoder.status();
+  return DecodeAll(**decoder, span);
 }
 
 }  // namespace ghsift::testing

@@ -75,6 +75,18 @@ TEST_F(ZstdDecoderTest, DecodesThroughSmallOutputSpans) {
   }
 }
 
+TEST_F(ZstdDecoderTest, LentViewsOfAnySizeDecodeInPlace) {
+  const std::string a = NdjsonLines(2000);
+  const std::string zst = ZstdFrame(a) + ZstdFrame(NdjsonLines(7), 19);
+  auto source = std::make_unique<testing::LendingSource>(zst, std::vector<size_t>{1, 5, 300, 20'000});
+  auto decoder = OpenDecoder(std::move(source), "lent.json.zst");
+  ASSERT_TRUE(decoder.ok());
+  auto decoded = testing::DecodeAll(**decoder, 1000);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, a + NdjsonLines(7));
+  EXPECT_EQ((*decoder)->compressed_bytes_read(), zst.size());
+}
+
 TEST_F(ZstdDecoderTest, EmptyFileIsAnError) {
   const std::string path = Write("zero.json.zst", "");
   auto decoded = DecodeAll(path);

@@ -84,6 +84,11 @@ bool Retriable(CURLcode code) {
 
 }  // namespace
 
+size_t BufferBytesFor(size_t connections) {
+  constexpr size_t kShared = 32 << 20;
+  return std::clamp<size_t>(kShared / std::max<size_t>(connections, 1), 2 * kBlockBytes, 8 << 20);
+}
+
 bool IsHttpUrl(const std::string& input) {
   return StartsWithNoCase(input, "http://") || StartsWithNoCase(input, "https://");
 }

@@ -43,6 +43,10 @@ struct HttpOptions {
   ArrivalSignal* arrivals = nullptr;
 };
 
+//! Each transfer's buffer when `connections` run at once: 32 MiB shared between them, at least
+//! 2 MiB (two blocks: one being read, one filling) and at most 8 MiB each.
+size_t BufferBytesFor(size_t connections);
+
 //! True for http:// and https:// inputs (case-insensitive scheme).
 bool IsHttpUrl(const std::string& input);
 //! The file name an URL's hour is keyed by: the last path segment, without query or fragment.

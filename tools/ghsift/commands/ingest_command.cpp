@@ -246,6 +246,7 @@ int RunIngest(const IngestArgs& args) {
   const bool remote = args.follow ||
                       std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
   if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
+  options.http.buffer_bytes = BufferBytesFor(args.connections);
   options.http.retries = args.retries;
   options.http.max_bytes = args.max_hour_mib << 20;
   options.http.stall_seconds = args.stall_seconds;

@@ -43,8 +43,10 @@ struct HttpOptions {
   ArrivalSignal* arrivals = nullptr;
 };
 
-//! Each transfer's buffer when `connections` run at once: 32 MiB shared between them, at least
-//! 2 MiB (two blocks: one being read, one filling) and at most 8 MiB each.
+//! Each transfer's buffer when `connections` run at once: 16 MiB shared between them, at least
+//! 2 MiB (two blocks: one being read, one filling) and at most 8 MiB each. A reader takes from
+//! any transfer with a block buffered, so small buffers do not slow it (8 connections at 5 MB/s
+//! each: the same time with 2 and 8 MiB each; unshaped loopback, peak RSS 190 -> 170 MB).
 size_t BufferBytesFor(size_t connections);
 
 //! True for http:// and https:// inputs (case-insensitive scheme).

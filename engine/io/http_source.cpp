@@ -114,7 +114,12 @@ struct HttpSource::Attempt {
   bool retry = false;         //!< the failure is worth another attempt
 };
 
-HttpSource::HttpSource(std::string url, HttpOptions options) : url_(std::move(url)), options_(std::move(options)) {}
+HttpSource::HttpSource(std::string url, HttpOptions options)
+    : url_(std::move(url)),
+      options_(std::move(options)),
+      // A block, or half the buffer when it is smaller: a buffer that can never hold the
+      // threshold would never be Ready before its transfer ends.
+      ready_bytes_(std::clamp<size_t>(options_.buffer_bytes / 2, 1, kBlockBytes)) {}
 
 Result<std::unique_ptr<HttpSource>> HttpSource::Open(const std::string& url, const HttpOptions& options) {
   if (!IsHttpUrl(url)) return Status::InvalidArgument(url + ": only http:// and https:// URLs are read");
@@ -160,7 +165,7 @@ bool HttpSource::Ready() const {
   // A whole block: a worker that starts a chunk on a trickle of bytes would wait inside it at
   // this connection's rate while other transfers, their buffers full, stand still.
   std::lock_guard<std::mutex> lock(mutex_);
-  return buffered_ >= kBlockBytes || done_;
+  return buffered_ >= ready_bytes_ || done_;
 }
 
 Result<size_t> HttpSource::Read(std::span<char> out) {
@@ -286,7 +291,7 @@ size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
     if (blocks_.back().capacity() < n) blocks_.back().reserve(n);
   }
   blocks_.back().append(data + consumed, n);
-  const bool became_ready = buffered_ < kBlockBytes && buffered_ + n >= kBlockBytes;
+  const bool became_ready = buffered_ < ready_bytes_ && buffered_ + n >= ready_bytes_;
   buffered_ += n;
   received_ += n;
   received_crc_ = ExtendContentHash(received_crc_, {data + consumed, n});

@@ -92,6 +92,7 @@ class HttpSource final : public ByteSource {
 
   const std::string url_;
   const HttpOptions options_;
+  const size_t ready_bytes_;        //!< buffered bytes from which the source is Ready
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;

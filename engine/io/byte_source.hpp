@@ -17,15 +17,16 @@ class ByteSource {
   virtual Result<size_t> Read(std::span<char> out) = 0;
   //! The next bytes, lent without a copy where the source holds them in memory already (an HTTP
   //! body's received blocks), else read into `scratch`. Valid until the next call; empty at the
-  //! clean end. A decoder reads its input through this, and through Read only.
+  //! clean end. Decoders read their input through this; Read serves the content typing's first
+  //! bytes and plain inputs.
   virtual Result<std::span<const char>> ReadView(std::span<char> scratch) {
     GHSIFT_ASSIGN_OR_RETURN(const size_t n, Read(scratch));
     return std::span<const char>(scratch.data(), n);
   }
-  //! Bytes the input holds when known up front (a file's size; an HTTP Content-Length), else 0.
   //! False while a Read would wait for bytes that have not arrived (an HTTP body); files are
   //! always ready. A hint for choosing which input to read next.
   virtual bool Ready() const { return true; }
+  //! Bytes the input holds when known up front (a file's size; an HTTP Content-Length), else 0.
   virtual uint64_t size() const = 0;
   virtual uint64_t bytes_read() const = 0;
   //! After the read that found the end, CRC-64 of the whole input: its content identity.

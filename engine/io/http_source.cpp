@@ -85,8 +85,8 @@ bool Retriable(CURLcode code) {
 }  // namespace
 
 size_t BufferBytesFor(size_t connections) {
-  constexpr size_t kShared = 16 << 20;
-  return std::clamp<size_t>(kShared / std::max<size_t>(connections, 1), 2 * kBlockBytes, 8 << 20);
+  constexpr size_t kShared = 4 << 20;
+  return std::clamp<size_t>(kShared / std::max<size_t>(connections, 1), kBlockBytes, kShared);
 }
 
 bool IsHttpUrl(const std::string& input) {

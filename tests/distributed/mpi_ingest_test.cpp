@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdio>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -15,9 +15,9 @@
 namespace ghsift {
 namespace {
 
+using testing::CommandResult;
 using testing::Ghsift;
 using testing::RunCommand;
-using testing::CommandResult;
 using testing::TempDir;
 
 
@@ -36,18 +36,22 @@ const char* kMpirun = "env LSAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --
 const char* kMpirun = "mpirun --oversubscribe --allow-run-as-root -np 3 ";
 #endif
 
-constexpr int kTimedOut = 124;  // timeout(1)'s exit code
+//! What RunBounded returns for a command it had to stop (the command's own status is lost then:
+//! timeout(1) exits 124, or 137 when it needed SIGKILL, as mpirun does when a rank was killed).
+constexpr int kTimedOut = -2;
 
 //! Runs `command` for at most `seconds` (then SIGTERM, and SIGKILL 10 s later), its output in
 //! `log` rather than a pipe: a process the command leaves behind cannot hold the test's read open.
-//! On a timeout the output is the ghsift and MPI processes still running, to show what hung.
+//! After a timeout the output ends with the ghsift and MPI processes the kills left running.
 CommandResult RunBounded(const std::string& command, const std::string& log, int seconds) {
+  const auto start = std::chrono::steady_clock::now();
   CommandResult r = RunCommand("timeout -k 10 " + std::to_string(seconds) + " " + command + " > '" + log + "' 2>&1");
-  if (r.exit_code == kTimedOut) {
-    r.output = RunCommand("ps -eo pid,ppid,stat,etime,args | grep -E 'ghsift|mpirun|prte|orte' | grep -v grep").output;
-  } else {
-    std::ifstream in(log, std::ios::binary);
-    r.output.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::ifstream in(log, std::ios::binary);
+  r.output.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (r.exit_code == 124 || std::chrono::steady_clock::now() - start >= std::chrono::seconds(seconds)) {
+    r.exit_code = kTimedOut;
+    r.output += "\n[stopped after " + std::to_string(seconds) + " s; processes left:]\n" +
+                RunCommand("ps -C ghsift,mpirun,orted,prte -o pid,ppid,stat,etime,args").output;
   }
   return r;
 }
@@ -120,8 +124,7 @@ TEST(MpiIngestTest, KilledRankThenRerunCountsEverythingOnce) {
   const bool killed = KillRanks(dir / "mpi", 1) > 0;
   run.join();
   if (first.exit_code == kTimedOut) {
-    std::fprintf(stderr, "note: mpirun had not ended 60 s after rank 1 was killed; processes then:\n%s\n",
-                 first.output.c_str());
+    std::fprintf(stderr, "note: mpirun had not ended 60 s after rank 1 was killed:\n%s\n", first.output.c_str());
   }
   KillRanks(dir / "mpi", -1);  // whatever the first run left running, as after a crash
   auto r = RunBounded(command, dir / "rerun.log", 300);

@@ -235,7 +235,9 @@ TEST(Slim2025SchemaTest, KeySetsMatchThePost2025Records) {
   const std::set<KeyList> payloads = gen.at("PullRequestEvent payload");
   EXPECT_TRUE(payloads.count({"action", "number", "pull_request"}));
   for (const auto& keys : payloads) {
-    if (keys.size() > 3) EXPECT_TRUE(real.at("PullRequestEvent payload").count(keys)) << Joined(keys);
+    if (keys.size() > 3) {
+      EXPECT_TRUE(real.at("PullRequestEvent payload").count(keys)) << Joined(keys);
+    }
   }
   // A review embeds the same slim pull request.
   EXPECT_EQ(gen.at("PullRequestReviewEvent payload.pull_request"),

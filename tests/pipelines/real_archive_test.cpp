@@ -105,7 +105,9 @@ TEST(RealArchiveTest, EveryRecordOfEveryRealFileCountedAsAPlainJsonReaderCountsI
     all_events += got.events;
   }
   // The README's totals: 12 hours, 2,048 excerpt lines, 4,775 single records.
-  if (files.size() == 14) EXPECT_EQ(all_events, 104131);
+  if (files.size() == 14) {
+    EXPECT_EQ(all_events, 104131);
+  }
 }
 
 TEST(RealArchiveTest, TheGluedOriginal2012HourIsOneLineOfRecordsAllCounted) {

@@ -10,11 +10,11 @@
 # Each step's whole output is in build-ci-logs/ (fuzz.log, tsan.log, asan.log).
 #
 # CI stops a run after 90 minutes, and each sanitizer build alone takes about 20 minutes on two
-# cores. A test that fails under a sanitizer is run once more: failing twice fails CI, failing once
-# is reported with its output (a race seen once is still a race to look into). Every step gets
-# what is left of the budget (counted from --started, default now): a
+# cores. So every step gets what is left of the budget (counted from --started, default now): a
 # step that runs out of time is stopped with its whole process group and reported as skipped,
 # which does not fail CI; a step that finds a problem (a crash, a race, a failing test) does.
+# A test that fails under a sanitizer is run once more: failing twice fails CI, failing once is
+# reported with its output (a race seen once is still a race to look into).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -116,7 +116,7 @@ std::string FormatDay(int32_t day) {
   int64_t y;
   unsigned m, d;
   CivilFromDays(day, &y, &m, &d);
-  char buf[16];
+  char buf[32];  // room for any year the type holds (GCC cannot see that m and d stay small)
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u", static_cast<long long>(y), m, d);
   return buf;
 }

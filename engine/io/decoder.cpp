@@ -28,12 +28,8 @@ class ReplayHeadSource final : public ByteSource {
     return source_->Read(out);
   }
   Result<std::span<const char>> ReadView(std::span<char> scratch) override {
-    if (replayed_ < head_.size()) {
-      const size_t n = std::min(scratch.size(), head_.size() - replayed_);
-      std::memcpy(scratch.data(), head_.data() + replayed_, n);
-      replayed_ += n;
-      return std::span<const char>(scratch.data(), n);
-    }
+    // The head is replayed by Read, into scratch; then the source lends its own bytes.
+    if (replayed_ < head_.size()) return ByteSource::ReadView(scratch);
     return source_->ReadView(scratch);
   }
   bool Ready() const override { return source_->Ready(); }

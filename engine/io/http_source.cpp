@@ -162,8 +162,9 @@ Result<bool> HttpSource::WaitForBytes(std::unique_lock<std::mutex>& lock) {
 }
 
 bool HttpSource::Ready() const {
-  // A whole block: a worker that starts a chunk on a trickle of bytes would wait inside it at
-  // this connection's rate while other transfers, their buffers full, stand still.
+  // A block, or half a smaller buffer (ready_bytes_): a worker that starts a chunk on a trickle of
+  // bytes would wait inside it at this connection's rate while other transfers, their buffers
+  // full, stand still.
   std::lock_guard<std::mutex> lock(mutex_);
   return buffered_ >= ready_bytes_ || done_;
 }

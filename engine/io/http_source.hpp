@@ -69,7 +69,8 @@ class HttpSource final : public ByteSource {
   Result<size_t> Read(std::span<char> out) override;
   //! Lends the next received block whole (no copy); it goes back to the pool at the next call.
   Result<std::span<const char>> ReadView(std::span<char> scratch) override;
-  //! A block's worth of received bytes is buffered, or the transfer ended.
+  //! A block's worth of received bytes (half the buffer if that is less) is buffered, or the
+  //! transfer ended.
   bool Ready() const override;
   uint64_t size() const override { return announced_size_.load(); }
   uint64_t bytes_read() const override { return bytes_read_; }

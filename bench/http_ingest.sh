@@ -112,8 +112,8 @@ done
 bytes=$(du -cb "$work"/hours/*.json.gz | tail -1 | cut -f1)
 printf '%-10s %8s %12s %13s %8s %11s\n' run seconds "peak RSS MB" "x disk speed" "CPU s" "server CPU"
 disk_s=$(cut -d' ' -f1 "$work/disk" | median)
+col() { cut -d' ' -f"$1" "$work/$name" | median; }  # median of column $1 of the runs of $name
 for name in disk $(for c in $connections; do echo "http-$c"; done) transfer; do
-  col() { cut -d' ' -f"$1" "$work/$name" | median; }
   s=$(col 1)
   ratio=$([[ "$name" == transfer ]] && echo - || printf '%.2f' "$(echo "$disk_s / $s" | bc -l)")
   printf '%-10s %8.2f %12.0f %13s %8.2f %11.2f\n' "$name" "$s" "$(echo "$(col 2) / 1024" | bc -l)" \

@@ -33,7 +33,7 @@ cmake --build build-fuzz -j2 --target "${targets[@]}"
 built=$(date +%s)
 
 # Seeds: a few generated lines (all event kinds), a damaged and whole compressed file of each
-# kind, and the project's rule files.
+# kind, and the project's rules (one seed per rule).
 seeds=build-fuzz/seeds
 if [[ ! -d $seeds ]]; then
   mkdir -p "$seeds"/{json,gen}
@@ -53,7 +53,15 @@ if [[ -z $(ls build-fuzz/corpus/fuzz_event_extractor) && -n $(ls "$seeds"/gen/*.
   { printf '\x02'; cat "$seeds/plain"; } >build-fuzz/corpus/fuzz_decoder/plain
   { printf '\x00'; gzip -c "$seeds/plain"; } >build-fuzz/corpus/fuzz_decoder/gz
   { printf '\x01'; zstd -q -c "$seeds/plain"; } >build-fuzz/corpus/fuzz_decoder/zst
-  for r in rules/*.yaml; do head -c 4000 "$r" >"build-fuzz/corpus/fuzz_rule_loader/$(basename "$r")"; done
+  # One seed per rule: the file's header (categories) and that rule alone.
+  python3 - rules build-fuzz/corpus/fuzz_rule_loader <<'PY'
+import pathlib, re, sys
+rules_dir, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for path in sorted(rules_dir.glob("*.yaml")):
+    head, _, body = path.read_text().partition("\nrules:\n")
+    for i, rule in enumerate(r for r in re.split(r"\n(?=  - id: )", "\n" + body) if r.strip()):
+        (out / f"{path.stem}-{i:02d}.yaml").write_text(head + "\nrules:\n" + rule.strip("\n") + "\n")
+PY
 fi
 
 failed=()

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include "io/gzip_decoder.hpp"
 #include "io/plain_decoder.hpp"
@@ -10,7 +12,59 @@
 namespace ghsift {
 namespace {
 
-constexpr size_t kHeadBytes = 4;
+bool StartsWith(std::span<const char> head, std::string_view prefix) {
+  return head.size() >= prefix.size() && std::memcmp(head.data(), prefix.data(), prefix.size()) == 0;
+}
+
+//! gzip and zstd by their magic numbers, plain JSON lines by a first '{' or whitespace; none
+//! when the first bytes do not say.
+std::optional<Compression> CompressionFromBytes(std::span<const char> head) {
+  if (StartsWith(head, "\x1f\x8b")) return Compression::kGzip;
+  if (StartsWith(head, "\x28\xb5\x2f\xfd")) return Compression::kZstd;
+  if (!head.empty() && std::string_view("{ \t\r\n").find(head[0]) != std::string_view::npos) {
+    return Compression::kNone;
+  }
+  return std::nullopt;
+}
+
+//! Enough for every magic number and a readable start of a file that is none of ours.
+constexpr size_t kHeadBytes = 32;
+
+//! The first bytes of an input, up to its first line end, as text a terminal shows: quoted, with
+//! bytes outside printable ASCII written as \xNN.
+std::string Preview(std::span<const char> head) {
+  std::string out = "\"";
+  for (const char c : head) {
+    if (c == '\n' || c == '\r') break;
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f) {
+      out += c;
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
+  return out + "\"";
+}
+
+//! Why an input that is neither gzip, zstd nor JSON lines cannot be read, naming what it is
+//! when its first bytes say so; empty when it may still be one of ours (a damaged header or
+//! plain text: the decoder the name asks for, or the line checks, report it).
+std::string NotADump(std::span<const char> head, Compression by_name) {
+  std::string kind;
+  if (StartsWith(head, "BZh")) kind = "a bzip2 file";
+  else if (StartsWith(head, std::string_view("\xfd" "7zXZ\0", 6))) kind = "an xz file";
+  else if (StartsWith(head, "PK\x03\x04")) kind = "a zip archive";
+  else if (StartsWith(head, "\x04\x22\x4d\x18")) kind = "an lz4 file";
+  else if (StartsWith(head, "<")) kind = "an HTML or XML page (a server's error page saved under this name?)";
+  else if (by_name == Compression::kGzip) kind = "named as gzip but neither gzip, zstd nor JSON lines";
+  else if (by_name == Compression::kZstd) kind = "named as zstd but neither zstd, gzip nor JSON lines";
+  else return "";
+  return "not a GH Archive dump: " + kind + ", starting with " + Preview(head) +
+         "; ghsift reads gzip, zstd and plain JSON lines";
+}
 
 //! Replays the first bytes read for content typing, then reads on from the source: the decoder
 //! sees the input from its first byte, and the hash and byte counts stay the source's own.
@@ -69,7 +123,12 @@ class ContentTypedDecoder final : public Decoder {
       filled += *n;
     }
     head.resize(filled);
-    const Compression compression = CompressionFromContent(head, name_);
+    const std::optional<Compression> by_bytes = CompressionFromBytes(head);
+    if (!head.empty() && !by_bytes) {
+      const std::string why = NotADump(head, CompressionFromName(name_));
+      if (!why.empty()) return Status::Corrupt(why);
+    }
+    const Compression compression = by_bytes.value_or(CompressionFromName(name_));
     auto replay = std::make_unique<ReplayHeadSource>(std::move(source_), std::move(head));
     switch (compression) {
       case Compression::kGzip: inner_ = std::make_unique<GzipDecoder>(std::move(replay)); break;
@@ -96,15 +155,7 @@ Compression CompressionFromName(const std::string& path) {
 }
 
 Compression CompressionFromContent(std::span<const char> head, const std::string& name) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(head[i]); };
-  if (head.size() >= 2 && byte(0) == 0x1f && byte(1) == 0x8b) return Compression::kGzip;
-  if (head.size() >= 4 && byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) {
-    return Compression::kZstd;
-  }
-  if (!head.empty() && std::string_view("{ \t\r\n").find(head[0]) != std::string_view::npos) {
-    return Compression::kNone;
-  }
-  return CompressionFromName(name);
+  return CompressionFromBytes(head).value_or(CompressionFromName(name));
 }
 
 Result<std::unique_ptr<Decoder>> OpenDecoder(std::unique_ptr<ByteSource> source, const std::string& name) {

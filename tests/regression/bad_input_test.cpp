@@ -197,6 +197,33 @@ TEST_F(BadInputTest, GzipWithTrailingGarbage) {
   ExpectFileFails("garbage.json.gz", gz + std::string(64, 'x'), "not a gzip stream (bad header)");
 }
 
+// Files that are not what their names say: named for what they are when their first bytes tell,
+// with those bytes shown, and failed whole.
+TEST_F(BadInputTest, ErrorPageSavedAsAnHourNamesWhatItIs) {
+  ExpectFileFails("2024-01-01-5.json.gz", "<html><body><h1>404 Not Found</h1></body></html>\n",
+                  "not a GH Archive dump: an HTML or XML page (a server's error page saved under this name?), "
+                  "starting with \"<html><body><h1>404 Not Found</h\"; ghsift reads gzip, zstd and plain JSON lines");
+}
+
+TEST_F(BadInputTest, OtherCompressionsAreNamed) {
+  const std::string tail = "; ghsift reads gzip, zstd and plain JSON lines";
+  ExpectFileFails("bz.json.gz", "BZh91AY&SY", "not a GH Archive dump: a bzip2 file, starting with \"BZh91AY&SY\"" + tail);
+  ExpectFileFails("xz.json", std::string("\xfd" "7zXZ\0\0\x04", 8),
+                  "not a GH Archive dump: an xz file, starting with \"\\xfd7zXZ\\x00\\x00\\x04\"" + tail);
+  ExpectFileFails("zip.json.zst", "PK\x03\x04rest",
+                  "not a GH Archive dump: a zip archive, starting with \"PK\\x03\\x04rest\"" + tail);
+}
+
+TEST_F(BadInputTest, TextUnderACompressedNameShowsItsStart) {
+  const std::string tail = "; ghsift reads gzip, zstd and plain JSON lines";
+  ExpectFileFails("text.json.gz", "hello there\nsecond line\n",
+                  "not a GH Archive dump: named as gzip but neither gzip, zstd nor JSON lines, starting with "
+                  "\"hello there\"" + tail);
+  ExpectFileFails("text.json.zst", "0123456789abcdefghijklmnopqrstuvwxyz",
+                  "not a GH Archive dump: named as zstd but neither zstd, gzip nor JSON lines, starting with "
+                  "\"0123456789abcdefghijklmnopqrstuv\"" + tail);
+}
+
 // ---- bad lines: counted and named, the rest of the file counts ----------------------------
 
 TEST_F(BadInputTest, InvalidUtf8InAnIssueTitleIsABadLine) {

@@ -319,16 +319,23 @@ int RunIngest(const IngestArgs& args) {
   if (skipped > 0) (void)(*store)->AddStat("skipped_files", static_cast<int64_t>(skipped));
   if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
   if (!args.quiet) {
+    // Rates only when something was read: "0 B/s, 0k events/s" says nothing.
+    std::string rates;
+    if (seconds > 0 && bytes > 0) {
+      const double per_second = events / seconds;
+      char events_rate[32];
+      if (per_second >= 1000) std::snprintf(events_rate, sizeof events_rate, "%.0fk", per_second / 1000);
+      else std::snprintf(events_rate, sizeof events_rate, "%.0f", per_second);
+      rates = " (" + HumanBytes(bytes / seconds) + "/s, " + events_rate + " events/s)";
+    }
     std::fprintf(stderr,
                  "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
-                 "in %.2f s (%s/s, %.0fk events/s) into %s (%s on disk).\n",
+                 "in %.2f s%s into %s (%s on disk).\n",
                  static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
                  static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
                  missing > 0 ? (", " + std::to_string(missing) + " missing at source").c_str() : "",
                  WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
-                 seconds, HumanBytes(seconds > 0 ? bytes / seconds : 0).c_str(),
-                 seconds > 0 ? events / seconds / 1000 : 0, args.store.c_str(),
-                 HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+                 seconds, rates.c_str(), args.store.c_str(), HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
   }
   if (args.timings) {
     std::fprintf(stderr,

@@ -58,7 +58,7 @@ std::string NotADump(std::span<const char> head, Compression by_name) {
   else if (StartsWith(head, std::string_view("\xfd" "7zXZ\0", 6))) kind = "an xz file";
   else if (StartsWith(head, "PK\x03\x04")) kind = "a zip archive";
   else if (StartsWith(head, "\x04\x22\x4d\x18")) kind = "an lz4 file";
-  else if (StartsWith(head, "<")) kind = "an HTML or XML page (a server's error page saved under this name?)";
+  else if (StartsWith(head, "<")) kind = "an HTML or XML page (an error page served or saved in place of the hour?)";
   else if (by_name == Compression::kGzip) kind = "named as gzip but neither gzip, zstd nor JSON lines";
   else if (by_name == Compression::kZstd) kind = "named as zstd but neither zstd, gzip nor JSON lines";
   else return "";

@@ -201,7 +201,7 @@ TEST_F(BadInputTest, GzipWithTrailingGarbage) {
 // with those bytes shown, and failed whole.
 TEST_F(BadInputTest, ErrorPageSavedAsAnHourNamesWhatItIs) {
   ExpectFileFails("2024-01-01-5.json.gz", "<html><body><h1>404 Not Found</h1></body></html>\n",
-                  "not a GH Archive dump: an HTML or XML page (a server's error page saved under this name?), "
+                  "not a GH Archive dump: an HTML or XML page (an error page served or saved in place of the hour?), "
                   "starting with \"<html><body><h1>404 Not Found</h\"; ghsift reads gzip, zstd and plain JSON lines");
 }
 

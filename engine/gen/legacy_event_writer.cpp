@@ -117,9 +117,13 @@ void LegacyEventWriter::EndEnvelope(std::string& out, EventType type, const User
     out.append(actor.login);
     out.append("@example.com\"");
   }
-  out.append("},\"repository\":{\"id\":");
-  AppendUint(out, repo.id);
-  out.append(",\"name\":");
+  out.append("},\"repository\":{");
+  if (!slash_dates_) {  // the original 2012 files give no id (real 2012-04-11-15 and 2012-06-14-15)
+    out.append("\"id\":");
+    AppendUint(out, repo.id);
+    out.append(",");
+  }
+  out.append("\"name\":");
   AppendQuoted(out, name.name);
   out.append(",\"url\":\"https://github.com/");
   out.append(name.full);

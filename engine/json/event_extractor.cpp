@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "common/hash.hpp"
 #include "common/time_util.hpp"
 #include "common/utf8.hpp"
 #include "json/record_boundary.hpp"
@@ -230,7 +231,7 @@ simdjson::error_code ReadPayload(od::value value, Event& event) {
 simdjson::error_code ReadLegacyRepository(od::value value, Event& event) {
   od::object repo;
   if (value.get_object().get(repo) != simdjson::SUCCESS) return simdjson::SUCCESS;
-  std::string name, owner;
+  std::string name, owner, url;
   for (auto field_result : repo) {
     od::field field;
     if (auto error = std::move(field_result).get(field)) return error;
@@ -240,10 +241,17 @@ simdjson::error_code ReadLegacyRepository(od::value value, Event& event) {
       name = StringOr(field.value());
     } else if (field.key() == "owner") {
       owner = StringOr(field.value());
+    } else if (field.key() == "url") {
+      url = StringOr(field.value());
     }
   }
   if (!name.empty() && !owner.empty()) {
     event.joined_repo_name = owner + "/" + name;
+    event.repo_name = event.joined_repo_name;
+  } else if (constexpr std::string_view kSite = "https://github.com/";
+             url.starts_with(kSite) && RepoIdFromName(std::string_view(url).substr(kSite.size())) != 0) {
+    // Some records have an empty owner; the page's address still names the repository.
+    event.joined_repo_name = url.substr(kSite.size());
     event.repo_name = event.joined_repo_name;
   }
   return simdjson::SUCCESS;
@@ -421,7 +429,23 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   if (!have_type) return Bad("no `type`");
   if (!have_time) return Bad("no `created_at`");
   if (event.kind == EventKind::kOther) event.has_report = false;
+  if (event.repo_id == 0) event.repo_id = RepoIdFromName(event.repo_name);
   return ExtractOutcome::kEvent;
+}
+
+int64_t RepoIdFromName(std::string_view full_name) {
+  const size_t slash = full_name.find('/');
+  if (slash == 0 || slash == std::string_view::npos || slash + 1 == full_name.size() ||
+      full_name.find('/', slash + 1) != std::string_view::npos || full_name.size() > 255) {
+    return 0;
+  }
+  char lower[255];
+  for (size_t i = 0; i < full_name.size(); ++i) {
+    const char c = full_name[i];
+    lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  // 62 bits of the hash: -2 down to -(2^62 + 1), far from any id GitHub will give.
+  return -2 - static_cast<int64_t>(Fnv1a64(std::string_view(lower, full_name.size())) >> 2);
 }
 
 }  // namespace ghsift

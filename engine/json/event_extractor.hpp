@@ -45,4 +45,10 @@ class EventExtractor {
 //! Classifies an event type name.
 EventKind EventKindOf(std::string_view type);
 
+//! The id of a repository that a record names but does not number: the Timeline records of
+//! mid-2012 carry `repository` {owner, name, url} without `id`. Negative, so it never meets a
+//! GitHub id, and below kUntrackedRepositories (-1); the same for every case of the name (GitHub
+//! names are case-insensitive). 0 when `full_name` is not "owner/name".
+int64_t RepoIdFromName(std::string_view full_name);
+
 }  // namespace ghsift

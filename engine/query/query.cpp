@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <map>
 #include <set>
 #include <tuple>
@@ -69,7 +70,9 @@ class RepoNames {
   const std::string& Of(int64_t id) {
     auto it = names_.find(id);
     if (it == names_.end()) {
-      std::string name = id == kUntrackedRepositories ? std::string(kUntrackedRepositoriesName) : store_.RepoName(id);
+      std::string name = id == kUntrackedRepositories ? std::string(kUntrackedRepositoriesName)
+                         : id == 0                    ? std::string(kNoRepositoryName)
+                                                      : store_.RepoName(id);
       if (name.empty()) name = "#" + std::to_string(id);
       it = names_.emplace(id, std::move(name)).first;
     }
@@ -623,6 +626,13 @@ Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::
 Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& name) {
   std::vector<int64_t> ids = store.RepoIdsByName(name);
   if (!ids.empty()) return ids;
+  // The rows query prints for repositories without a name are asked for as printed.
+  if (name == kUntrackedRepositoriesName) return std::vector<int64_t>{kUntrackedRepositories};
+  if (name == kNoRepositoryName) return std::vector<int64_t>{0};
+  if (int64_t id = 0; name.size() > 1 && name[0] == '#' &&
+                      std::from_chars(name.data() + 1, name.data() + name.size(), id).ptr == name.data() + name.size()) {
+    return std::vector<int64_t>{id};
+  }
   std::vector<std::string> known;
   GHSIFT_TRY(store.ScanRepoNames([&](int64_t, std::string_view n) {
     if (!n.empty()) known.emplace_back(n);

@@ -14,6 +14,8 @@ namespace ghsift {
 
 //! How the events of repositories outside a tracked scope appear as a repository (--by repo).
 inline constexpr const char* kUntrackedRepositoriesName = "(untracked repositories)";
+//! The row of events whose record names no repository (a FollowEvent of 2012, `repo` "/").
+inline constexpr const char* kNoRepositoryName = "(no repository)";
 
 enum class Metric {
   kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at

@@ -174,6 +174,8 @@ TEST(Glued2012SchemaTest, OneLineOfGluedRecordsWithSlashDates) {
     ASSERT_EQ(created.size(), 25u) << created;
     EXPECT_EQ(created.substr(0, 14), "2012/04/11 15:") << created;
     EXPECT_EQ(created.substr(19), " -0700") << created;
+    // As in the real file, the repository has an owner and a name but no id.
+    EXPECT_EQ(r.find("\"repository\":{\"id\""), std::string_view::npos) << r;
   }
 }
 

@@ -478,8 +478,51 @@ TEST(EventExtractorTest, HugeRepoIdDoesNotOverflow) {
   PaddedLine line(R"({"id":"1","type":"WatchEvent","actor":{"id":1,"login":"a"},"repo":{"id":9500470000000000000,)"
                   R"("name":"o/r","url":"u"},"payload":{},"public":true,"created_at":"2024-01-01T00:00:00Z"})");
   ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
-  EXPECT_EQ(event.repo_id, 0);  // out of range: no id rather than a wrapped one
+  // Out of range: no id rather than a wrapped one, so numbered by its name.
+  EXPECT_EQ(event.repo_id, RepoIdFromName("o/r"));
   EXPECT_EQ(event.repo_name, "o/r");
+}
+
+}  // namespace
+}  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+//! A Timeline record of mid-2012: `repository` without `id`, as in the real hour 2012-06-14-15.
+std::string Mid2012Line(const std::string& repository) {
+  return R"({"repository":)" + repository +
+         R"(,"created_at":"2012-06-14T15:01:42-07:00","public":true,"actor":"someone",)"
+         R"("payload":{"number":294,"action":"opened","issue":5082481},)"
+         R"("url":"https://github.com/x/y/issues/294","type":"IssuesEvent"})";
+}
+
+int64_t RepoIdOf(const std::string& record) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(record);
+  EXPECT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  return event.repo_id;
+}
+
+// Without an id the repository is numbered by its name: every repository apart (they all went
+// to id 0 before, merging different repositories' issues of one number), the same number for
+// every case of the name, never a GitHub id nor the untracked row (-1).
+TEST(EventExtractorTest, RepositoryWithoutIdIsNumberedByItsName) {
+  const int64_t id = RepoIdOf(Mid2012Line(R"({"url":"https://github.com/Plex/Services","name":"Services","owner":"Plex"})"));
+  EXPECT_EQ(id, RepoIdFromName("Plex/Services"));
+  EXPECT_LT(id, -1);
+  EXPECT_EQ(RepoIdFromName("plex/services"), id);
+  EXPECT_NE(RepoIdOf(Mid2012Line(R"({"name":"Other","owner":"Plex"})")), id);
+  // An empty owner: the page's address names the repository.
+  EXPECT_EQ(RepoIdOf(Mid2012Line(R"({"url":"https://github.com/Plex/Services","name":"Services","owner":""})")), id);
+  // Nothing that names one: no repository (0).
+  EXPECT_EQ(RepoIdOf(Mid2012Line(R"({"url":"https://github.com//Services","name":"Services","owner":""})")), 0);
+  EXPECT_EQ(RepoIdFromName("/"), 0);
+  EXPECT_EQ(RepoIdFromName("a/b/c"), 0);
+  EXPECT_EQ(RepoIdFromName("noslash"), 0);
+  // An id, where the record has one, wins.
+  EXPECT_EQ(RepoIdOf(Mid2012Line(R"({"id":6146,"name":"Services","owner":"Plex"})")), 6146);
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // Real GH Archive files of every era (../shared/data/gharchive-real, read in place, never
-// copied here): every record counted, by type and duplicates, exactly as an independent plain
-// JSON reader (tests/pipelines/count_real_events.py) counts them, with no bad records.
+// copied here): every record counted, by type, duplicates and repository, exactly as an
+// independent plain JSON reader (tests/pipelines/count_real_events.py) counts them, with no bad
+// records.
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "test_support.hpp"
 
@@ -37,6 +39,7 @@ struct Count {
   int64_t events = 0;
   int64_t duplicates = 0;
   int64_t bad = 0;
+  int64_t repositories = 0;  //!< distinct repositories, "(no repository)" counting as one
   std::map<std::string, int64_t> by_type;
 };
 
@@ -55,6 +58,7 @@ Count PythonCount(const std::string& file) {
   c.events = doc["events"].get_int64().value();
   c.duplicates = doc["duplicates"].get_int64().value();
   c.bad = doc["bad"].get_int64().value();
+  c.repositories = doc["repositories"].get_int64().value();
   for (auto [type, n] : doc["events_by_type"].get_object()) c.by_type[std::string(type)] = n.get_int64().value();
   return c;
 }
@@ -84,6 +88,21 @@ Count GhsiftCount(const std::string& file, const std::string& store_dir) {
   if (table.ok()) {
     for (size_t i = 0; i < table->rows.size(); ++i) c.by_type[table->rows[i][0]] = table->counts[i];
   }
+  // Repositories by id (a query's rows go by name, and two ids can hold one in turn): the named
+  // ones, those whose records gave no name (rows "#id": 2013 records with an empty owner), and
+  // the events of no repository (id 0).
+  std::set<int64_t> ids;
+  EXPECT_TRUE((*store)->ScanRepoNames([&](int64_t id, std::string_view) { ids.insert(id); }).ok());
+  q.dimensions = {"repo"};
+  table = RunQuery(**store, q);
+  EXPECT_TRUE(table.ok());
+  if (table.ok()) {
+    for (const auto& row : table->rows) {
+      if (row[0] == kNoRepositoryName) ids.insert(0);
+      if (row[0].starts_with("#")) ids.insert(std::stoll(row[0].substr(1)));
+    }
+  }
+  c.repositories = static_cast<int64_t>(ids.size());
   return c;
 }
 
@@ -102,6 +121,8 @@ TEST(RealArchiveTest, EveryRecordOfEveryRealFileCountedAsAPlainJsonReaderCountsI
     EXPECT_EQ(got.events, want.events);
     EXPECT_EQ(got.duplicates, want.duplicates);
     EXPECT_EQ(got.by_type, want.by_type);
+    // Every repository apart, also in the mid-2012 hours whose records carry no repository id.
+    EXPECT_EQ(got.repositories, want.repositories);
     all_events += got.events;
   }
   // The README's totals: 12 hours, 2,048 excerpt lines, 4,775 single records.

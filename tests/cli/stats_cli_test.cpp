@@ -71,5 +71,30 @@ TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,953040,"), std::string::npos) << r.output;
 }
 
+// `reports` is the number of distinct reports (what query counts); `report_events` adds each
+// file's report events, so a report seen in two hours counts twice there.
+TEST(StatsCliTest, ReportsAreDistinctReportEventsAreSummedOverFiles) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " gen --out " + (dir / "hours") + " --hours 2 --events-per-hour 3000 --seed 7");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  int64_t report_events = 0;
+  for (const char* hour : {"2024-01-01-0.json.gz", "2024-01-01-1.json.gz"}) {
+    r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + (dir / "hours") + "/" + hour);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    r = RunCommand(Ghsift() + " stats --format json --store " + store);
+    const size_t at = r.output.find("\"report_events\": ");
+    ASSERT_NE(at, std::string::npos) << r.output;
+    EXPECT_GT(std::stoll(r.output.substr(at + 17)), report_events);
+    report_events = std::stoll(r.output.substr(at + 17));
+  }
+  r = RunCommand(Ghsift() + " query --kind all --format csv --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const int64_t distinct = std::stoll(r.output.substr(r.output.find('\n') + 1));
+  EXPECT_LT(distinct, report_events);  // reports of the first hour come back in the second
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"reports\": " + std::to_string(distinct) + ","), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace ghsift

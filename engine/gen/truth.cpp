@@ -189,15 +189,17 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     if (comment_prose[i]) ++probe["probe_comment"][kind][repo];
     if (r.probe_label && labels_seen[i]) ++probe["probe_label"][kind][repo];
     if (is_issue) {
-      // The engine states "(unknown)" where the latest event shows no state, and counts such
-      // an issue as open.
+      // The engine states "(unknown)" where the latest event shows no state, and its
+      // resolution is unknown too.
       const bool closed = state_known[i] && !open_at_end[i];
       ++by_state[!state_known[i] ? "(unknown)" : closed ? "closed" : "open"];
       ++themes[ThemeName(title_seen[i] || body_seen[i] ? r.theme : Theme::kNone)][repo];
       Counts& resolution = resolution_by_repo[repo];
       for (const char* k : {"closed_without_pr", "fixed_by_pr", "open"}) resolution[k];
       comments_by_repo[repo] += max_comments[i];
-      if (!closed) {
+      if (!state_known[i]) {
+        ++resolution["unknown"];
+      } else if (!closed) {
         ++resolution["open"];
       } else {
         ++closed_by_repo[repo];

@@ -38,9 +38,11 @@ std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const Issue
 }
 
 //! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
-//! unknown: closed in a month whose pull-request events carry no text (blind_months.hpp), when a
-//! merged PR's "fixes #12" cannot be read, so no closing can be told apart from the others.
+//! unknown: its state was never given, or it closed in a month whose pull-request events carry no
+//! text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing can be
+//! told apart from the others.
 std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
+  if (r.state.empty()) return "unknown";  // no event gave its state (2012-2014 issue events)
   if (r.state != "closed") return "open";
   if (!r.closing_prs.empty()) return "fixed_by_pr";
   const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;

@@ -85,7 +85,9 @@ TEST_F(BlindSpotsTest, ReportsWithoutTextAreCountedAsNoText) {
 }
 
 TEST_F(BlindSpotsTest, ClosingsWherePullRequestsCarryNoTextAreUnknown) {
-  const std::map<std::string, int64_t> want = {{"closed_without_pr", 1}, {"unknown", 1}, {"open", 3}};
+  // Unknown: issue 21, closed in a month whose pull requests carry no text, and the Timeline
+  // issue and the slim pull request, whose state no event gives (they were counted open).
+  const std::map<std::string, int64_t> want = {{"closed_without_pr", 1}, {"unknown", 3}, {"open", 1}};
   EXPECT_EQ(Count("resolution", /*scan=*/true), want);
 }
 

@@ -60,8 +60,12 @@ TEST_F(CliTest, ReingestSkipsEveryFile) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("2024-03-05-14.json.gz: skipped, already ingested"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("ingested 0 files (3 skipped, 0 failed)"), std::string::npos) << r.output;
+  // A quiet re-run (cron over a dump directory) prints nothing at all.
+  auto quiet = RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample());
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
+  EXPECT_EQ(quiet.output, "");
   r = RunCommand(Ghsift() + " stats --store " + Store() + " --format json");
-  EXPECT_NE(r.output.find("\"skipped_files\": 3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"skipped_files\": 6"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"events\": 6000"), std::string::npos) << r.output;
 }
 

@@ -127,12 +127,12 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   return urls;
 }
 
-//! With `quiet`, what a range re-run from cron meets every time is not printed: hours already
-//! ingested (known by name, not downloaded) and hours missing at the source (recorded for
-//! `stats --coverage`, asked for again by the next run).
+//! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
+//! ingested (a dump directory's old hours, a range's hours known by name and not downloaded) and
+//! hours missing at the source (recorded for `stats --coverage`, asked for again by the next run).
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false) {
   for (const FileOutcome& o : outcomes) {
-    if (quiet && IsHttpUrl(o.path) && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
+    if (quiet && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
     if (o.result == FileResult::kFailed) {
       std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(),
                    FailureReason(o).c_str());
@@ -428,8 +428,8 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet,
-                "No progress line and no summary; hours of a range already held or not published yet go unsaid "
-                "(failures are always printed)");
+                "No progress line and no summary; files and hours already ingested, and hours not published yet, "
+                "go unsaid (failures are always printed)");
   cmd->add_flag("--mpi", args->mpi,
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");

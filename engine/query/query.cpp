@@ -522,13 +522,14 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
     ++list.reports_in_store;
-    if (options.state && r.state != *options.state) return Status::Ok();
-    if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
-    if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
     const std::vector<std::string> flagged = model.Flagged(r.rules);
     std::vector<std::string> problems = model.Problems(flagged);
     // A listed report is flagged: it has a problem category. Facets only narrow the list.
     if (problems.empty()) return Status::Ok();
+    ++list.flagged_in_store;
+    if (options.state && r.state != *options.state) return Status::Ok();
+    if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
+    if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
     if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
       return Status::Ok();
     }

@@ -95,7 +95,10 @@ struct IssueListOptions {
 struct IssueList {
   std::vector<ListedIssue> issues;  //!< the first `limit` of the matching reports, sorted
   size_t matched = 0;               //!< every report that matched (issues.size() when not cut)
-  uint64_t reports_in_store = 0;    //!< reports of the chosen kind, to explain an empty answer
+  //! To explain an empty answer: reports of the chosen kind (and --repo), and how many of those
+  //! have a problem category.
+  uint64_t reports_in_store = 0;
+  uint64_t flagged_in_store = 0;
 };
 
 Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options);

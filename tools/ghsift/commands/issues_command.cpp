@@ -149,9 +149,12 @@ int RunIssues(const IssuesArgs& args) {
     std::fprintf(stderr, "ghsift: showing %zu of %zu; --limit 0 for all\n", list->issues.size(), list->matched);
   }
   if (list->matched == 0) {
-    std::fprintf(stderr, "ghsift: no flagged report matches%s (the store holds %llu reports of kind %s)\n",
-                 DescribeFilters(args).c_str(), static_cast<unsigned long long>(list->reports_in_store),
-                 args.kind.c_str());
+    // What the filters narrowed: the reports of the kind (in --repo), and the flagged ones.
+    const std::string kind = args.kind == "all" ? "" : " of kind " + args.kind;
+    const std::string where = args.repo.empty() ? "the store holds" : args.repo + " has";
+    std::fprintf(stderr, "ghsift: no flagged report matches%s (%s %s report%s%s, %s of them flagged)\n",
+                 DescribeFilters(args).c_str(), where.c_str(), WithCommas(list->reports_in_store).c_str(),
+                 list->reports_in_store == 1 ? "" : "s", kind.c_str(), WithCommas(list->flagged_in_store).c_str());
     return args.exit_zero ? kExitOk : kExitNoHit;
   }
   return kExitOk;

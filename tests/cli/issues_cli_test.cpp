@@ -147,7 +147,12 @@ TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
       << subcategory.output;
   const auto empty = Run("query --by repo --from 2030-01");
   EXPECT_EQ(empty.exit_code, 0);
-  EXPECT_NE(empty.output.find("ghsift: no issues match these filters in the store"), std::string::npos);
+  EXPECT_NE(empty.output.find("ghsift: no reports in the store match these filters"), std::string::npos)
+      << empty.output;
+  // A total is a count: 0, not an empty table.
+  const auto zero = Run("query --from 2030-01 --format csv");
+  EXPECT_EQ(zero.exit_code, 0);
+  EXPECT_EQ(zero.output.substr(0, zero.output.find("ghsift:")), "issues\n0\n");
 }
 
 TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {

@@ -86,14 +86,21 @@ int RunQueryCommand(const QueryArgs& args) {
       rows.back().push_back(std::to_string(table->counts[i]));
     }
   }
+  const bool nothing = rows.empty();
+  // A total is a count: nothing matching is a 0 (a median of nothing stays without a row).
+  if (nothing && options.dimensions.empty() && options.metric != Metric::kMedianDaysToClose) rows.push_back({"0"});
   std::vector<bool> numeric(table->columns.size(), false);
   numeric.back() = true;
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   std::fwrite(out.data(), 1, out.size(), stdout);
-  if (rows.empty()) {
+  if (nothing) {
     std::fflush(stdout);
-    std::fprintf(stderr, "ghsift: no %s match these filters in the store (every filter names a value it holds; "
-                         "try fewer filters or a wider range)\n", MetricName(options.metric).c_str());
+    const char* what = options.metric == Metric::kEvents     ? "events"
+                       : options.metric == Metric::kComments ? "comments"
+                       : options.metric == Metric::kIssues   ? "reports"
+                                                             : "closed reports";
+    std::fprintf(stderr, "ghsift: no %s in the store match these filters (each value is one it knows; try fewer "
+                         "filters or a wider range)\n", what);
   }
   std::fflush(stdout);
   for (const std::string& line : blind_notes) std::fprintf(stderr, "%s\n", line.c_str());

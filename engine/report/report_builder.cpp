@@ -174,10 +174,16 @@ std::string ShareText(const ReportTable& t, size_t row) {
 Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   Report report;
   report.options = options;
+  if (options.from_month && options.to_month && *options.to_month < *options.from_month) {
+    return Status::InvalidArgument("empty range: --from " + FormatMonth(*options.from_month) + " is after --to " +
+                                   FormatMonth(*options.to_month));
+  }
   std::set<std::string> repos;  // lower-case latest names
   for (const std::string& name : options.repos) {
-    const std::vector<int64_t> ids = store.RepoIdsByName(name);
-    if (ids.empty()) return Status::NotFound("--repos: no repository '" + name + "' in the store");
+    // As query finds a repository: by any name it had, or an error naming the closest.
+    auto resolved = ResolveRepo(store, name);
+    if (!resolved.ok()) return Status::NotFound("--repos: " + resolved.status().message());
+    const std::vector<int64_t> ids = std::move(resolved).value();
     for (int64_t id : ids) {
       std::string latest = store.RepoName(id);
       if (latest.empty()) latest = name;

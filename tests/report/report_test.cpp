@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/time_util.hpp"
 #include "eval/evaluation.hpp"
 #include "pipelines/input_files.hpp"
 #include "report/html_report.hpp"
@@ -261,6 +262,42 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   // --n excludes --confidence/--margin.
   r = testing::RunCommand(base + " --n 5 --confidence 0.9 --seed 1 --format csv");
   EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+}  // namespace
+}  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// A reversed range and a mistyped repository are errors, as in query: a report of empty
+// sections whose own query commands then fail helps no one.
+TEST(ReportOptionsTest, ReversedRangeAndUnknownRepositoryAreErrors) {
+  testing::TempDir dir;
+  testing::Generate(dir / "corpus", 1, 500, 3, "gz");
+  auto files = ResolveInputs({dir / "corpus"});
+  ASSERT_TRUE(files.ok());
+  testing::IngestFiles(dir / "store", *files, DefaultRules());
+  auto store = Store::Open(dir / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  ReportOptions reversed;
+  reversed.from_month = ParseMonth("2024-02");
+  reversed.to_month = ParseMonth("2024-01");
+  auto r = BuildReport(**store, reversed);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "empty range: --from 2024-02 is after --to 2024-01");
+  ReportOptions one_month;
+  one_month.from_month = one_month.to_month = ParseMonth("2024-01");
+  EXPECT_TRUE(BuildReport(**store, one_month).ok());
+  ReportOptions typo;
+  typo.repos = {"tensorflow/tensorflw"};
+  r = BuildReport(**store, typo);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("--repos: repository 'tensorflow/tensorflw' is not in the store under this or "
+                                       "any former name (did you mean tensorflow/tensorflow?)",
+                                       0),
+            0u)
+      << r.status().message();
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ int RunReport(const ReportArgs& args) {
   if (!written.ok()) return Fail(written.message());
   size_t tables = 0;
   for (const auto& s : report->sections) tables += s.tables.size();
-  std::fprintf(stderr, "wrote %s/index.html, %s/report.md and %zu tables in %s/tables\n", args.out.c_str(),
+  std::fprintf(stderr, "ghsift: wrote %s/index.html, %s/report.md and %zu tables in %s/tables\n", args.out.c_str(),
                args.out.c_str(), tables, args.out.c_str());
   return kExitOk;
 }

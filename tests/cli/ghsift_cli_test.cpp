@@ -270,6 +270,15 @@ TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
   EXPECT_NE(r.output.find("  t.code +1.00  info/reproduction-code\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("  info           1.00 / 1.00  FLAGGED\n"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("--rules given"), std::string::npos) << r.output;
+  // The kept text is marked with the rules the store was built with, which must then be given.
+  EXPECT_NE(r.output.find("(the store was built with another rule set than the bundled one: give it with --rules"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --store " + Store() + " --issue BVLC/caffe#7002 --rules " + rules);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("marked with the --rules given:\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("     rules: t.code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("[["), std::string::npos) << r.output;
   const std::string overlay = dir_ / "overlay.yaml";
   WriteFile(overlay, "categories:\n  info: {threshold: 100}\nrules:\n  - {id: t.code, weight: 2.5}\n");
   r = RunCommand(Ghsift() + " rules explain --store " + Store() + " --issue BVLC/caffe#7002 --rules " + rules +

@@ -14,6 +14,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "json/markdown_splitter.hpp"
+#include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 #include "common/assert.hpp"
 #include "rules/decision.hpp"
@@ -184,6 +185,35 @@ class Explainer {
   std::map<uint32_t, std::unique_ptr<MatchStartFinder>> finders_;
 };
 
+//! Prints each field of `report` with the text every matching rule of `rules` matched marked;
+//! returns the ids of those rules, sorted.
+Result<std::vector<std::string>> MarkMatches(const RuleSet& rules, const ExplainedReport& report, bool color) {
+  const std::vector<FieldText> texts = FieldTexts(report);
+  // Which rules match: per-rule flag databases, cached, so an edited rule alone compiles.
+  GHSIFT_ASSIGN_OR_RETURN(auto flag_db,
+                          RuleDatabase::Compile(rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule));
+  GHSIFT_ASSIGN_OR_RETURN(const std::vector<uint32_t> matched, MatchedRules(flag_db, texts));
+  // Where they match: start-of-match databases of the matched rules only.
+  RuleSet fired_rules;
+  std::vector<std::string> fired;
+  for (uint32_t i : matched) {
+    fired_rules.rules.push_back(rules.rules[i]);
+    fired.push_back(rules.rules[i].id);
+  }
+  std::sort(fired.begin(), fired.end());
+  if (fired_rules.rules.empty()) {
+    for (const FieldText& t : texts) {
+      if (!t.text.empty()) std::cout << FieldName(t.field) << ": (no match)\n";
+    }
+    return fired;
+  }
+  GHSIFT_ASSIGN_OR_RETURN(auto span_db, RuleDatabase::Compile(fired_rules, RuleDatabase::Mode::kExplain,
+                                                              RuleDatabase::Layout::kPerRule));
+  Explainer explainer(span_db, color);
+  for (const FieldText& t : texts) GHSIFT_TRY(explainer.Field(t.field, t.text));
+  return fired;
+}
+
 std::string Signed(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%+.2f", value);
@@ -206,9 +236,14 @@ void PrintScores(const DecisionModel& model, const std::vector<std::string>& fir
     std::printf("\n");
   }
   std::cout << "scores (sum of matched weights / threshold):\n";
-  for (const CategoryScore& s : model.Score(fired)) {
-    std::printf("  %-12s %6.2f / %.2f  %s\n", s.category.c_str(), s.score, s.threshold,
-                s.flagged ? "FLAGGED" : "-");
+  const std::vector<CategoryScore> scores = model.Score(fired);
+  size_t name_width = 12;
+  for (const CategoryScore& s : scores) name_width = std::max(name_width, s.category.size());
+  for (const CategoryScore& s : scores) {
+    // A facet (stage, info, verdict) describes a report and never flags it.
+    const char* verdict = !s.flagged ? "-" : model.IsFacet(s.category) ? "present (facet)" : "FLAGGED";
+    std::printf("  %-*s %6.2f / %.2f  %s\n", static_cast<int>(name_width), s.category.c_str(), s.score, s.threshold,
+                verdict);
   }
 }
 
@@ -240,20 +275,50 @@ int ExplainFromStore(const ExplainArgs& args) {
     if (!record.ok()) return Fail(record.status().message());
     if (!record->has_value()) continue;
     const IssueRecord& r = **record;
-    std::cout << args.issue << " (" << (r.kind == 1 ? "pull request" : "issue") << ", " << r.state << ")\n"
-              << "title: " << r.title << "\n"
-              << "(the store keeps matched rule ids, not the report's text: the rules below matched some "
-                 "snapshot or comment seen during ingest)\n";
+    std::cout << args.issue << " (" << (r.kind == 1 ? "pull request" : "issue") << ", "
+              << (r.state.empty() ? "state unknown" : r.state) << ")\n";
+    // The kept text (every report that matched a problem rule has one) marked with the rules.
+    auto kept = (*store)->GetLatestText(id, number);
+    if (!kept.ok()) return Fail(kept.status().message());
+    auto scope = DescribeStoreScope(**store);
+    if (!scope.ok()) return Fail(scope.status().message());
+    if (kept->has_value() && args.rules.empty() && !scope->default_rules) {
+      std::cout << "title: " << r.title << "\n(the store was built with another rule set than the bundled one: "
+                   "give it with --rules to mark where its rules match the kept text)\n";
+    } else if (kept->has_value()) {
+      const LatestTextRecord& text = **kept;
+      ExplainedReport report{text.title, text.body, {}, text.labels};
+      for (const auto& comment : text.comments) report.comments.push_back(comment.second);
+      std::cout << "the kept text (latest title, body and labels, and the comments seen with them), marked with "
+                << (args.rules.empty() ? "the bundled rules" : "the --rules given") << ":\n";
+      auto rules = LoadRuleLayersOrDefault(args.rules);
+      if (!rules.ok()) return Fail(rules.status().message());
+      const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
+      auto marked = MarkMatches(*rules, report, color);
+      if (!marked.ok()) return Fail(marked.status().message());
+    } else {
+      std::cout << "title: " << r.title << "\n(no text kept: a store keeps the text of the reports that matched a "
+                   "problem rule)\n";
+    }
+    std::cout << "the rules that matched during ingest (any snapshot or comment seen):\n";
     if (!args.rules.empty()) std::cout << "(weights and thresholds of the --rules given, not of the store)\n";
     PrintScores(*model, r.rules);
     return kExitOk;
   }
-  return Fail(args.issue + ": not in the store (only tracked repositories' reports are kept)");
+  auto scope = DescribeStoreScope(**store);
+  if (!scope.ok()) return Fail(scope.status().message());
+  return Fail(args.issue + ": not in the store" +
+              (scope->all_repos ? std::string(" (no event of it was ingested)")
+                                : " (this store keeps the reports of its " + std::to_string(scope->tracked_repos) +
+                                      " tracked repositories only; --all-repos stores keep every one)"));
 }
 
 int RunExplain(const ExplainArgs& args) {
   if (!args.store.empty() || !args.issue.empty()) {
     if (args.store.empty() || args.issue.empty()) return Fail("--store and --issue go together");
+    if (!args.text.empty() || !args.title.empty() || !args.file.empty()) {
+      return Fail("--text, --title and --file explain a text of yours; --store with --issue a stored report: give one");
+    }
     return ExplainFromStore(args);
   }
   ExplainedReport report;
@@ -269,35 +334,10 @@ int RunExplain(const ExplainArgs& args) {
   if (!args.title.empty()) report.title = args.title;
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
-  const std::vector<FieldText> texts = FieldTexts(report);
-  // Which rules match: per-rule flag databases, cached, so an edited rule alone compiles.
-  auto flag_db = RuleDatabase::Compile(*rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
-  if (!flag_db.ok()) return Fail(flag_db.status().message());
-  auto matched = MatchedRules(*flag_db, texts);
-  if (!matched.ok()) return Fail(matched.status().message());
-  // Where they match: start-of-match databases of the matched rules only.
-  RuleSet fired_rules;
-  std::vector<std::string> fired;
-  for (uint32_t i : *matched) {
-    fired_rules.rules.push_back(rules->rules[i]);
-    fired.push_back(rules->rules[i].id);
-  }
-  std::sort(fired.begin(), fired.end());
   const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
-  if (!fired_rules.rules.empty()) {
-    auto span_db = RuleDatabase::Compile(fired_rules, RuleDatabase::Mode::kExplain, RuleDatabase::Layout::kPerRule);
-    if (!span_db.ok()) return Fail(span_db.status().message());
-    Explainer explainer(*span_db, color);
-    for (const FieldText& t : texts) {
-      const Status s = explainer.Field(t.field, t.text);
-      if (!s.ok()) return Fail(s.message());
-    }
-  } else {
-    for (const FieldText& t : texts) {
-      if (!t.text.empty()) std::cout << FieldName(t.field) << ": (no match)\n";
-    }
-  }
-  PrintScores(DecisionModel::FromRuleSet(*rules), fired);
+  auto fired = MarkMatches(*rules, report, color);
+  if (!fired.ok()) return Fail(fired.status().message());
+  PrintScores(DecisionModel::FromRuleSet(*rules), *fired);
   return kExitOk;
 }
 

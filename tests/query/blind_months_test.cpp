@@ -244,11 +244,20 @@ TEST_F(BlindMonthsStoreTest, QueryByMonthNotesBlindMonthsOnStderr) {
   const auto r = testing::RunCommand("(" + testing::Ghsift() + " query --store " + store() +
                                      " --by month --category performance --format csv 2>&1 >/dev/null)");
   EXPECT_EQ(r.exit_code, 0);
+  // Issues by month, no resolution asked: only the issue-text note bears on the answer.
   EXPECT_EQ(r.output,
+            "ghsift: note: 2013-02: the archive holds no issue text for these months: counts of flagged reports are "
+            "not comparable (`ghsift stats --coverage` shows the shares)\n");
+  const auto resolution = testing::RunCommand("(" + testing::Ghsift() + " query --store " + store() +
+                                              " --by month,resolution --format csv 2>&1 >/dev/null)");
+  EXPECT_EQ(resolution.output,
             "ghsift: note: 2013-02: the archive holds no issue text for these months: counts of flagged reports are "
             "not comparable (`ghsift stats --coverage` shows the shares)\n"
             "ghsift: note: 2025-06, 2025-11: closing pull requests cannot be seen: resolution unknown "
             "(`ghsift stats --coverage` shows the shares)\n");
+  const auto prs = testing::RunCommand("(" + testing::Ghsift() + " query --store " + store() +
+                                       " --by month --kind pr --format csv 2>&1 >/dev/null)");
+  EXPECT_EQ(prs.output.find("no issue text"), std::string::npos) << prs.output;
 }
 
 // Real hours of ../shared/data/gharchive-real (read in place; skipped when absent): issue events

@@ -37,13 +37,13 @@ int RunQueryCommand(const QueryArgs& args) {
   options.kind = args.kind;
   options.use_rollup = !args.scan;
   // Counts are kept per month: a range must start and end on a month's edges.
-  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), false);
-  if (!range.ok()) return Fail(range.status().message());
   for (const auto& [text, option] : {std::pair{&args.from, "--from"}, std::pair{&args.to, "--to"}}) {
     if (!text->empty() && !ParseMonth(*text)) {
       return Fail(std::string(option) + " '" + *text + "': query counts by month; give YYYY-MM");
     }
   }
+  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), false);
+  if (!range.ok()) return Fail(range.status().message());
   if (range->begin) options.from_month = MonthOfDay(DayOf(*range->begin));
   if (range->end) options.to_month = MonthOfDay(DayOf(*range->end - 1));
   if (!args.subcategory.empty()) options.subcategory = args.subcategory;
@@ -71,8 +71,17 @@ int RunQueryCommand(const QueryArgs& args) {
       for (int32_t m : months) line += FormatMonth(m) + (m == *months.rbegin() ? "" : ", ");
       blind_notes.push_back(line + ": " + legend + " (`ghsift stats --coverage` shows the shares)");
     };
-    note(no_issue_text, kNoIssueTextLegend);
-    note(no_pull_request_text, kNoPullRequestTextLegend);
+    // Each note where it bears on the answer: issue text on issues; pull-request text on pull
+    // requests' own flags, and on issues' resolution (a closing PR's "fixes #12").
+    const bool by_resolution =
+        std::find(options.dimensions.begin(), options.dimensions.end(), "resolution") != options.dimensions.end();
+    if (options.kind != "pr") note(no_issue_text, kNoIssueTextLegend);
+    if (options.kind == "pr") {
+      note(no_pull_request_text, "the archive holds no pull-request text for these months: counts of flagged pull "
+                                 "requests are not comparable");
+    } else if (options.kind == "all" || by_resolution) {
+      note(no_pull_request_text, kNoPullRequestTextLegend);
+    }
   }
   std::vector<std::vector<std::string>> rows;
   rows.reserve(table->rows.size());

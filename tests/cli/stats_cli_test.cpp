@@ -96,5 +96,27 @@ TEST(StatsCliTest, ReportsAreDistinctReportEventsAreSummedOverFiles) {
   EXPECT_NE(r.output.find("\"reports\": " + std::to_string(distinct) + ","), std::string::npos) << r.output;
 }
 
+// Missing hours are listed one line per run, with its length; numbers have separators.
+TEST(StatsCliTest, CoverageListsRunsOfMissingHours) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " gen --out " + (dir / "hours") +
+                      " --hours 8 --events-per-hour 1200 --seed 3 --quirk-missing-hours 1,2,3,5");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + (dir / "hours"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("hours (UTC) 2024-01-01-0 .. 2024-01-01-7: 4 ingested, 4 missing, 0 with fewer than 0.1 x "
+                          "the median of 1,200 events\n"
+                          "missing  2024-01-01-1 .. 2024-01-01-3  (3 hours)\n"
+                          "missing  2024-01-01-5\n"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --low-ratio 2 --store " + store);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--low-ratio must be between 0 and 1"), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace ghsift

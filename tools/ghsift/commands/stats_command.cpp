@@ -29,6 +29,7 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   if (!range.ok()) return Fail(range.status().message());
   if (range->begin) from = *range->begin / 3600;
   if (range->end) to = (*range->end + 3599) / 3600 - 1;
+  if (!(args.low_ratio >= 0 && args.low_ratio <= 1)) return Fail("--low-ratio must be between 0 and 1");
   auto c = ComputeCoverage(store, from, to, args.low_ratio);
   if (!c.ok()) return Fail(c.status().message());
   if (format == Format::kJson) {
@@ -63,23 +64,40 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
     std::cout << "]\n}\n";
     return kExitOk;
   }
-  std::cout << "hours " << FormatHour(c->from_hour) << " .. " << FormatHour(c->to_hour) << ": " << c->hours_ingested
-            << " ingested, " << c->missing_hours.size() << " missing, " << c->low_hours.size()
-            << " with fewer than " << args.low_ratio << " x the median of " << c->median_events << " events\n";
-  for (int64_t h : c->missing_hours) std::cout << "missing  " << FormatHour(h) << "\n";
-  for (const auto& [h, n] : c->low_hours) std::cout << "low      " << FormatHour(h) << "  " << n << " events\n";
-  for (const auto& [file, reason] : c->failed_files) std::cout << "failed   " << file << "  " << reason << "\n";
-  for (const auto& [file, reason] : c->missing_at_source) {
-    std::cout << "absent   " << file << "  " << reason << "\n";  // a gap of the archive, not a failure
+  std::cout << "hours (UTC) " << FormatHour(c->from_hour) << " .. " << FormatHour(c->to_hour) << ": "
+            << WithCommas(c->hours_ingested) << " ingested, " << WithCommas(c->missing_hours.size()) << " missing, "
+            << WithCommas(c->low_hours.size()) << " with fewer than " << args.low_ratio << " x the median of "
+            << WithCommas(c->median_events) << " events\n";
+  // Timeline-era files (2012-03-11 to 2014) are named by the US-Pacific hour of their events.
+  const auto timeline_from = ParseHour("2012-03-11"), timeline_to = ParseHour("2015-01-01");
+  if (c->from_hour < *timeline_to && c->to_hour >= *timeline_from) {
+    std::cout << "(files of 2012-03-11 to 2014 are named by the US-Pacific hour: such a file fills the UTC hour 7 or "
+                 "8 hours after its name)\n";
   }
+  // One line per run of consecutive missing hours: a sparse store misses thousands in a row.
+  std::vector<std::pair<std::string, std::string>> lines;  // (first column, rest)
+  for (size_t i = 0; i < c->missing_hours.size();) {
+    size_t j = i;
+    while (j + 1 < c->missing_hours.size() && c->missing_hours[j + 1] == c->missing_hours[j] + 1) ++j;
+    const int64_t first = c->missing_hours[i], last = c->missing_hours[j];
+    lines.push_back({"missing", FormatHour(first) + (j == i ? "" : " .. " + FormatHour(last) + "  (" +
+                                                                     WithCommas(j - i + 1) + " hours)")});
+    i = j + 1;
+  }
+  for (const auto& [h, n] : c->low_hours) lines.push_back({"low", FormatHour(h) + "  " + WithCommas(n) + " events"});
+  for (const auto& [file, reason] : c->failed_files) lines.push_back({"failed", file + "  " + reason});
+  for (const auto& [file, reason] : c->missing_at_source) {
+    lines.push_back({"absent", file + "  " + reason});  // a gap of the archive, not a failure
+  }
+  for (const auto& [kind, rest] : lines) std::cout << kind << std::string(9 - kind.size(), ' ') << rest << "\n";
   // Where the archive holds no report text (2012-2014 issue events, late-2025+ pull requests).
   const auto percent = [](uint64_t part, uint64_t whole) {
     return whole == 0 ? std::string("-") : std::to_string((part * 1000 / whole + 5) / 10) + "%";
   };
   for (const auto& [month, s] : c->text_shares) {
     std::cout << "text     " << FormatMonth(month) << "  issue events with text " << percent(s.issue_events_text, s.issue_events)
-              << " of " << s.issue_events << ", pull-request events with title/body "
-              << percent(s.pr_events_text, s.pr_events) << " of " << s.pr_events << "\n";
+              << " of " << WithCommas(s.issue_events) << ", pull-request events with title/body "
+              << percent(s.pr_events_text, s.pr_events) << " of " << WithCommas(s.pr_events) << "\n";
   }
   return kExitOk;
 }

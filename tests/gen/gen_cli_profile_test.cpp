@@ -32,13 +32,13 @@ TEST(GenCliProfileTest, ProfileDefaultsToTheRealHourSize) {
   const auto dir = testing::FreshTestDir("gencli_", "size");
   const auto r = RunCommand(Ghsift() + " gen --out '" + dir.string() + "' --profile 2016 --level 1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("wrote 1 files, 11,956 events"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("wrote 1 file, 11,956 events"), std::string::npos) << r.output;
   EXPECT_TRUE(std::filesystem::exists(dir / "2016-01-01-1.json.gz"));
   // An explicit --events-per-hour wins.
   const auto small = testing::FreshTestDir("gencli_", "small");
   const auto s = RunCommand(Ghsift() + " gen --out '" + small.string() + "' --profile 2024 --events-per-hour 300");
   ASSERT_EQ(s.exit_code, 0) << s.output;
-  EXPECT_NE(s.output.find("wrote 1 files, 300 events"), std::string::npos) << s.output;
+  EXPECT_NE(s.output.find("wrote 1 file, 300 events"), std::string::npos) << s.output;
   EXPECT_TRUE(std::filesystem::exists(small / "2024-01-01-15.json.gz"));
 }
 

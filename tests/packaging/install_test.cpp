@@ -43,13 +43,13 @@ TEST(InstallTest, InstalledBinaryFindsItsRulesManPageAndCompletions) {
   const std::string installed = "env -u GHSIFT_RULES '" + (prefix / "bin/ghsift").string() + "'";
   r = RunCommand(installed + " rules check");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("  installcheck: 1 rules, threshold 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  installcheck: 1 rule, threshold 1"), std::string::npos) << r.output;
   // GHSIFT_RULES names another rule set.
   std::ofstream(fs::path(dir.path()) / "other.yaml") << "rules:\n  - {id: o.one, tag: othercheck/one, pattern: 'q'}\n";
   r = RunCommand("GHSIFT_RULES='" + (fs::path(dir.path()) / "other.yaml").string() + "' '" +
                  (prefix / "bin/ghsift").string() + "' rules check");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("  othercheck: 1 rules, threshold 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  othercheck: 1 rule, threshold 1"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("installcheck"), std::string::npos) << r.output;
 }
 

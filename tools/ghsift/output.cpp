@@ -49,9 +49,39 @@ std::vector<std::string> SplitList(const std::string& text) {
   return out;
 }
 
+namespace {
+
+//! East Asian wide and fullwidth code points (Unicode's EastAsianWidth W and F, the main
+//! blocks), which terminals draw two columns wide; the rest take one.
+bool IsWide(uint32_t cp) {
+  return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
+         (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+         (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+         (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
+         (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+//! Columns of the code point that starts at text[at]; `at` moves past it. Bytes that are not
+//! UTF-8 count one column each.
+size_t ColumnsOfNext(std::string_view text, size_t& at) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  const size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
+  if (length == 1 || at + length > text.size()) {
+    ++at;
+    return 1;
+  }
+  uint32_t cp = lead & (0x7F >> length);
+  for (size_t i = 1; i < length; ++i) cp = (cp << 6) | (byte(at + i) & 0x3F);
+  at += length;
+  return IsWide(cp) ? 2 : 1;
+}
+
+}  // namespace
+
 size_t DisplayWidth(std::string_view text) {
   size_t width = 0;
-  for (const unsigned char c : text) width += (c & 0xC0) != 0x80;  // continuation bytes add nothing
+  for (size_t at = 0; at < text.size();) width += ColumnsOfNext(text, at);
   return width;
 }
 
@@ -65,10 +95,14 @@ std::string TableCell(std::string_view text, size_t max_width) {
     else out += static_cast<char>(c);
   }
   if (max_width == 0 || DisplayWidth(out) <= max_width) return out;
-  // Keep max_width - 1 code points, then the ellipsis.
-  size_t points = 0, at = 0;
-  for (; at < out.size(); ++at) {
-    if ((static_cast<unsigned char>(out[at]) & 0xC0) != 0x80 && points++ == max_width - 1) break;
+  // Keep what fits in max_width - 1 columns, then the ellipsis.
+  size_t columns = 0, at = 0;
+  while (at < out.size()) {
+    size_t next = at;
+    const size_t w = ColumnsOfNext(out, next);
+    if (columns + w > max_width - 1) break;
+    columns += w;
+    at = next;
   }
   out.resize(at);
   return out + "\u2026";
@@ -85,6 +119,8 @@ std::string HumanBytes(double bytes) {
   std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
   return buf;
 }
+
+std::string Counted(uint64_t n, const std::string& noun) { return WithCommas(n) + " " + noun + (n == 1 ? "" : "s"); }
 
 std::string WithCommas(uint64_t n) {
   std::string digits = std::to_string(n);

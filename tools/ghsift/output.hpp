@@ -36,5 +36,7 @@ std::string TableCell(std::string_view text, size_t max_width = 0);
 std::string HumanBytes(double bytes);
 //! 1234567 -> "1,234,567".
 std::string WithCommas(uint64_t n);
+//! "1 file", "2 files", "1,024 files": a count with its noun, singular or plural (+ "s").
+std::string Counted(uint64_t n, const std::string& noun);
 
 }  // namespace ghsift::cli

@@ -99,7 +99,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     }
     rows.push_back(std::move(pooled_row));
     out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
-        << groups << " groups:";
+        << Counted(groups, "group") << ":";
     for (size_t b = 0; b < blocks.size(); ++b) out << (b ? ", " : " ") << blocks[b].name << " " << Fixed3(mean[b] / groups);
     out << ")\n";
     WriteTable(out, Format::kTable, columns, rows, numeric);

@@ -18,8 +18,8 @@ int RunGen(const gen::GenOptions& options) {
   const Status s = gen::Generate(options, &summary);
   if (!s.ok()) return Fail(s.message());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr, "ghsift: wrote %d files, %s events, %s uncompressed (%s on disk) to %s in %.1f s; truth in %s/truth.json\n",
-               summary.files, WithCommas(summary.events).c_str(),
+  std::fprintf(stderr, "ghsift: wrote %s, %s, %s uncompressed (%s on disk) to %s in %.1f s; truth in %s/truth.json\n",
+               Counted(static_cast<uint64_t>(summary.files), "file").c_str(), Counted(summary.events, "event").c_str(),
                HumanBytes(static_cast<double>(summary.bytes_uncompressed)).c_str(),
                HumanBytes(static_cast<double>(summary.bytes_written)).c_str(), options.out_dir.c_str(), seconds,
                options.out_dir.c_str());

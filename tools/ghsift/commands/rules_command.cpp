@@ -20,10 +20,10 @@ int RunRulesCheck(const RulesCheckArgs& args) {
   for (const Rule& r : set.rules) {
     for (const std::string& c : r.ScoredCategories()) ++per_category[c];
   }
-  std::cout << "ok: " << set.rules.size() << " rules compiled into " << HumanBytes(static_cast<double>((*db)->database_bytes()))
+  std::cout << "ok: " << Counted(set.rules.size(), "rule") << " compiled into " << HumanBytes(static_cast<double>((*db)->database_bytes()))
             << " of Hyperscan databases\n";
   for (const auto& [category, count] : per_category) {
-    std::cout << "  " << category << ": " << count << " rules, threshold " << set.ThresholdOf(category) << "\n";
+    std::cout << "  " << category << ": " << Counted(count, "rule") << ", threshold " << set.ThresholdOf(category) << "\n";
   }
   return kExitOk;
 }

@@ -155,6 +155,22 @@ TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
   EXPECT_EQ(zero.output.substr(0, zero.output.find("ghsift:")), "issues\n0\n");
 }
 
+// Command-line errors CLI11 finds read like ghsift's own: prefixed, with what was given, the
+// command's help named, and the commands listed when one is missing.
+TEST_F(IssuesCliTest, ParseErrorsNameTheCommandAndItsHelp) {
+  const auto negative = Run("issues --limit -5");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_NE(negative.output.find("ghsift: --limit: must be a whole number of 0 or more, not '-5' (see `ghsift issues "
+                                 "--help`)"),
+            std::string::npos)
+      << negative.output;
+  const auto bare = RunCommand(Ghsift() + " rules");
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_NE(bare.output.find("ghsift: `ghsift rules` needs a command: check, eval, tune, explain, bench, suggest"),
+            std::string::npos)
+      << bare.output;
+}
+
 TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {
   const auto command = RunCommand(Ghsift() + " ingset --store x");
   EXPECT_EQ(command.exit_code, 2);

@@ -21,6 +21,28 @@ int Fail(const std::string& message) {
   return kExitError;
 }
 
+//! CLI11's message in ghsift's form: the command it concerns and where its help is, or the
+//! commands to choose from when one is missing.
+std::string DescribeParseError(const CLI::App& app, const CLI::ParseError& e) {
+  const CLI::App* command = &app;
+  std::string path = "ghsift";
+  for (bool deeper = true; deeper;) {
+    deeper = false;
+    for (const CLI::App* sub : command->get_subcommands()) {
+      command = sub;
+      path += " " + sub->get_name();
+      deeper = true;
+      break;
+    }
+  }
+  if (command->get_require_subcommand_min() > 0 && command->get_subcommands().empty()) {
+    std::string names;
+    for (const CLI::App* sub : command->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    return "`" + path + "` needs a command: " + names + " (see `" + path + " --help`)";
+  }
+  return std::string(e.what()) + " (see `" + path + " --help`)";
+}
+
 }  // namespace ghsift::cli
 
 int main(int argc, char** argv) {
@@ -54,8 +76,8 @@ int main(int argc, char** argv) {
       const std::string explained = ExplainParseError(app, argc, argv);
       if (!explained.empty()) return Fail(explained);
     }
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : kExitError;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    return Fail(DescribeParseError(app, e));
   } catch (const std::exception& e) {
     return Fail(e.what());
   }

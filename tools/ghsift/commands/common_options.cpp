@@ -1,5 +1,6 @@
 #include "commands/common_options.hpp"
 
+#include <charconv>
 #include <filesystem>
 
 namespace ghsift::cli {
@@ -37,5 +38,25 @@ Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path) {
   if (file.empty()) file = (std::filesystem::path(DefaultRulesPath()) / "repos.txt").string();
   return RepoFilter::FromFile(file);
 }
+
+namespace {
+
+CLI::Validator CountAtLeast(unsigned long long least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        unsigned long long value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (ec != std::errc() || end != text.data() + text.size() || value < least) {
+          return "must be a whole number of " + std::to_string(least) + " or more, not '" + text + "'";
+        }
+        return "";
+      },
+      least == 0 ? "N >= 0" : "N >= 1");
+}
+
+}  // namespace
+
+CLI::Validator CountCheck() { return CountAtLeast(0); }
+CLI::Validator PositiveCountCheck() { return CountAtLeast(1); }
 
 }  // namespace ghsift::cli

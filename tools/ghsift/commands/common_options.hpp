@@ -24,6 +24,11 @@ Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::str
 //! One rule file or directory (the default set when empty), compiled.
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path,
                                                       RuleDatabase::Mode mode = RuleDatabase::Mode::kFlag);
+//! Checks of count options, with messages that say what is wanted and what was given (CLI11's own
+//! ranges print the largest double): a count of 0 or more, a count of 1 or more.
+CLI::Validator CountCheck();
+CLI::Validator PositiveCountCheck();
+
 //! Every repo with `all`, else the list in `path` (rules/repos.txt when empty).
 Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path);
 

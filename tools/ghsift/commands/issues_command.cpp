@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "commands/labeling_export.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
@@ -180,8 +181,10 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repository had)");
   cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
+      ->check(CountCheck())
       ->capture_default_str();
   cmd->add_option("--title-width", args->title_width, "Cut titles to N columns in tables (0: never)")
+      ->check(CountCheck())
       ->capture_default_str();
   cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
   cmd->add_option("--format", args->format,

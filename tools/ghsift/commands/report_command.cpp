@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "common/time_util.hpp"
 #include "report/html_report.hpp"
 #include "report/report_builder.hpp"
@@ -57,7 +58,9 @@ void AddReportCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--repos", args->repos, "Comma list of owner/name: only these frameworks");
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
-  cmd->add_option("--top-labels", args->top_labels, "Labels drawn per label chart")->capture_default_str();
+  cmd->add_option("--top-labels", args->top_labels, "Labels drawn per label chart")
+      ->check(PositiveCountCheck())
+      ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunReport(*args); });
 }
 

@@ -71,7 +71,9 @@ void AddRulesBenchCommand(CLI::App& rules, int& exit_code) {
                                                 "(CSV/JSONL) or dump files");
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("inputs", args->inputs, "Labeled files (*.csv, *.jsonl) or GH Archive dumps")->required();
-  cmd->add_option("--limit", args->limit, "Reports read from dumps at most")->capture_default_str();
+  cmd->add_option("--limit", args->limit, "Reports read from dumps at most")
+      ->check(PositiveCountCheck())
+      ->capture_default_str();
   cmd->add_option("--top", args->top, "Costliest rules whose marginal cost is measured (each compiles the set "
                                       "without it and times both 5 times)")
       ->capture_default_str();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <set>
@@ -642,6 +643,12 @@ Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& 
   }));
   // A store of tracked repositories counts the others' events only together.
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> scope, store.GetMeta("scope"));
+  // A tracked repository of which no event was ingested yet: an answer of nothing, not an error.
+  if (scope && scope->starts_with("tracked:")) {
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (("," + scope->substr(8)).find("," + lower + ",") != std::string::npos) return std::vector<int64_t>{};
+  }
   const std::string untracked_note =
       scope && scope->starts_with("tracked:")
           ? "; this store tracks a list of repositories and counts the events of all others together, as " +

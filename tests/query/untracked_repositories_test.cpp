@@ -69,5 +69,24 @@ TEST(UntrackedRepositoriesTest, CountedTogetherWithExactTotals) {
       << r.output;
 }
 
+// A tracked repository of which no event was ingested is answered 0, not refused as unknown
+// with advice to count every repository.
+TEST(UntrackedRepositoriesTest, TrackedRepositoryWithoutEventsIsZero) {
+  TempDir dir;
+  testing::GenCorpus(dir / "corpus", 1, 500, 43, "gz");
+  ASSERT_EQ(RunCommand("printf 'acme/Never-Seen\\n' > '" + dir / "repos.txt" + "'").exit_code, 0);
+  auto r = RunCommand(Ghsift() + " ingest -q --repos '" + dir / "repos.txt" + "' --store '" + dir / "store" + "' '" +
+                      dir / "corpus" + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* metric : {"events", "issues"}) {
+    r = RunCommand(Ghsift() + " query --metric " + metric + " --format csv --repo acme/never-seen --store '" +
+                   dir / "store" + "'");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.output.substr(0, r.output.find("ghsift:")), std::string(metric) + "\n0\n");
+  }
+  r = RunCommand(Ghsift() + " query --metric events --repo acme/other --store '" + dir / "store" + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -107,13 +107,15 @@ int RunFiles(const Store& store, Format format) {
   std::vector<std::vector<std::string>> rows;
   const Status scanned = store.ScanFiles([&](const std::string& name, const FileEntry& e) {
     rows.push_back({name, "ingested", std::to_string(e.events), std::to_string(e.bad_lines), std::to_string(e.size),
-                    std::to_string(e.decoded_bytes), e.ingested_at ? FormatIsoTime(e.ingested_at) : ""});
+                    std::to_string(e.decoded_bytes), e.ingested_at ? FormatIsoTime(e.ingested_at) : "", ""});
   });
   if (!scanned.ok()) return Fail(scanned.message());
-  for (const auto& [name, reason] : store.Failures()) rows.push_back({name, "failed: " + reason, "", "", "", "", ""});
-  WriteTable(std::cout, format, {"file", "status", "events", "bad_lines", "bytes", "decoded_bytes", "ingested_at"},
-             rows, {false, false, format != Format::kJson, format != Format::kJson, format != Format::kJson,
-                    format != Format::kJson, false});
+  // The reason last: a long one would widen every row of the table otherwise.
+  for (const auto& [name, reason] : store.Failures()) rows.push_back({name, "failed", "", "", "", "", "", reason});
+  const bool numbers = format != Format::kJson;
+  WriteTable(std::cout, format,
+             {"file", "status", "events", "bad_lines", "bytes", "decoded_bytes", "ingested_at", "reason"}, rows,
+             {false, false, numbers, numbers, numbers, numbers, false, false});
   return kExitOk;
 }
 

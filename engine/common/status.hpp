@@ -5,6 +5,8 @@
 //  - programming errors are caught by GHSIFT_ASSERT;
 //  - exceptions are caught only in main() (and converted at library boundaries that throw,
 //    such as yaml-cpp).
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -29,6 +31,11 @@ class [[nodiscard]] Status {
   static Status Ok() { return {}; }
   static Status InvalidArgument(std::string m) { return {StatusCode::kInvalidArgument, std::move(m)}; }
   static Status IoError(std::string m) { return {StatusCode::kIoError, std::move(m)}; }
+  //! An I/O error with the system's reason, read from errno right after the failed call:
+  //! "path: cannot read (No such file or directory)".
+  static Status IoErrorFromErrno(const std::string& m) {
+    return {StatusCode::kIoError, m + " (" + std::strerror(errno) + ")"};
+  }
   static Status Corrupt(std::string m) { return {StatusCode::kCorruptInput, std::move(m)}; }
   static Status StoreError(std::string m) { return {StatusCode::kStoreError, std::move(m)}; }
   static Status AlreadyExists(std::string m) { return {StatusCode::kAlreadyExists, std::move(m)}; }

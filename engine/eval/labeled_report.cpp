@@ -261,7 +261,8 @@ std::vector<std::string> ParsePythonStringList(std::string_view text) {
 Result<std::vector<LabeledReport>> ReadLabeledReports(const std::string& path, const LabelOptions& options) {
   bool ok = false;
   const std::string text = ReadAll(path, &ok);
-  if (!ok || !std::filesystem::is_regular_file(path)) return Status::IoError(path + ": cannot read");
+  if (!ok) return Status::IoErrorFromErrno(path + ": cannot read");
+  if (!std::filesystem::is_regular_file(path)) return Status::IoError(path + ": cannot read (not a regular file)");
   const bool csv = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
   return csv ? ReadMhnurfCsv(path, text, options) : ReadJsonl(path, text, options);
 }

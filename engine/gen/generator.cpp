@@ -83,7 +83,7 @@ Status WriteTextFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
   out.close();
-  if (!out) return Status::IoError(path + ": cannot write");
+  if (!out) return Status::IoErrorFromErrno(path + ": cannot write");
   return Status::Ok();
 }
 

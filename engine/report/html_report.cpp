@@ -489,7 +489,7 @@ Status WriteReportFiles(const Report& report, const std::string& out_dir) {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file << text;
     file.close();
-    if (!file) return Status::IoError(path.string() + ": cannot write");
+    if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
     return Status::Ok();
   };
   GHSIFT_TRY(write(fs::path(out_dir) / "index.html", RenderHtml(report)));

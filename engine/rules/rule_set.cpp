@@ -355,7 +355,7 @@ Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
     Layer layer;
     for (const std::string& file : *files) {
       std::ifstream in(file, std::ios::binary);
-      if (!in) return Status::IoError(file + ": cannot read");
+      if (!in) return Status::IoErrorFromErrno(file + ": cannot read");
       std::stringstream text;
       text << in.rdbuf();
       GHSIFT_TRY(ReadLayerFile(text.str(), file, layer));

@@ -101,7 +101,7 @@ Status PrepareDirectory(const std::string& path, StoreMode mode) {
   }
   std::ofstream out(marker);
   out << kFormat;
-  if (!out) return Status::IoError(marker.string() + ": cannot write");
+  if (!out) return Status::IoErrorFromErrno(marker.string() + ": cannot write");
   return Status::Ok();
 }
 

@@ -1,10 +1,12 @@
 #include "commands/labeled_input.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
 #include "commands/common_options.hpp"
+#include "common/closest_name.hpp"
 #include "eval/labeled_suite.hpp"
 
 namespace ghsift::cli {
@@ -72,11 +74,16 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   for (const LabeledSet& set : suite->sets) {
     for (const std::string& c : set.positive) {
       if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
-        return Status::InvalidArgument(set.path + ": positive category '" + c + "': no rule has it");
+        return Status::InvalidArgument(set.path + ": positive category '" + c + "': no rule has it; the rules' "
+                                       "categories: " + JoinNames(categories, 20));
       }
     }
     LabelOptions options{set.label_key, set.issue_dir};
     auto reports = ReadLabeledReports(set.path, options);
+    if (!reports.ok() && !std::filesystem::exists(set.path)) {
+      return Status::IoError(reports.status().message() + "; the suite's paths are read below --data " + args.data +
+                             ", from the current directory");
+    }
     if (!reports.ok()) return reports.status();
     const std::set<std::string> positive(set.positive.begin(), set.positive.end());
     for (auto& r : *reports) {

@@ -44,7 +44,7 @@ struct ExplainedReport {
 
 Result<ExplainedReport> ReadReportFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IoError(path + ": cannot read");
+  if (!in) return Status::IoErrorFromErrno(path + ": cannot read");
   std::stringstream buffer;
   buffer << in.rdbuf();
   ExplainedReport r;

@@ -65,7 +65,7 @@ int RunTune(const TuneArgs& args) {
         ").\nLoad it after the rule set it was fitted on: later --rules layers override weights and thresholds by id.";
     std::ofstream out(args.write);
     out << FormatOverlayYaml(overlay, comment);
-    if (!out) return Fail(args.write + ": cannot write");
+    if (!out) return Fail(Status::IoErrorFromErrno(args.write + ": cannot write").message());
     std::cout << "wrote " << args.write << "\n";
   }
   return kExitOk;

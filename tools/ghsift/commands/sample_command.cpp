@@ -141,7 +141,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::ofstream file;
   if (!args.out.empty()) {
     file.open(args.out, std::ios::binary | std::ios::trunc);
-    if (!file) return Fail(args.out + ": cannot write");
+    if (!file) return Fail(Status::IoErrorFromErrno(args.out + ": cannot write").message());
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
   auto scope = DescribeStoreScope(**store);

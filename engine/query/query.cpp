@@ -471,11 +471,12 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
     }
   }
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
-    return Status::InvalidArgument("--kind must be issue, pr or all");
+    return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
   }
   if (options.metric == Metric::kEvents && options.category) {
     return Status::InvalidArgument("--category applies to metric issues only");
   }
+
   QueryTable table;
   table.columns = options.dimensions;
   table.columns.push_back(MetricName(options.metric));
@@ -512,7 +513,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   std::optional<std::string> subcategory = options.subcategory;
   if (options.category || subcategory) GHSIFT_TRY(CheckCategoryFilter(model, options.category, &subcategory));
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
-    return Status::InvalidArgument("--kind must be issue, pr or all");
+    return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
   }
   if (options.state && *options.state != "open" && *options.state != "closed") {
     return Status::InvalidArgument("--state must be open or closed, not '" + *options.state + "'");

@@ -171,6 +171,23 @@ TEST_F(IssuesCliTest, ParseErrorsNameTheCommandAndItsHelp) {
       << bare.output;
 }
 
+// Wrong values name what was given and what is valid; options that would be ignored are errors.
+TEST_F(IssuesCliTest, WrongValuesAndIgnoredOptionsAreErrors) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"query --metric closd",
+       "--metric must be issues, events, closed, comments or median_days_to_close, not 'closd' (did you mean closed?)"},
+      {"query --kind issues", "--kind must be issue, pr or all, not 'issues'"},
+      {"query --metric events --kind pr", "--kind applies to report metrics; events are counted by --by type"},
+      {"stats --from 2024-01", "--from and --to go with --coverage"},
+      {"sample --category perf --n 3 --seed 1",
+       "--category: the store's rules have no category 'perf' (did you mean performance?); they have accuracy, "}};
+  for (const auto& [arguments, message] : cases) {
+    const auto r = Run(arguments);
+    EXPECT_EQ(r.exit_code, 2) << arguments << "\n" << r.output;
+    EXPECT_NE(r.output.find("ghsift: " + message), std::string::npos) << arguments << "\n" << r.output;
+  }
+}
+
 TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {
   const auto command = RunCommand(Ghsift() + " ingset --store x");
   EXPECT_EQ(command.exit_code, 2);

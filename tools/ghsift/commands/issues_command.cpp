@@ -142,7 +142,10 @@ int RunIssues(const IssuesArgs& args) {
   if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
   if (!labeling && (!rows.empty() || format != Format::kTable)) {
     std::vector<bool> numeric(header.size(), false);
-    if (format != Format::kTable) numeric[header.size() - 2] = true;  // score
+    if (format != Format::kTable) {
+      numeric[header.size() - 2] = true;  // score
+      numeric[header.size() - 5] = true;  // number: an integer in JSON, as in the jsonl export
+    }
     WriteTable(std::cout, format, header, rows, numeric);
   }
   std::cout.flush();

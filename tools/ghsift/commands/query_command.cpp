@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "common/closest_name.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
@@ -29,8 +30,16 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
   QueryOptions options;
   const auto metric = MetricFromName(args.metric);
-  if (!metric) return Fail("--metric must be issues, events, closed, comments or median_days_to_close");
+  if (!metric) {
+    const std::string closest =
+        ClosestName(args.metric, {"issues", "events", "closed", "comments", "median_days_to_close"});
+    return Fail("--metric must be issues, events, closed, comments or median_days_to_close, not '" + args.metric + "'" +
+                (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+  }
   options.metric = *metric;
+  if (options.metric == Metric::kEvents && args.kind != "issue") {
+    return Fail("--kind applies to report metrics; events are counted by --by type");
+  }
   options.dimensions = SplitList(args.by);
   if (!args.repo.empty()) options.repo = args.repo;
   if (!args.category.empty()) options.category = args.category;

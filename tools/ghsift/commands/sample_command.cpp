@@ -13,6 +13,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/labeling_export.hpp"
+#include "common/closest_name.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
@@ -86,7 +87,11 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::set<std::string> known;
   for (const CategoryScore& s : model->Score({})) known.insert(s.category);
   for (const std::string& c : chosen) {
-    if (!known.count(c)) return Fail("--category: the store's rules have no category '" + c + "'");
+    if (known.count(c)) continue;
+    const std::vector<std::string> names(known.begin(), known.end());
+    const std::string closest = ClosestName(c, names);
+    return Fail("--category: the store's rules have no category '" + c + "'" +
+                (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; they have " + JoinNames(names, 20));
   }
 
   // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).
@@ -130,8 +135,20 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
           (size.corrected ? ", finite population correction" : "");
   }
   const StratifiedSample sample = DrawStratified(frame, n, args.seed);
-  std::fprintf(stderr, "population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
+  std::fprintf(stderr, "ghsift: population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
                static_cast<long long>(sample.chosen.size()), how.c_str());
+  if (n_population == 0) {
+    // Why there is nothing to draw: what the store holds of the kind, and how much of it is flagged.
+    IssueListOptions all;
+    all.kind = args.kind;
+    all.limit = 1;
+    auto held = ListIssues(**store, all);
+    if (!held.ok()) return Fail(held.status().message());
+    std::fprintf(stderr, "ghsift: no report of kind %s is flagged %s; the store holds %s of kind %s, %s of them flagged "
+                         "with a problem category\n",
+                 args.kind.c_str(), args.category.c_str(), Counted(held->reports_in_store, "report").c_str(),
+                 args.kind.c_str(), WithCommas(held->flagged_in_store).c_str());
+  }
   for (const StratumDraw& s : sample.strata) {
     std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", s.name.c_str(),
                  static_cast<long long>(s.population), static_cast<long long>(s.allocated),

@@ -124,6 +124,7 @@ int RunStats(const StatsArgs& args) {
   if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
   if (format == Format::kCsv && !args.files) return Fail("--format csv goes with --files; stats: table or json");
   if (args.files && args.coverage) return Fail("--files and --coverage are two views: give one");
+  if (!args.coverage && (!args.from.empty() || !args.to.empty())) return Fail("--from and --to go with --coverage");
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   if (args.coverage) return RunCoverage(**store, args, format);

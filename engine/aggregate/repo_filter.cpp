@@ -42,6 +42,19 @@ RepoFilter RepoFilter::FromNames(const std::vector<std::string>& names) {
   return f;
 }
 
+std::optional<RepoFilter> RepoFilter::FromDescription(std::string_view description) {
+  description = description.substr(0, description.find(';'));
+  if (description == "all") return All();
+  constexpr std::string_view kTracked = "tracked:";
+  if (!description.starts_with(kTracked)) return std::nullopt;
+  RepoFilter f;
+  description.remove_prefix(kTracked.size());
+  for (size_t comma; (comma = description.find(',')) != std::string_view::npos; description.remove_prefix(comma + 1)) {
+    if (comma > 0) f.names_.insert(ToLower(description.substr(0, comma)));
+  }
+  return f;
+}
+
 bool RepoFilter::Tracks(std::string_view repo_name) const {
   if (all_) return true;
   if (repo_name.empty() || repo_name.size() > 255) return false;

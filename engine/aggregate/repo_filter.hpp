@@ -1,5 +1,6 @@
 #pragma once
 // Which repositories' issue reports are kept (event counters always cover every repo).
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -19,6 +20,9 @@ class RepoFilter {
   //! Reads owner/name lines ('#' comments, blank lines ignored).
   static Result<RepoFilter> FromFile(const std::string& path);
   static RepoFilter FromNames(const std::vector<std::string>& names);
+  //! The filter a Describe() text names ("all" or "tracked:a,b,"; what follows a ';', as the
+  //! store's ";keep-text", is not the filter's). None for any other text.
+  static std::optional<RepoFilter> FromDescription(std::string_view description);
 
   //! Asked for every event: compares without allocating (names of up to 255 bytes; GitHub's
   //! owner/name is at most 140).

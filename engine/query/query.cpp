@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <map>
 #include <set>
@@ -10,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "aggregate/repo_filter.hpp"
 #include "common/closest_name.hpp"
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
@@ -644,14 +644,12 @@ Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& 
   }));
   // A store of tracked repositories counts the others' events only together.
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> scope, store.GetMeta("scope"));
+  const std::optional<RepoFilter> filter = scope ? RepoFilter::FromDescription(*scope) : std::nullopt;
+  const bool tracked_list = filter && !filter->all();
   // A tracked repository of which no event was ingested yet: an answer of nothing, not an error.
-  if (scope && scope->starts_with("tracked:")) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (("," + scope->substr(8)).find("," + lower + ",") != std::string::npos) return std::vector<int64_t>{};
-  }
+  if (tracked_list && filter->Tracks(name)) return std::vector<int64_t>{};
   const std::string untracked_note =
-      scope && scope->starts_with("tracked:")
+      tracked_list
           ? "; this store tracks a list of repositories and counts the events of all others together, as " +
                 std::string(kUntrackedRepositoriesName) + " (ingest with --all-repos to count each)"
           : "";

@@ -214,6 +214,9 @@ Result<std::vector<std::string>> MarkMatches(const RuleSet& rules, const Explain
   return fired;
 }
 
+//! Color on a terminal, unless --no-color; --color forces it.
+bool UseColor(const ExplainArgs& args) { return !args.no_color && (args.color || ::isatty(STDOUT_FILENO)); }
+
 std::string Signed(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%+.2f", value);
@@ -293,8 +296,7 @@ int ExplainFromStore(const ExplainArgs& args) {
                 << (args.rules.empty() ? "the bundled rules" : "the --rules given") << ":\n";
       auto rules = LoadRuleLayersOrDefault(args.rules);
       if (!rules.ok()) return Fail(rules.status().message());
-      const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
-      auto marked = MarkMatches(*rules, report, color);
+            auto marked = MarkMatches(*rules, report, UseColor(args));
       if (!marked.ok()) return Fail(marked.status().message());
     } else {
       std::cout << "title: " << r.title << "\n(no text kept: a store keeps the text of the reports that matched a "
@@ -334,8 +336,7 @@ int RunExplain(const ExplainArgs& args) {
   if (!args.title.empty()) report.title = args.title;
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
-  const bool color = !args.no_color && (args.color || ::isatty(STDOUT_FILENO));
-  auto fired = MarkMatches(*rules, report, color);
+    auto fired = MarkMatches(*rules, report, UseColor(args));
   if (!fired.ok()) return Fail(fired.status().message());
   PrintScores(DecisionModel::FromRuleSet(*rules), *fired);
   return kExitOk;

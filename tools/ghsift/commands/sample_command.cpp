@@ -96,6 +96,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
 
   // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).
   std::map<std::pair<std::string, int64_t>, ListedIssue> population;
+  // What the store holds of the kind, to say why nothing was drawn (the same for every category).
+  uint64_t reports_of_kind = 0, flagged_of_kind = 0;
   for (const std::string& c : chosen) {
     IssueListOptions options;
     options.category = c;
@@ -103,6 +105,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     options.limit = 0;
     auto issues = ListIssues(**store, options);
     if (!issues.ok()) return Fail(issues.status().message());
+    reports_of_kind = issues->reports_in_store;
+    flagged_of_kind = issues->flagged_in_store;
     for (ListedIssue& i : issues->issues) {
       const auto key = std::make_pair(i.repo, i.number);
       population.emplace(key, std::move(i));
@@ -138,16 +142,10 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::fprintf(stderr, "ghsift: population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
                static_cast<long long>(sample.chosen.size()), how.c_str());
   if (n_population == 0) {
-    // Why there is nothing to draw: what the store holds of the kind, and how much of it is flagged.
-    IssueListOptions all;
-    all.kind = args.kind;
-    all.limit = 1;
-    auto held = ListIssues(**store, all);
-    if (!held.ok()) return Fail(held.status().message());
     std::fprintf(stderr, "ghsift: no report of kind %s is flagged %s; the store holds %s of kind %s, %s of them flagged "
                          "with a problem category\n",
-                 args.kind.c_str(), args.category.c_str(), Counted(held->reports_in_store, "report").c_str(),
-                 args.kind.c_str(), WithCommas(held->flagged_in_store).c_str());
+                 args.kind.c_str(), args.category.c_str(), Counted(reports_of_kind, "report").c_str(),
+                 args.kind.c_str(), WithCommas(flagged_of_kind).c_str());
   }
   for (const StratumDraw& s : sample.strata) {
     std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", s.name.c_str(),

@@ -8,6 +8,13 @@
 # a time for it. Beside each run's time: the CPU seconds of ghsift and of the server; the last row
 # is curl alone fetching the same hours to /dev/null, the cost of moving the bytes over loopback.
 #
+# Speed is compared round by round ("x disk speed" is the median of each round's disk time over
+# its HTTP time, with the lowest and highest round): the machine drifts between rounds (on these
+# virtual machines the kernel's first touch of fresh memory costs 1% of a run's CPU in one round
+# and 10% in the next), and a ratio within a round sees both runs under the same drift. The last
+# line separates the peak RSS that loading libcurl itself adds (its libraries and TLS set-up,
+# measured on a one-event hour over HTTP against the same hour from disk) from what streaming holds.
+#
 # The server shares the two cores with ghsift, so its own CPU counts against the HTTP figure:
 # lighttpd (Debian package, installed by tools/setup.sh) sends files with sendfile() and is the
 # default; tests/io/fault_http_server.py (Python) is used when lighttpd is missing, and for
@@ -40,6 +47,8 @@ cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null; rm -rf "$w
 trap cleanup EXIT
 log "generating $hours hours of $events events"
 "$GHSIFT" gen --out "$work/hours" --hours "$hours" --events-per-hour "$events" --seed 7 >/dev/null 2>&1
+python3 -c 'import gzip, sys; sys.stdout.buffer.write(gzip.compress(gzip.open(sys.argv[1]).readline()))' \
+  "$work/hours/2024-01-01-0.json.gz" >"$work/hours/tiny-0.json.gz"
 lighttpd_bin=$(command -v lighttpd || echo /usr/sbin/lighttpd)
 shaped=$([[ "$latency_ms" != 0 || "$rate_mbps" != 0 ]] && echo 1 || echo 0)
 if [[ -z "$server" ]]; then
@@ -103,21 +112,33 @@ run() {
 }
 for r in $(seq "$rounds"); do
   log "round $r"
-  run disk "$work/hours"
+  run disk "$work"/hours/2024-*.json.gz
   for c in $connections; do run "http-$c" --from 2024-01-01 --to "$to" --source "$base" --connections "$c"; done
   # What moving the bytes alone costs: curl fetching every hour to /dev/null, 8 at a time.
   urls=() && for h in $(seq 0 "$last"); do urls+=(-o /dev/null "$base/2024-01-01-$h.json.gz"); done
-  timed transfer curl -s --fail --parallel --parallel-immediate --parallel-max 8 "${urls[@]}"
+  timed transfer curl -s --no-progress-meter --fail --parallel --parallel-immediate --parallel-max 8 "${urls[@]}"
+  # The fixed cost of the HTTP path: one tiny hour from disk and over HTTP.
+  rm -rf "$work/store"; timed tiny-disk "$GHSIFT" ingest -q --all-repos --store "$work/store" "$work/hours/tiny-0.json.gz"
+  rm -rf "$work/store"; timed tiny-http "$GHSIFT" ingest -q --all-repos --store "$work/store" "$base/tiny-0.json.gz"
 done
 bytes=$(du -cb "$work"/hours/*.json.gz | tail -1 | cut -f1)
-printf '%-10s %8s %12s %13s %8s %11s\n' run seconds "peak RSS MB" "x disk speed" "CPU s" "server CPU"
-disk_s=$(cut -d' ' -f1 "$work/disk" | median)
+printf '%-10s %8s %12s %20s %8s %11s\n' run seconds "peak RSS MB" "x disk speed (range)" "CPU s" "server CPU"
 col() { cut -d' ' -f"$1" "$work/$name" | median; }  # median of column $1 of the runs of $name
+# ratios NAME: each round's disk seconds over NAME's seconds, one per line.
+ratios() { paste -d' ' <(cut -d' ' -f1 "$work/disk") <(cut -d' ' -f1 "$work/$1") | awk '{ printf "%.4f\n", $1 / $2 }'; }
 for name in disk $(for c in $connections; do echo "http-$c"; done) transfer; do
-  s=$(col 1)
-  ratio=$([[ "$name" == transfer ]] && echo - || printf '%.2f' "$(echo "$disk_s / $s" | bc -l)")
-  printf '%-10s %8.2f %12.0f %13s %8.2f %11.2f\n' "$name" "$s" "$(echo "$(col 2) / 1024" | bc -l)" \
+  ratio=-
+  if [[ "$name" == http-* ]]; then
+    ratio=$(printf '%.2f (%.2f-%.2f)' "$(ratios "$name" | median)" "$(ratios "$name" | sort -g | head -1)" \
+      "$(ratios "$name" | sort -g | tail -1)")
+  elif [[ "$name" == disk ]]; then ratio=1.00
+  fi
+  printf '%-10s %8.2f %12.0f %20s %8.2f %11.2f\n' "$name" "$(col 1)" "$(echo "$(col 2) / 1024" | bc -l)" \
     "$ratio" "$(col 3)" "$(col 4)"
 done
+name=tiny-disk; tiny_disk=$(col 2)
+name=tiny-http; tiny_http=$(col 2)
+log "$(printf 'loading libcurl adds %.1f MB of peak RSS (a one-event hour: %.0f MB over HTTP, %.0f MB from disk)' \
+  "$(echo "($tiny_http - $tiny_disk) / 1024" | bc -l)" "$(echo "$tiny_http / 1024" | bc -l)" "$(echo "$tiny_disk / 1024" | bc -l)")"
 log "transfer: curl alone fetching the hours to /dev/null (its CPU and the server's are what HTTP adds on these shared cores)"
 log "$hours hours, $((bytes / 1000000)) MB of gzip; server $server, latency $latency_ms ms, $rate_mbps MB/s per connection (0: unshaped)"

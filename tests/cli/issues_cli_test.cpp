@@ -1,6 +1,7 @@
 // `ghsift issues` as a weekly triage and the command line's answers to mistakes: exit codes,
 // notices on stderr, and errors that name the valid values (issue 14).
 #include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include "eval/labeled_report.hpp"
 #include "test_support.hpp"
@@ -83,6 +84,43 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
     EXPECT_EQ(records[i][8], "") << "class is left to the labeler";
   }
   EXPECT_EQ(rows, flagged);
+}
+
+TEST_F(IssuesCliTest, JsonGivesListsAsArraysAndTheNumberAsAnInteger) {
+  const auto json = Run("issues --limit 0 --format json");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  const auto csv = Run("issues --limit 0 --format csv");
+  ASSERT_EQ(csv.exit_code, 0);
+  const auto records = ParseCsv(csv.output);  // the same reports, in the same order
+  simdjson::dom::parser parser;
+  simdjson::dom::array issues;
+  ASSERT_EQ(parser.parse(json.output).get_array().get(issues), simdjson::SUCCESS) << json.output.substr(0, 300);
+  ASSERT_GT(issues.size(), 3u);
+  ASSERT_EQ(records.size() - 1, issues.size() + (records.back().size() == 1 ? 1 : 0));
+  size_t row = 1;
+  for (simdjson::dom::element issue : issues) {
+    const std::vector<std::string>& r = records[row++];
+    int64_t number = 0;
+    ASSERT_EQ(issue["number"].get_int64().get(number), simdjson::SUCCESS);
+    EXPECT_EQ(std::to_string(number), r[1]);
+    // The csv joins a list with ';' (and labels one a line); json gives each item alone.
+    auto joined = [&](const char* key, const std::string& separator) {
+      std::string out;
+      simdjson::dom::array items;
+      EXPECT_EQ(issue[key].get_array().get(items), simdjson::SUCCESS) << key;
+      for (simdjson::dom::element item : items) {
+        std::string_view text;
+        EXPECT_EQ(item.get_string().get(text), simdjson::SUCCESS) << key;
+        out += (out.empty() ? "" : separator) + std::string(text);
+      }
+      return out;
+    };
+    EXPECT_EQ(joined("categories", ";"), r[13]);
+    EXPECT_EQ(joined("subcategories", ";"), r[14]);
+    EXPECT_EQ(joined("facets", ";"), r[15]);
+    EXPECT_EQ(joined("rules", ";"), r[18]);
+    EXPECT_FALSE(joined("categories", ";").empty());
+  }
 }
 
 TEST_F(IssuesCliTest, ExitCodesForNoneFoundAndErrors) {

@@ -35,6 +35,15 @@ std::string JsonString(std::string_view s) {
   return out + "\"";
 }
 
+std::string JsonArray(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += JsonString(items[i]);
+  }
+  return out + "]";
+}
+
 std::vector<std::string> SplitList(const std::string& text) {
   std::vector<std::string> out;
   size_t at = 0;

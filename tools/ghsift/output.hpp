@@ -15,8 +15,9 @@ enum class Format { kTable, kCsv, kJson };
 //! Parses table|csv|json; returns false for anything else.
 bool ParseFormat(const std::string& text, Format* out);
 
-//! `columns` head the cells; `numeric` marks right-aligned (and unquoted JSON) columns. Built in
-//! one string: answers can have tens of thousands of rows.
+//! `columns` head the cells; `numeric` marks columns right-aligned in a table and written as they
+//! are in JSON (numbers, or JsonArray's lists). Built in one string: answers can have tens of
+//! thousands of rows.
 std::string FormatTable(Format format, const std::vector<std::string>& columns,
                         const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric);
 inline void WriteTable(std::ostream& out, Format format, const std::vector<std::string>& columns,
@@ -25,6 +26,8 @@ inline void WriteTable(std::ostream& out, Format format, const std::vector<std::
 }
 
 std::string JsonString(std::string_view s);
+//! ["a", "b"]: a list of strings as one JSON value.
+std::string JsonArray(const std::vector<std::string>& items);
 //! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").
 std::vector<std::string> SplitList(const std::string& text);
 //! Columns of a terminal a UTF-8 text takes (one per code point; control characters escaped first).

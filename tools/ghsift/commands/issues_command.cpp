@@ -64,11 +64,6 @@ std::string DescribeFilters(const IssuesArgs& args) {
 //! kept text of each flagged report (every text of it in a --keep-text store).
 Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
-  auto list = [](const std::vector<std::string>& items) {
-    std::string out = "[";
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + JsonString(items[i]);
-    return out + "]";
-  };
   if (csv) {
     std::cout << LabelingCsvHeader(
         {"url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"});
@@ -88,9 +83,9 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
               << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
               << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << ", \"title\": "
               << JsonString(LabelingTitle(i, kept)) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
-              << list(i.labels_ever) << ", \"comments\": " << list(kept.comments) << ", \"url\": "
-              << JsonString(i.url) << ", \"categories\": " << list(i.categories) << ", \"subcategories\": "
-              << list(i.subcategories) << ", \"facets\": " << list(i.facets) << ", \"class\": null}\n";
+              << JsonArray(i.labels_ever) << ", \"comments\": " << JsonArray(kept.comments) << ", \"url\": "
+              << JsonString(i.url) << ", \"categories\": " << JsonArray(i.categories) << ", \"subcategories\": "
+              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();
@@ -133,9 +128,10 @@ int RunIssues(const IssuesArgs& args) {
       rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ","), Join(TagTails(i.subcategories), ","),
                       Join(i.facets, ","), TableCell(Join(i.labels, ","), 30), TableCell(i.title, args.title_width)});
     } else {
-      rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ";"), Join(i.subcategories, ";"),
-                      Join(i.facets, ";"), Join(i.labels, ";"), i.title, i.repo, std::to_string(i.number), i.kind,
-                      i.verdict, Score(i.score), Join(i.rules, ";")});
+      // JSON: lists as arrays, as in the jsonl export.
+      rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),
+                      JsonArray(i.facets), JsonArray(i.labels), i.title, i.repo, std::to_string(i.number), i.kind,
+                      i.verdict, Score(i.score), JsonArray(i.rules)});
     }
   }
   std::vector<std::string> header = columns;
@@ -145,6 +141,8 @@ int RunIssues(const IssuesArgs& args) {
     if (format != Format::kTable) {
       numeric[header.size() - 2] = true;  // score
       numeric[header.size() - 5] = true;  // number: an integer in JSON, as in the jsonl export
+      for (const size_t list : {4, 5, 6, 7}) numeric[list] = true;  // categories ... labels
+      numeric.back() = true;                                         // rules
     }
     WriteTable(std::cout, format, header, rows, numeric);
   }

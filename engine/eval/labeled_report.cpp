@@ -51,12 +51,35 @@ std::string StringOf(simdjson::dom::element e, std::string_view key) {
   return {};
 }
 
-std::optional<int> IntOf(simdjson::dom::element e, std::string_view key) {
-  int64_t i;
-  if (e[key].get_int64().get(i) == simdjson::SUCCESS) return static_cast<int>(i);
+//! A label as written by hand: 0 or 1 (also "0"/"1", 0.0/1.0, true/false). Empty: not labeled.
+//! Anything else is an error: a typo such as 2 or "yes" would otherwise change the figures.
+Result<std::optional<int>> BinaryLabel(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  if (text.empty()) return std::optional<int>();
+  for (const auto& [written, value] : {std::pair<std::string_view, int>{"0", 0}, {"1", 1}, {"0.0", 0}, {"1.0", 1},
+                                       {"false", 0}, {"true", 1}}) {
+    if (text == written) return std::optional<int>(value);
+  }
+  return Status::InvalidArgument("'" + std::string(text) + "'");
+}
+
+Result<std::optional<int>> JsonLabel(simdjson::dom::element e, std::string_view key) {
+  simdjson::dom::element value;
+  if (e[key].get(value) != simdjson::SUCCESS || value.is_null()) return std::optional<int>();
+  std::string_view s;
+  if (value.get_string().get(s) == simdjson::SUCCESS) return BinaryLabel(s);
   bool b;
-  if (e[key].get_bool().get(b) == simdjson::SUCCESS) return b ? 1 : 0;
-  return std::nullopt;
+  if (value.get_bool().get(b) == simdjson::SUCCESS) return std::optional<int>(b ? 1 : 0);
+  double d;
+  if (value.get_double().get(d) == simdjson::SUCCESS && (d == 0 || d == 1)) return std::optional<int>(d == 1 ? 1 : 0);
+  return Status::InvalidArgument(simdjson::to_string(value));
+}
+
+//! "PATH:LINE: 'class' is '2'; use 0 or 1 (or leave it empty: not labeled yet)".
+Status BadLabel(const std::string& path, size_t line, const std::string& key, const Status& what) {
+  return Status::InvalidArgument(path + ":" + std::to_string(line) + ": '" + key + "' is " + what.message() +
+                                 "; use 0 or 1 (or leave it empty: not labeled yet)");
 }
 
 Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std::string& text,
@@ -87,7 +110,10 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     r.comments = StringArray(e["comments"], false);
     r.code = StringArray(e["code"], false);
     r.labels = StringArray(e["labels"], true);
-    r.binary = IntOf(e, options.label_key);
+    r.line = static_cast<size_t>(number);
+    auto label = JsonLabel(e, options.label_key);
+    if (!label.ok()) return BadLabel(path, r.line, options.label_key, label.status());
+    r.binary = *label;
     simdjson::dom::element expected;
     if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) key_seen = true;
     if (r.binary) any_label = true;
@@ -111,8 +137,8 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
   }
   if (options.require_label && !any_label && !out.empty()) {
     if (key_seen) {
-      return Status::InvalidArgument(path + ": no usable label: the key '" + options.label_key + "' is null or not " +
-                                     "an integer in all " + std::to_string(out.size()) +
+      return Status::InvalidArgument(path + ": no usable label: the key '" + options.label_key + "' is null or empty "
+                                     "in all " + std::to_string(out.size()) +
                                      " records; fill it with 0 or 1 (or name another key with --label-key)");
     }
     return Status::InvalidArgument(path + ": no record has the label key '" + options.label_key +
@@ -123,16 +149,28 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
 
 Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const std::string& text,
                                                  const LabelOptions& options) {
-  const auto records = ParseCsv(text);
+  // A spreadsheet's "CSV UTF-8" starts with a byte order mark, glued to the first column's name.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  std::string_view body = text;
+  if (body.substr(0, kBom.size()) == kBom) body.remove_prefix(kBom.size());
+  std::vector<size_t> lines;
+  size_t open_quote = 0;
+  const auto records = ParseCsv(body, &lines, &open_quote);
   if (records.empty()) return Status::InvalidArgument(path + ": empty CSV");
+  if (open_quote != 0) {
+    return Status::InvalidArgument(path + ":" + std::to_string(open_quote) +
+                                   ": a quoted field starts here and never ends (a file cut short?)");
+  }
   std::map<std::string, size_t> column;
   for (size_t i = 0; i < records[0].size(); ++i) column[records[0][i]] = i;
   for (const char* required : {"Title", "Body"}) {
     if (!column.count(required)) return Status::InvalidArgument(path + ": no '" + required + "' column");
   }
   if (options.require_label && !column.count(options.label_key)) {
+    std::string header;
+    for (const auto& name : records[0]) header += (header.empty() ? "" : ", ") + name;
     return Status::InvalidArgument(path + ": no column for the label key '" + options.label_key +
-                                   "'; name the key with --label-key");
+                                   "'; name the key with --label-key (the columns: " + header + ")");
   }
   auto get = [&](const std::vector<std::string>& rec, const std::string& name) -> std::string {
     auto it = column.find(name);
@@ -144,6 +182,7 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     const auto& rec = records[i];
     if (rec.size() == 1 && rec[0].empty()) continue;
     LabeledReport r;
+    r.line = lines[i];
     r.group = get(rec, "Repository");
     r.id = r.group + "#" + get(rec, "Number");
     r.title = get(rec, "Title");
@@ -158,16 +197,10 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     }
     r.comments = ParsePythonStringList(get(rec, "Comments"));
     r.code = ParsePythonStringList(get(rec, "Codes"));
-    const std::string label = get(rec, options.label_key);
-    if (!label.empty()) {
-      any_label = true;
-      try {
-        r.binary = std::stoi(label);
-      } catch (const std::exception&) {
-        return Status::InvalidArgument(path + ": record " + std::to_string(i) + ": '" + options.label_key +
-                                       "' is not an integer");
-      }
-    }
+    auto label = BinaryLabel(get(rec, options.label_key));
+    if (!label.ok()) return BadLabel(path, r.line, options.label_key, label.status());
+    r.binary = *label;
+    any_label = any_label || r.binary.has_value();
     out.push_back(std::move(r));
   }
   if (options.require_label && !any_label && !out.empty()) {
@@ -180,8 +213,11 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
 
 }  // namespace
 
-std::vector<std::vector<std::string>> ParseCsv(std::string_view text) {
+std::vector<std::vector<std::string>> ParseCsv(std::string_view text, std::vector<size_t>* record_lines,
+                                               size_t* open_quote_line) {
   std::vector<std::vector<std::string>> records(1);
+  std::vector<size_t> lines = {1};
+  size_t line = 1, quote_line = 0;
   std::string field;
   bool quoted = false, field_started = false;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -195,27 +231,36 @@ std::vector<std::vector<std::string>> ParseCsv(std::string_view text) {
           quoted = false;
         }
       } else {
+        if (c == '\n') ++line;
         field += c;
       }
     } else if (c == '"' && !field_started) {
       quoted = field_started = true;
+      quote_line = line;
     } else if (c == ',') {
       records.back().push_back(std::move(field));
       field.clear();
       field_started = false;
     } else if (c == '\n' || c == '\r') {
       if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      ++line;
       records.back().push_back(std::move(field));
       field.clear();
       field_started = false;
       records.emplace_back();
+      lines.push_back(line);
     } else {
       field += c;
       field_started = true;
     }
   }
   if (field_started || !field.empty() || !records.back().empty()) records.back().push_back(std::move(field));
-  if (records.back().empty()) records.pop_back();
+  if (records.back().empty()) {
+    records.pop_back();
+    lines.pop_back();
+  }
+  if (record_lines != nullptr) *record_lines = std::move(lines);
+  if (open_quote_line != nullptr) *open_quote_line = quoted ? quote_line : 0;
   return records;
 }
 

@@ -20,10 +20,13 @@ struct LabeledReport {
   std::vector<std::string> labels;
   std::optional<int> binary;        //!< the binary label (e.g. MHNurf `class`), when present
   std::optional<std::set<std::string>> expected;  //!< expected categories (JSONL `expected`)
+  size_t line = 0;                  //!< the file's line the record starts on (1-based)
+  //! Labeled: a binary label or an expected list. A row left blank is "not labeled yet".
+  bool labeled() const { return binary.has_value() || expected.has_value(); }
 };
 
 struct LabelOptions {
-  std::string label_key = "class";  //!< integer field read as the binary label
+  std::string label_key = "class";  //!< field read as the binary label: 0 or 1 (empty or null: not labeled yet)
   std::string issue_dir;            //!< GitHub API issue objects NUMBER.json that supply bodies
   //! A file none of whose records carries `label_key` (nor an `expected` list) is an error:
   //! scoring it would print zeros for a typo in the key. `rules bench` reads text only.
@@ -37,7 +40,10 @@ Result<std::vector<LabeledReport>> ReadLabeledReports(const std::string& path, c
 //! Parses a Python list literal of strings ("['a', \"b\"]"), as the MHNurf CSV stores lists.
 std::vector<std::string> ParsePythonStringList(std::string_view text);
 
-//! Splits CSV text into records of fields (RFC 4180 quoting; fields may hold newlines).
-std::vector<std::vector<std::string>> ParseCsv(std::string_view text);
+//! Splits CSV text into records of fields (RFC 4180 quoting; fields may hold newlines). When
+//! given, `record_lines` gets the line each record starts on (1-based) and `open_quote_line` the
+//! line of a quoted field that the text ends inside (0 when none: a cut file).
+std::vector<std::vector<std::string>> ParseCsv(std::string_view text, std::vector<size_t>* record_lines = nullptr,
+                                               size_t* open_quote_line = nullptr);
 
 }  // namespace ghsift

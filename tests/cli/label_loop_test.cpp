@@ -156,8 +156,7 @@ TEST_P(LabelLoopTest, AnUnlabeledSampleIsAnErrorNamingTheKey) {
   Sample("jsonl", dir_ / "sample.jsonl", &n);
   r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "sample.jsonl") + " --positive performance");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find(dir_ / "sample.jsonl" + ": no usable label: the key 'class' is null or not an integer in "
-                          "all " + std::to_string(n) + " records"),
+  EXPECT_NE(r.output.find(dir_ / "sample.jsonl" + ": no usable label: the key 'class' is null or empty in all " + std::to_string(n) + " records"),
             std::string::npos)
       << r.output;
 }

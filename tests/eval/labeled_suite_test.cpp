@@ -44,6 +44,43 @@ TEST(LabeledSuiteTest, ReadsSetsRelativeToTheDataDirectory) {
   EXPECT_EQ(bad.status().message(), dir / "bad.yaml" + ": set #1: unknown key 'colour'");
 }
 
+// Labels as a spreadsheet writes them: a byte order mark before the first column, CRLF, a label
+// column first, blank cells (not labeled yet), 1.0 for 1; a typo is an error with its line.
+TEST(LabeledSuiteTest, HandWrittenLabelsAreReadOrRefusedWithTheirLine) {
+  testing::TempDir dir;
+  std::ofstream(dir / "l.csv") << "\xEF\xBB\xBF" "class,Repository,Number,Title,Body\r\n"
+                                  "1,a/b,1,slow,\"two\r\nlines\"\r\n"
+                                  ",a/b,2,fast,\r\n"
+                                  " 1.0 ,a/b,3,leak,\r\n"
+                                  "0,c/d,4,typo,\r\n";
+  auto read = ReadLabeledReports(dir / "l.csv", LabelOptions{});
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->size(), 4u);
+  EXPECT_EQ((*read)[0].binary, 1);
+  EXPECT_EQ((*read)[0].group, "a/b");
+  EXPECT_FALSE((*read)[1].labeled());
+  EXPECT_EQ((*read)[2].binary, 1);
+  EXPECT_EQ((*read)[3].binary, 0);
+  EXPECT_EQ((*read)[0].line, 2u);
+  EXPECT_EQ((*read)[1].line, 4u);  // the record before it spans two lines
+  EXPECT_EQ((*read)[3].line, 6u);
+
+  std::ofstream(dir / "two.csv") << "Repository,Number,Title,Body,class\nx,1,slow,\"a\nb\",1\nx,2,fast,,2\n";
+  auto two = ReadLabeledReports(dir / "two.csv", LabelOptions{});
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.status().message(),
+            dir / "two.csv" + ":4: 'class' is '2'; use 0 or 1 (or leave it empty: not labeled yet)");
+  std::ofstream(dir / "word.jsonl") << "{\"title\": \"a\", \"class\": \"1\"}\n{\"title\": \"b\", \"class\": \"yes\"}\n";
+  auto word = ReadLabeledReports(dir / "word.jsonl", LabelOptions{});
+  ASSERT_FALSE(word.ok());
+  EXPECT_EQ(word.status().message(),
+            dir / "word.jsonl" + ":2: 'class' is 'yes'; use 0 or 1 (or leave it empty: not labeled yet)");
+  std::ofstream(dir / "cut.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,1\nx,2,fast,\"cut in";
+  auto cut = ReadLabeledReports(dir / "cut.csv", LabelOptions{});
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.status().message(), dir / "cut.csv" + ":3: a quoted field starts here and never ends (a file cut short?)");
+}
+
 TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
   testing::TempDir dir;
   std::ofstream(dir / "l.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,1\n";
@@ -51,7 +88,7 @@ TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
   options.label_key = "nosuch";
   auto csv = ReadLabeledReports(dir / "l.csv", options);
   ASSERT_FALSE(csv.ok());
-  EXPECT_EQ(csv.status().message(), dir / "l.csv" + ": no column for the label key 'nosuch'; name the key with --label-key");
+  EXPECT_EQ(csv.status().message(), dir / "l.csv" + ": no column for the label key 'nosuch'; name the key with --label-key (the columns: Repository, Number, Title, Body, class)");
   // A key present but null means "not labeled yet": read, with no binary label, when another
   // record is labeled; a file in which no record is labeled is an error naming the key.
   std::ofstream(dir / "l.jsonl") << "{\"title\": \"a\", \"nosuch\": null}\n{\"title\": \"b\", \"nosuch\": 1}\n";
@@ -63,7 +100,7 @@ TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
   auto unlabeled = ReadLabeledReports(dir / "null.jsonl", options);
   ASSERT_FALSE(unlabeled.ok());
   EXPECT_EQ(unlabeled.status().message(),
-            dir / "null.jsonl" + ": no usable label: the key 'nosuch' is null or not an integer in all 2 records; "
+            dir / "null.jsonl" + ": no usable label: the key 'nosuch' is null or empty in all 2 records; "
                                  "fill it with 0 or 1 (or name another key with --label-key)");
   std::ofstream(dir / "empty.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,\nx,2,fast,,\n";
   options.label_key = "class";

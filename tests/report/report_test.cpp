@@ -252,12 +252,17 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "s.jsonl") + " --format json");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("no usable label: the key 'class' is null"), std::string::npos) << r.output;
-  // One row labeled is enough to score that row.
+  // One row labeled is enough to score that row; the others are left out of every figure, and
+  // said so with their lines.
   jsonl.replace(jsonl.find("\"class\": null}"), 14, "\"class\": 1}");
   std::ofstream(work / "one.jsonl") << jsonl;
   r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "one.jsonl") + " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("\"reports\": " + std::to_string(rows) + ","), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"reports\": 1,"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("one.jsonl: " + std::to_string(rows - 1) + " of " + std::to_string(rows) +
+                          " records have no label (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ...): left out"),
+            std::string::npos)
+      << r.output;
 
   // --n excludes --confidence/--margin.
   r = testing::RunCommand(base + " --n 5 --confidence 0.9 --seed 1 --format csv");

@@ -1,6 +1,7 @@
 #include "commands/labeled_input.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -8,18 +9,10 @@
 #include "commands/common_options.hpp"
 #include "common/closest_name.hpp"
 #include "eval/labeled_suite.hpp"
+#include "output.hpp"
 
 namespace ghsift::cli {
 namespace {
-
-std::vector<std::string> SplitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream list(text);
-  for (std::string item; std::getline(list, item, ',');) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 // The sets to read: those of the suite, or one per --labels file sharing the command line's options.
 Result<LabeledSuite> SetsOf(const LabeledInputArgs& args) {
@@ -80,11 +73,31 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
     }
     LabelOptions options{set.label_key, set.issue_dir};
     auto reports = ReadLabeledReports(set.path, options);
-    if (!reports.ok() && !std::filesystem::exists(set.path)) {
+    if (!reports.ok() && !args.suite.empty() && !std::filesystem::exists(set.path)) {
       return Status::IoError(reports.status().message() + "; the suite's paths are read below --data " + args.data +
                              ", from the current directory");
     }
     if (!reports.ok()) return reports.status();
+    // Rows not labeled yet (a sample being labeled) are left out of every figure, and said so.
+    std::vector<size_t> unlabeled;
+    std::erase_if(*reports, [&](const LabeledReport& r) {
+      if (r.labeled()) return false;
+      unlabeled.push_back(r.line);
+      return true;
+    });
+    if (!unlabeled.empty()) {
+      std::string where;
+      for (size_t i = 0; i < unlabeled.size() && i < 10; ++i) where += (i ? ", " : "") + std::to_string(unlabeled[i]);
+      if (unlabeled.size() > 10) where += ", ...";
+      std::fprintf(stderr, "ghsift: %s: %zu of %zu records have no label (line%s %s): left out\n", set.path.c_str(),
+                   unlabeled.size(), unlabeled.size() + reports->size(), unlabeled.size() == 1 ? "" : "s",
+                   where.c_str());
+    }
+    if (args.group_by == "repo" && !reports->empty() &&
+        std::all_of(reports->begin(), reports->end(), [](const LabeledReport& r) { return r.group.empty(); })) {
+      return Status::InvalidArgument(set.path + ": --group-by repo, but no record names its repository (a "
+                                     "'Repository' column in CSV, a 'repo' field in JSONL)");
+    }
     const std::set<std::string> positive(set.positive.begin(), set.positive.end());
     for (auto& r : *reports) {
       const std::string name = args.group_by == "repo" && !r.group.empty() ? r.group : set.group;

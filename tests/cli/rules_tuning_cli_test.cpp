@@ -38,14 +38,38 @@ class RulesTuningCliTest : public ::testing::Test {
 TEST_F(RulesTuningCliTest, EvalPrintsLeaveOneGroupOutBeforeInSample) {
   auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  // alpha held out: beta alone keeps 1.0 (0.5 would flag its "leak question"): alpha gets 0 of 2.
+  // alpha held out: beta alone keeps 1.0 (0.5 would flag its "leak question"): alpha gets 0 of 2
+  // and flags nothing (precision 0/0: n/a).
   // beta held out: alpha alone asks for 0.5, which flags beta's negative: precision 0.5.
-  EXPECT_NE(r.output.find("alpha         3          2      0.000        0.000    0.000          0.250"), std::string::npos)
+  EXPECT_NE(r.output.find("alpha         3          2        n/a        0.000    0.000          0.250"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("beta          3          1      0.500        1.000    0.667          0.667"), std::string::npos)
       << r.output;
   EXPECT_LT(r.output.find("LOGO prec"), r.output.find("in-sample prec"));
   EXPECT_NE(r.output.find("mean over 2 groups: LOGO 0.333, in-sample 0.500"), std::string::npos) << r.output;
+}
+
+// A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which
+// would otherwise count a group the rules got all right as 0. One group alone holds nothing out.
+TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {
+  WriteFile(dir_ / "gamma.jsonl", "{\"title\":\"docs\",\"class\":0}\n{\"title\":\"readme\",\"class\":0}\n");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " " + (dir_ / "gamma.jsonl") +
+                      " --objective f1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("mean over 2 groups, leaving out 1 without a positive report (F1 n/a): LOGO 0.333, "
+                          "in-sample 0.500"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("gamma         2          0        n/a          n/a      n/a          0.500"), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --positive performance --labels " +
+                 (dir_ / "beta.jsonl"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("One group (beta): nothing can be held out, so the LOGO columns are the rule set as "
+                           "written",
+                           0),
+            0u)
+      << r.output;
 }
 
 TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {

@@ -11,9 +11,19 @@ namespace {
 
 bool Labeled(const Confusion& c) { return c.tp + c.fp + c.fn + c.tn > 0; }
 
+//! Recall and F1 of a group without one positive report are 0/0, as is the precision of rules
+//! that flag none of its reports: shown as n/a, not as 0.000.
 std::vector<std::string> Cells(const Confusion& c, bool full) {
-  if (!full) return {Fixed3(c.f1()), Fixed3(c.macro_f1())};
-  return {Fixed3(c.precision()), Fixed3(c.recall()), Fixed3(c.f1()), Fixed3(c.macro_f1())};
+  const bool positives = c.tp + c.fn > 0;
+  const std::string f1 = positives ? Fixed3(c.f1()) : "n/a";
+  if (!full) return {f1, Fixed3(c.macro_f1())};
+  return {c.tp + c.fp > 0 ? Fixed3(c.precision()) : "n/a", positives ? Fixed3(c.recall()) : "n/a", f1,
+          Fixed3(c.macro_f1())};
+}
+
+//! A group whose objective can be scored: labeled, and with a positive report when it is F1.
+bool Scored(const MatchTable::Group& group, const Confusion& c) {
+  return Labeled(c) && !group.positive.empty() && (!group.objective_f1 || c.tp + c.fn > 0);
 }
 
 std::string ConfusionJson(const Confusion& c) {
@@ -37,12 +47,23 @@ std::string Fixed3(double v) {
   return buf;
 }
 
+std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
+  if (table.groups.size() > 1) {
+    return "Leave-one-group-out (LOGO): " + fitted +
+           " fitted on the other groups, scored on the held-out group: the estimate to quote.\n";
+  }
+  return "One group (" + table.groups.front().name +
+         "): nothing can be held out, so the LOGO columns are the rule set as written, scored on the reports it "
+         "may have been written from. For an estimate, give files of other frameworks or projects, or --group-by "
+         "repo.\n";
+}
+
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
   double sum = 0;
   int n = 0;
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const GroupScore& s = e.groups[g].*score;
-    if (!Labeled(s.confusion) || table.groups[g].positive.empty()) continue;
+    if (!Scored(table.groups[g], s.confusion)) continue;
     sum += s.Metric(table.groups[g].objective_f1);
     ++n;
   }
@@ -71,6 +92,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     std::vector<Confusion> pooled(blocks.size());
     std::vector<double> mean(blocks.size(), 0);
     int groups = 0;
+    int unscored = 0;  // F1 groups without a positive report: shown, left out of the mean
     bool f1_objective = false;
     for (size_t g = 0; g < table.groups.size(); ++g) {
       if (table.groups[g].positive_name != set) continue;
@@ -78,6 +100,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       const Confusion& c = (ge.*blocks[0].score).confusion;
       if (!Labeled(c)) continue;
       f1_objective = table.groups[g].objective_f1;
+      const bool scored = Scored(table.groups[g], c);
       std::vector<std::string> row = {table.groups[g].name, std::to_string(c.tp + c.fp + c.fn + c.tn),
                                       std::to_string(c.tp + c.fn)};
       for (size_t b = 0; b < blocks.size(); ++b) {
@@ -85,10 +108,10 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
         for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
         const Confusion& sc = s.confusion;
         pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
-        mean[b] += s.Metric(table.groups[g].objective_f1);
+        if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
       }
       rows.push_back(std::move(row));
-      ++groups;
+      scored ? ++groups : ++unscored;
     }
     if (rows.empty()) continue;
     const Confusion& p0 = pooled[0];
@@ -99,8 +122,12 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     }
     rows.push_back(std::move(pooled_row));
     out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
-        << Counted(groups, "group") << ":";
-    for (size_t b = 0; b < blocks.size(); ++b) out << (b ? ", " : " ") << blocks[b].name << " " << Fixed3(mean[b] / groups);
+        << Counted(groups, "group");
+    if (unscored > 0) out << ", leaving out " << unscored << " without a positive report (F1 n/a)";
+    out << ":";
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      out << (b ? ", " : " ") << blocks[b].name << " " << (groups > 0 ? Fixed3(mean[b] / groups) : "n/a");
+    }
     out << ")\n";
     WriteTable(out, Format::kTable, columns, rows, numeric);
     out << "\n";

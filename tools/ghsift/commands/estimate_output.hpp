@@ -21,7 +21,12 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
 void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
                        const std::vector<ScoreColumn>& blocks);
 
-//! Mean over labeled groups of each group's objective (F1 or macro-F1) under `score`.
+//! The line that introduces the LOGO columns: what was fitted where, or, with one group, that
+//! nothing was held out.
+std::string LogoHeading(const MatchTable& table, const std::string& fitted);
+
+//! Mean over labeled groups of each group's objective (F1 or macro-F1) under `score`; a group
+//! scored on F1 without a positive report has none and is left out.
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);
 
 std::string Fixed3(double v);

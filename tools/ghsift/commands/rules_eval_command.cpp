@@ -130,9 +130,8 @@ int RunEval(const EvalArgs& args) {
     PrintEstimateJson(std::cout, input->table, estimates, blocks);
     std::cout << ",\n\"sets\": [";
   } else {
-    std::cout << "Leave-one-group-out (LOGO): " << (args.weights ? "thresholds and weights" : "thresholds")
-              << " fitted on the other groups, scored on the held-out group: the estimate to quote.\n"
-                 "in-sample: the rule set as written, scored on each group.\n\n";
+    std::cout << LogoHeading(input->table, args.weights ? "thresholds and weights" : "thresholds")
+              << "in-sample: the rule set as written, scored on each group.\n\n";
     PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
     std::cout << "summary: mean over groups of each group's objective: LOGO "
               << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::held_out)) << ", in-sample "

@@ -39,8 +39,7 @@ int RunTune(const TuneArgs& args) {
   const DecisionParams written = input->table.ParamsOf(rules);
   const Estimates e = EstimateGroups(input->table, written, fit);
   const std::string what = fit.weights ? "thresholds and weights" : "thresholds";
-  std::cout << "LOGO: " << what << " fitted on the other groups, scored on the held-out group: the estimate to "
-            << "quote.\nin-sample: " << what << " fitted on every group, scored on each (optimistic).\n"
+  std::cout << LogoHeading(input->table, what) << "in-sample: " << what << " fitted on every group, scored on each (optimistic).\n"
             << "as written: the rule set's own values.\n\n";
   PrintEstimateTable(std::cout, input->table, e,
                      {{"LOGO", &GroupEstimate::held_out},

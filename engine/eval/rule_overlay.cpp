@@ -45,7 +45,7 @@ Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules) {
   return Status::Ok();
 }
 
-std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment) {
+std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment, const FittedLayer* fitted) {
   std::ostringstream out;
   std::istringstream lines(comment);
   for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
@@ -53,6 +53,16 @@ std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& com
   for (const auto& [id, weight] : overlay.weights) out << "  - {id: " << id << ", weight: " << Number(weight) << "}\n";
   out << "categories:" << (overlay.thresholds.empty() ? " {}\n" : "\n");
   for (const auto& [c, t] : overlay.thresholds) out << "  " << c << ": {threshold: " << Number(t) << "}\n";
+  if (fitted != nullptr) {
+    out << "fitted:\n  groups: [";
+    for (size_t i = 0; i < fitted->groups.size(); ++i) {
+      // Group names are file stems or owner/name: quoted, so that any of them stays one string.
+      std::string quoted = "'";
+      for (const char c : fitted->groups[i]) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+      out << (i ? ", " : "") << quoted << "'";
+    }
+    out << "]\n  logo: " << Number(fitted->logo) << "\n";
+  }
   return out.str();
 }
 

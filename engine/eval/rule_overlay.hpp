@@ -23,8 +23,10 @@ RuleOverlay OverlayOf(const MatchTable& table, const DecisionParams& written, co
 //! Applies the overlay in memory; a rule id the set does not have is an error naming it.
 Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules);
 
-//! YAML text; `comment` lines go on top, each prefixed with "# ".
-std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment);
+//! YAML text; `comment` lines go on top, each prefixed with "# ". `fitted`, when given, is
+//! written as the `fitted:` record: the groups the values were fitted on and the fit's estimate.
+std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment,
+                              const FittedLayer* fitted = nullptr);
 
 //! Reads an overlay written by FormatOverlayYaml; errors name `source`.
 Result<RuleOverlay> ParseOverlayYaml(const std::string& text, const std::string& source);

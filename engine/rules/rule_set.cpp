@@ -1,5 +1,7 @@
 #include "rules/rule_set.hpp"
 
+#include "common/closest_name.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -50,7 +52,19 @@ struct Layer {
   std::map<std::string, size_t> entry_by_id;
   std::map<std::string, LayerThreshold> thresholds;
   std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
+  std::vector<FittedLayer> fitted;     //!< `fitted: {groups: [...], logo: X}` of its files
 };
+
+Status ReadFitted(const YAML::Node& node, const std::string& source, Layer& layer) {
+  if (!node.IsMap() || !node["groups"] || !node["groups"].IsSequence() || !node["logo"]) {
+    return Status::InvalidArgument(source + ": 'fitted' must be {groups: [...], logo: X} (as `rules tune --write` "
+                                   "writes it)");
+  }
+  FittedLayer fitted{source, {}, node["logo"].as<double>()};
+  for (const auto& group : node["groups"]) fitted.groups.push_back(group.as<std::string>());
+  layer.fitted.push_back(std::move(fitted));
+  return Status::Ok();
+}
 
 Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer& layer) {
   if (!list.IsSequence()) return Status::InvalidArgument(source + ": 'rules' must be a list");
@@ -110,12 +124,14 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
   try {
     for (const auto& entry : root) {
       const std::string key = entry.first.as<std::string>();
-      if (key != "rules" && key != "categories") {
-        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "'");
+      if (key != "rules" && key != "categories" && key != "fitted") {
+        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "' (the keys: rules, categories, "
+                                       "fitted)");
       }
     }
     if (root["rules"]) GHSIFT_TRY(ReadRuleEntries(root["rules"], source, layer));
     if (root["categories"]) GHSIFT_TRY(ReadCategorySettings(root["categories"], source, layer));
+    if (root["fitted"]) GHSIFT_TRY(ReadFitted(root["fitted"], source, layer));
   } catch (const YAML::Exception& e) {
     return Status::InvalidArgument(source + ": " + e.what());
   }
@@ -294,7 +310,18 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
     if (!removed[i]) kept.push_back(std::move(result.rules[i]));
   }
   result.rules = std::move(kept);
-  for (const auto& [category, threshold] : layer.thresholds) result.thresholds[category] = threshold.value;
+  const std::vector<std::string> categories = result.Categories();
+  for (const auto& [category, threshold] : layer.thresholds) {
+    // A threshold for a category no rule has would change nothing: most likely a misspelt name.
+    if (!std::binary_search(categories.begin(), categories.end(), category)) {
+      const std::string closest = ClosestName(category, categories);
+      return Status::InvalidArgument(threshold.source + ": threshold for category '" + category + "', which no rule has" +
+                                     (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                     "; the categories: " + JoinNames(categories));
+    }
+    result.thresholds[category] = threshold.value;
+  }
+  result.fitted.insert(result.fitted.end(), layer.fitted.begin(), layer.fitted.end());
   for (const auto& [category, facet] : layer.facets) {
     if (facet) {
       result.facets.insert(category);

@@ -32,8 +32,17 @@ struct Rule {
 
 inline constexpr double kDefaultThreshold = 1.0;
 
+//! A layer written by `rules tune --write`: the labeled groups its values were fitted on, and the
+//! fit's own leave-one-group-out estimate. Scored on those groups, its figures are in-sample.
+struct FittedLayer {
+  std::string source;
+  std::vector<std::string> groups;
+  double logo = 0;
+};
+
 struct RuleSet {
   std::vector<Rule> rules;                    //!< in load order; index = Hyperscan id
+  std::vector<FittedLayer> fitted;            //!< layers that say what they were fitted on
   std::map<std::string, double> thresholds;   //!< categories given explicitly
   //! Categories marked `facet: true`: attributes of a report (stage, info, verdict), never a flag.
   std::set<std::string> facets;

@@ -88,6 +88,18 @@ TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {
   EXPECT_EQ(parsed->thresholds, (std::map<std::string, double>{{"performance", 0.5}}));
   EXPECT_EQ(parsed->weights.count("p.slow"), 0u);
   EXPECT_NE(r.output.find("wrote " + overlay), std::string::npos);
+  EXPECT_NE(text.find("\nfitted:\n  groups: ['alpha', 'beta']\n  logo: "), std::string::npos) << text;
+  // Scored again on the groups it was fitted on, the overlay's figures are in-sample: said so.
+  r = RunCommand(Ghsift() + " rules eval --objective f1 --rules " + rules_ + " --rules " + overlay + Labels());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("Careful: " + overlay + " was fitted by `rules tune` on groups scored here (alpha, beta): "
+                          "on them even the LOGO columns are in-sample."),
+            std::string::npos)
+      << r.output;
+  // Wrong grid values are refused with what is wanted.
+  r = RunCommand(Ghsift() + " rules tune --step 0 --rules " + rules_ + Labels());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("ghsift: --step: must be a number above 0, not '0'"), std::string::npos) << r.output;
 }
 
 TEST_F(RulesTuningCliTest, LabelsWithoutTheLabelKeyAreAnError) {

@@ -246,6 +246,32 @@ TEST_F(RuleSetTest, CategoryThresholds) {
   EXPECT_EQ(set->Categories(), (std::vector<std::string>{"accuracy", "performance", "silent"}));
 }
 
+// A threshold for a category no rule has changes nothing: a misspelt name, named with the closest.
+TEST_F(RuleSetTest, ThresholdOfACategoryNoRuleHasIsRefused) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: p1, tag: performance/memory, pattern: leak}\n", "r.yaml", set).ok());
+  const Status s = ParseRuleYaml("categories:\n  perfromance: {threshold: 2.0}\n", "ov.yaml", set);
+  EXPECT_EQ(s.message(), "ov.yaml: threshold for category 'perfromance', which no rule has (did you mean "
+                         "performance?); the categories: performance");
+  EXPECT_EQ(set.ThresholdOf("performance"), 1.0);  // the layer was not applied
+}
+
+// `rules tune --write` records what an overlay was fitted on; the set keeps it, by layer.
+TEST_F(RuleSetTest, FittedRecordIsKeptWithItsSource) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: p1, tag: performance/memory, pattern: leak}\n", "r.yaml", set).ok());
+  ASSERT_TRUE(ParseRuleYaml("categories:\n  performance: {threshold: 0.5}\nfitted:\n  groups: ['a', 'b/c']\n"
+                            "  logo: 0.618\n",
+                            "ov.yaml", set)
+                  .ok());
+  ASSERT_EQ(set.fitted.size(), 1u);
+  EXPECT_EQ(set.fitted[0].source, "ov.yaml");
+  EXPECT_EQ(set.fitted[0].groups, (std::vector<std::string>{"a", "b/c"}));
+  EXPECT_EQ(set.fitted[0].logo, 0.618);
+  const Status bad = ParseRuleYaml("fitted: [a]\n", "bad.yaml", set);
+  EXPECT_EQ(bad.message(), "bad.yaml: 'fitted' must be {groups: [...], logo: X} (as `rules tune --write` writes it)");
+}
+
 TEST_F(RuleSetTest, ThresholdDefinedTwiceIsRefused) {
   Write("a.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n  - {id: x, tag: perf, pattern: p}\n");
   const std::string second = Write("b.yaml", "categories:\n  perf: {threshold: 2}\n");

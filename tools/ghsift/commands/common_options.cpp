@@ -1,6 +1,10 @@
 #include "commands/common_options.hpp"
 
 #include <charconv>
+#include <cstdio>
+#include <limits>
+#include <cstdlib>
+#include <cmath>
 #include <filesystem>
 
 namespace ghsift::cli {
@@ -41,22 +45,51 @@ Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path) {
 
 namespace {
 
-CLI::Validator CountAtLeast(unsigned long long least) {
+CLI::Validator CountAtLeast(unsigned long long least, unsigned long long most = ~0ull) {
+  const std::string wanted = most == ~0ull ? "a whole number of " + std::to_string(least) + " or more"
+                                           : "a whole number from " + std::to_string(least) + " to " + std::to_string(most);
   return CLI::Validator(
-      [least](std::string& text) -> std::string {
+      [=](std::string& text) -> std::string {
         unsigned long long value = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (ec != std::errc() || end != text.data() + text.size() || value < least) {
-          return "must be a whole number of " + std::to_string(least) + " or more, not '" + text + "'";
+        if (ec != std::errc() || end != text.data() + text.size() || value < least || value > most) {
+          return "must be " + wanted + ", not '" + text + "'";
         }
         return "";
       },
-      least == 0 ? "N >= 0" : "N >= 1");
+      most == ~0ull ? "N >= " + std::to_string(least) : std::to_string(least) + " <= N <= " + std::to_string(most));
+}
+
+//! "0.5", "720", "1e3": the shortest way to write a bound.
+std::string Bound(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 }  // namespace
 
+CLI::Validator NumberCheck(double least, double most, bool least_excluded) {
+  const std::string wanted =
+      most == std::numeric_limits<double>::infinity()
+          ? (least_excluded ? "a number above " : "a number of at least ") + Bound(least)
+          : (least_excluded ? "a number above " + Bound(least) + " and up to " : "a number from " + Bound(least) + " to ") +
+                Bound(most);
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+        const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
+        if (!number || value < least || (least_excluded && value == least) || value > most) {
+          return "must be " + wanted + ", not '" + text + "'";
+        }
+        return "";
+      },
+      wanted);
+}
+
 CLI::Validator CountCheck() { return CountAtLeast(0); }
+CLI::Validator CountCheck(unsigned long long least, unsigned long long most) { return CountAtLeast(least, most); }
 CLI::Validator PositiveCountCheck() { return CountAtLeast(1); }
 
 }  // namespace ghsift::cli

@@ -2,6 +2,7 @@
 // Loading what several commands need: rules, the tracked-repo list.
 #include <CLI/CLI.hpp>
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,11 @@ Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path,
 //! ranges print the largest double): a count of 0 or more, a count of 1 or more.
 CLI::Validator CountCheck();
 CLI::Validator PositiveCountCheck();
+//! A whole number from `least` to `most`.
+CLI::Validator CountCheck(unsigned long long least, unsigned long long most);
+//! A number from `least` (or above it, when excluded) to `most`, with the same kind of message.
+CLI::Validator NumberCheck(double least, double most = std::numeric_limits<double>::infinity(),
+                           bool least_excluded = false);
 
 //! Every repo with `all`, else the list in `path` (rules/repos.txt when empty).
 Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path);

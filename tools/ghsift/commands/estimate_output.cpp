@@ -58,6 +58,23 @@ std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
          "repo.\n";
 }
 
+std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
+  std::string note;
+  for (const FittedLayer& layer : rules.fitted) {
+    std::vector<std::string> shared;
+    for (const auto& g : table.groups) {
+      if (std::find(layer.groups.begin(), layer.groups.end(), g.name) != layer.groups.end()) shared.push_back(g.name);
+    }
+    if (shared.empty()) continue;
+    std::string names;
+    for (const auto& name : shared) names += (names.empty() ? "" : ", ") + name;
+    note += "Careful: " + layer.source + " was fitted by `rules tune` on groups scored here (" + names +
+            "): on them even the LOGO columns are in-sample. The fit's own leave-one-group-out estimate was " +
+            Fixed3(layer.logo) + ".\n";
+  }
+  return note;
+}
+
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
   double sum = 0;
   int n = 0;

@@ -25,6 +25,10 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
 //! nothing was held out.
 std::string LogoHeading(const MatchTable& table, const std::string& fitted);
 
+//! For each --rules layer written by `rules tune` on some of these groups: a warning that its
+//! figures on them are in-sample, with the fit's own estimate ("" when none applies).
+std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table);
+
 //! Mean over labeled groups of each group's objective (F1 or macro-F1) under `score`; a group
 //! scored on F1 without a positive report has none and is left out.
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);

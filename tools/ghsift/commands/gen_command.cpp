@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "gen/generator.hpp"
 #include "gen/profile.hpp"
 #include "output.hpp"
@@ -32,10 +33,10 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<gen::GenOptions>();
   CLI::App* cmd = app.add_subcommand("gen", "Generate GH Archive-format hourly dumps with a truth file");
   cmd->add_option("--out", options->out_dir, "Output directory")->required();
-  cmd->add_option("--hours", options->hours, "Hourly files to write")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--hours", options->hours, "Hourly files to write")->capture_default_str()->check(CountCheck(1, 100000));
   cmd->add_option("--events-per-hour", options->events_per_hour, "Valid events per file")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000000));
+      ->check(CountCheck(1, 100000000));
   cmd->add_option("--seed", options->seed, "Random seed (same seed, same bytes)")->capture_default_str();
   cmd->add_option("--compress", options->compress, "gz, zst or none")
       ->capture_default_str()
@@ -48,13 +49,13 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
   cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(NumberCheck(0, 1));
   cmd->add_option("--lifecycle-share", options->lifecycle_share,
                   "Share of events that are issue/PR lifecycle events (default: the archive's mix, 180 of 980)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(NumberCheck(0, 1));
   cmd->add_option("--pr-share", options->pr_share,
                   "Share of new reports that are pull requests (default 0.6, or the profile's)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(NumberCheck(0, 1));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
   CLI::Option* schema = cmd->add_option("--schema", options->schema,
                                         "Event layout: modern (2015 on), legacy (2011-2014 Timeline API), mixed "
@@ -73,12 +74,12 @@ void AddGenCommand(CLI::App& app, int& exit_code) {
                   "sizes; --events-per-hour defaults to the real hour's size (2016: 11956, 2024: 140000)")
       ->check(CLI::IsMember({"2016", "2024"}));
   cmd->add_option("--quirk-joined", options->quirk_joined, "Lines per file holding two records with no newline (}{)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CountCheck());
   cmd->add_option("--quirk-nul", options->quirk_nul, "Lines per file made of NUL bytes (some then a partial record)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CountCheck());
   cmd->add_option("--quirk-duplicates", options->quirk_duplicates,
                   "Events per file written twice, same id (modern events only)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CountCheck());
   cmd->add_option("--quirk-missing-hours", options->quirk_missing_hours,
                   "Comma list of hour indexes (0 = first file) not written at all")
       ->delimiter(',');

@@ -389,44 +389,44 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--poll-seconds", args->poll_seconds,
                   "--follow: ask again this often for an hour that has ended and is not published yet")
       ->capture_default_str()
-      ->check(CLI::Range(int64_t{1}, int64_t{86400}));
+      ->check(CountCheck(1, 86400));
   cmd->add_option("--give-up-hours", args->give_up_hours,
                   "--follow: an hour still not published this long after it ended is recorded as missing at "
                   "source (a failing one as failed) and no longer asked for")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 720.0));
+      ->check(NumberCheck(0, 720));
   cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
       ->capture_default_str();
   cmd->add_option("--connections", args->connections, "Hours downloaded at once")
       ->capture_default_str()
-      ->check(CLI::Range(1, 64));
+      ->check(CountCheck(1, 64));
   cmd->add_option("--retries", args->retries, "Further attempts at a failed transfer, with backoff")
       ->capture_default_str()
-      ->check(CLI::Range(0, 100));
+      ->check(CountCheck(0, 100));
   cmd->add_option("--save-dumps", args->save_dumps, "Keep a copy of each downloaded hour in this directory");
   cmd->add_option("--max-hour-mib", args->max_hour_mib, "A downloaded hour larger than this fails")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1 << 22));
+      ->check(CountCheck(1, 1 << 22));
   cmd->add_option("--stall-seconds", args->stall_seconds, "A transfer with no byte for this long is retried")
       ->capture_default_str()
-      ->check(CLI::Range(1, 3600));
+      ->check(CountCheck(1, 3600));
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
-  cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CLI::Range(0, 1024));
-  cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CLI::Range(1, 256));
+  cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CountCheck(0, 1024));
+  cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CountCheck(1, 256));
   cmd->add_flag("--timings", args->timings,
                 "Print where the time went (pipeline, rollup refresh, final flush), also with --quiet");
   cmd->add_option("--commit-mib", args->commit_mib,
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")
-      ->check(CLI::Range(0, 1 << 20));
+      ->check(CountCheck(0, 1 << 20));
   cmd->add_option("--table-file-mib", args->table_file_mib,
                   "Commits of at least this many MiB of keys enter the store as table files, smaller ones "
                   "through its log (0: always table files)")
-      ->check(CLI::Range(0, 1 << 20));
+      ->check(CountCheck(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
-      ->check(CLI::Range(1, 1024));
+      ->check(CountCheck(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet,
                 "No progress line and no summary; files and hours already ingested, and hours not published yet, "
                 "go unsaid (failures are always printed)");

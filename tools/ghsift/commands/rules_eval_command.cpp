@@ -126,12 +126,14 @@ int RunEval(const EvalArgs& args) {
   const Estimates estimates = EstimateGroups(input->table, written, fit);
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kJson) {
+    std::cerr << FittedLayerNote(input->database->rules(), input->table);
     std::cout << "{\"estimates\": ";
     PrintEstimateJson(std::cout, input->table, estimates, blocks);
     std::cout << ",\n\"sets\": [";
   } else {
     std::cout << LogoHeading(input->table, args.weights ? "thresholds and weights" : "thresholds")
-              << "in-sample: the rule set as written, scored on each group.\n\n";
+              << "in-sample: the rule set as written, scored on each group.\n";
+    std::cout << FittedLayerNote(input->database->rules(), input->table) << "\n";
     PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
     std::cout << "summary: mean over groups of each group's objective: LOGO "
               << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::held_out)) << ", in-sample "

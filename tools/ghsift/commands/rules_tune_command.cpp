@@ -1,10 +1,13 @@
 // ghsift rules tune (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--weights] [--write OVERLAY.yaml]
 #include <ctime>
+#include <limits>
 #include <fstream>
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
+#include "output.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/rule_overlay.hpp"
 
@@ -18,8 +21,10 @@ struct TuneArgs {
 };
 
 void PrintChanges(const RuleOverlay& overlay, const RuleSet& rules) {
-  std::cout << "Fitted on every group: " << overlay.thresholds.size() << " thresholds and " << overlay.weights.size()
-            << " rule weights differ from the rule set as written\n";
+  const size_t changed = overlay.thresholds.size() + overlay.weights.size();
+  std::cout << "Fitted on every group: " << Counted(overlay.thresholds.size(), "threshold") << " and "
+            << Counted(overlay.weights.size(), "rule weight") << (changed == 1 ? " differs" : " differ")
+            << " from the rule set as written\n";
   for (const auto& [c, t] : overlay.thresholds) {
     std::cout << "  threshold " << c << ": " << rules.ThresholdOf(c) << " -> " << t << "\n";
   }
@@ -55,7 +60,11 @@ int RunTune(const TuneArgs& args) {
   PrintChanges(overlay, rules);
   if (!args.write.empty()) {
     std::string groups;
-    for (const auto& g : input->table.groups) groups += (groups.empty() ? "" : ", ") + g.name;
+    FittedLayer fitted{args.write, {}, logo};
+    for (const auto& g : input->table.groups) {
+      groups += (groups.empty() ? "" : ", ") + g.name;
+      fitted.groups.push_back(g.name);
+    }
     const std::string comment =
         "Overlay fitted by `ghsift rules tune" + std::string(fit.weights ? " --weights" : "") + "` (" + what +
         ", grid " + Fixed3(fit.step) + ", L1 " + Fixed3(fit.l1) + ") on the groups: " + groups +
@@ -63,7 +72,7 @@ int RunTune(const TuneArgs& args) {
         Fixed3(in_sample) + ", rule set as written " + Fixed3(as_written) +
         ").\nLoad it after the rule set it was fitted on: later --rules layers override weights and thresholds by id.";
     std::ofstream out(args.write);
-    out << FormatOverlayYaml(overlay, comment);
+    out << FormatOverlayYaml(overlay, comment, &fitted);
     if (!out) return Fail(Status::IoErrorFromErrno(args.write + ": cannot write").message());
     std::cout << "wrote " << args.write << "\n";
   }
@@ -78,9 +87,16 @@ void AddRulesTuneCommand(CLI::App& rules, int& exit_code) {
                                                "leave-one-group-out estimate; write them as an overlay");
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_flag("--weights", args->fit.weights, "Fit each rule's weight as well as each category's threshold");
-  cmd->add_option("--step", args->fit.step, "Grid of weights and thresholds")->capture_default_str();
-  cmd->add_option("--max", args->fit.max_threshold, "Largest threshold tried")->capture_default_str();
+  // A grid step of 0 or less would try no value and "fit" nothing; a largest threshold of 0 or
+  // less would flag every report.
+  cmd->add_option("--step", args->fit.step, "Grid of weights and thresholds")
+      ->check(NumberCheck(0, std::numeric_limits<double>::infinity(), true))
+      ->capture_default_str();
+  cmd->add_option("--max", args->fit.max_threshold, "Largest threshold tried")
+      ->check(NumberCheck(0, std::numeric_limits<double>::infinity(), true))
+      ->capture_default_str();
   cmd->add_option("--l1", args->fit.l1, "Objective cost per unit of change from a written value")
+      ->check(NumberCheck(0))
       ->capture_default_str();
   cmd->add_option("--write", args->write, "Write the changed weights and thresholds as an overlay YAML");
   cmd->callback([args, &exit_code] { exit_code = RunTune(*args); });

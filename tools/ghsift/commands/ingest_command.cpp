@@ -90,7 +90,10 @@ struct HourSpan {
 
 Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int64_t now) {
   if (std::count(text.begin(), text.end(), '-') == 3) {
-    if (const auto hour = ParseHour(text)) return HourSpan{*hour, *hour, false};
+    // A file's name names that file: from 2012-03-11 to 2014 its hour is US-Pacific, and the
+    // autumn change's repeated 01:00 holds two UTC hours.
+    const std::vector<int64_t> hours = UtcHoursOfFileName(text + ".json.gz");
+    if (!hours.empty()) return HourSpan{hours.front(), hours.back(), false};
   }
   auto span = ParseTimeArgument(text, option, now, true);
   if (!span.ok()) return span.status();
@@ -102,7 +105,7 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
 //! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
 //! back from now; `to` defaults to `from`, or to now when `from` is relative), named as the
 //! archive names them (hour not zero-padded; by the US-Pacific hour from 2012-03-11 to 2014).
-Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
+Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* note) {
   const int64_t now = NowSeconds();
   const auto from = ParseHourSpan(args.from, "--from", now);
   if (!from.ok()) return from.status();
@@ -110,9 +113,26 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
                               : from->relative ? Result<HourSpan>(HourSpan{now / 3600, now / 3600, true})
                                                : from;
   if (!to.ok()) return to.status();
-  const int64_t first = from->first, last = to->last;
+  const int64_t first = from->first;
+  int64_t last = to->last;
   if (last < first) return Status::InvalidArgument("--to " + args.to + " is before --from " + args.from);
-  if (!IsHttpUrl(args.source)) return Status::InvalidArgument("--source must be an http:// or https:// URL");
+  // An hour that has not ended has no file yet: asking would record it as missing at the source.
+  const int64_t newest_ended = now / 3600 - 1;
+  if (first > newest_ended) {
+    return Status::InvalidArgument("--from " + args.from + ": that hour has not ended yet (the newest hour that has "
+                                   "ended is " + FormatHour(newest_ended) + " UTC); --follow reads hours as they are "
+                                   "published");
+  }
+  if (last > newest_ended) {
+    if (!args.to.empty() || !from->relative) {
+      *note = "ghsift: reading up to " + FormatHour(newest_ended) +
+              " UTC, the newest hour that has ended; the later hours of the range have no file yet";
+    }
+    last = newest_ended;
+  }
+  if (!IsHttpUrl(args.source)) {
+    return Status::InvalidArgument("--source must be an http:// or https:// URL, not '" + args.source + "'");
+  }
   std::string base = args.source;
   while (!base.empty() && base.back() == '/') base.pop_back();
   // The range is of UTC hours; Timeline-era files are named by their US-Pacific hour (the
@@ -127,6 +147,19 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args) {
   return urls;
 }
 
+//! The message of a 404 for an hour that ended less than --give-up-hours ago: GH Archive publishes
+//! an hour some minutes after it ends, and late hours later still. Such an hour is not recorded as
+//! missing at the source (which `ingest --follow` would then step over).
+constexpr const char* kNotPublishedYet = "not published yet";
+
+void MarkNotPublishedYet(std::vector<FileOutcome>& outcomes, double give_up_hours, int64_t now) {
+  for (FileOutcome& o : outcomes) {
+    if (o.result != FileResult::kMissing) continue;
+    const std::optional<int64_t> hour = HourOfFileName(FileKey(o.path));
+    if (hour && now - (*hour + 1) * 3600 < static_cast<int64_t>(give_up_hours * 3600)) o.message = kNotPublishedYet;
+  }
+}
+
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
 //! ingested (a dump directory's old hours, a range's hours known by name and not downloaded) and
 //! hours missing at the source (recorded for `stats --coverage`, asked for again by the next run).
@@ -136,6 +169,9 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
     if (o.result == FileResult::kFailed) {
       std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(),
                    FailureReason(o).c_str());
+    } else if (o.result == FileResult::kMissing && o.message == kNotPublishedYet) {
+      std::fprintf(stderr, "ghsift: %s: not published yet (the hour ended less than --give-up-hours ago); not "
+                   "recorded as missing: the next run asks again\n", o.path.c_str());
     } else if (o.result == FileResult::kMissing) {
       std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", o.path.c_str());
     } else if (o.result == FileResult::kSkipped) {
@@ -220,8 +256,10 @@ int RunIngest(const IngestArgs& args) {
     }
   } else if (!args.from.empty() || !args.to.empty()) {
     if (args.from.empty()) return Fail("--to needs --from");
-    auto urls = HourUrls(args);
+    std::string note;
+    auto urls = HourUrls(args, &note);
     if (!urls.ok()) return Fail(urls.status().message());
+    if (!note.empty() && !args.quiet) std::fprintf(stderr, "%s\n", note.c_str());
     files->insert(files->end(), urls->begin(), urls->end());
   }
   if (files->empty() && !args.follow) return Fail("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
@@ -291,9 +329,11 @@ int RunIngest(const IngestArgs& args) {
     refreshed = (*store)->Finish();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
   PrintOutcomes(outcomes, args.quiet);
 
-  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, events = 0, bad = 0, bytes = 0;
+  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0, events = 0, bad = 0,
+           bytes = 0;
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kIngested) {
       ++ingested;
@@ -305,14 +345,14 @@ int RunIngest(const IngestArgs& args) {
     } else if (o.result == FileResult::kStopped) {
       ++stopped;
     } else if (o.result == FileResult::kMissing) {
-      ++missing;
+      ++(o.message == kNotPublishedYet ? unpublished : missing);
     } else {
       ++failed;
     }
   }
   for (const FileOutcome& o : outcomes) {
     if (o.result == FileResult::kFailed) (void)(*store)->RecordFailure(FileKey(o.path), o.message);
-    if (o.result == FileResult::kMissing) {
+    if (o.result == FileResult::kMissing && o.message != kNotPublishedYet) {
       (void)(*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path);
     }
   }
@@ -333,7 +373,9 @@ int RunIngest(const IngestArgs& args) {
                  "in %.2f s%s into %s (%s on disk).\n",
                  static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
                  static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
-                 missing > 0 ? (", " + std::to_string(missing) + " missing at source").c_str() : "",
+                 ((missing > 0 ? ", " + std::to_string(missing) + " missing at source" : std::string()) +
+                  (unpublished > 0 ? ", " + std::to_string(unpublished) + " not published yet" : std::string()))
+                     .c_str(),
                  WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
                  seconds, rates.c_str(), args.store.c_str(), HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
   }

@@ -1,5 +1,7 @@
 #include "query/coverage.hpp"
 
+#include <climits>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -79,7 +81,23 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
     }
   }));
   Coverage c;
-  for (auto& failure : store.Failures()) {
+  // Failures in time order (the store keeps them by name: 2026-12-01-10 before -2), and within
+  // the range asked for: a file not named by its hour only when no range was.
+  std::vector<std::pair<std::string, std::string>> failures = store.Failures();
+  const auto hour_of = [](const std::string& name) {
+    const std::vector<int64_t> hours = UtcHoursOfFileName(name);
+    return hours.empty() ? std::optional<int64_t>() : std::optional<int64_t>(hours.front());
+  };
+  std::stable_sort(failures.begin(), failures.end(), [&](const auto& a, const auto& b) {
+    return hour_of(a.first).value_or(INT64_MAX) < hour_of(b.first).value_or(INT64_MAX);
+  });
+  const auto in_range = [&](const std::string& name) {
+    const std::optional<int64_t> hour = hour_of(name);
+    if (!hour) return !from_hour && !to_hour;
+    return (!from_hour || *hour >= *from_hour) && (!to_hour || *hour <= *to_hour);
+  };
+  for (auto& failure : failures) {
+    if (!in_range(failure.first)) continue;
     const bool gap = failure.second.starts_with(kMissingAtSource);
     (gap ? c.missing_at_source : c.failed_files).push_back(std::move(failure));
   }

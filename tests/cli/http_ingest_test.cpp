@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/time_range.hpp"
+#include "eval/labeled_report.hpp"
 #include "io/http_source.hpp"
 #include "query/coverage.hpp"
 #include "test_support.hpp"
@@ -173,6 +174,21 @@ TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   EXPECT_NE(c.output.find("\"missing_at_source\": [{\"file\": \"" + HourName(2) + "\""), std::string::npos)
       << c.output;
   EXPECT_NE(c.output.find("\"missing_hours\": [\"2024-01-01-2\"]"), std::string::npos) << c.output;
+  // stats counts it apart from failures, and --files gives it its own status, in time order.
+  const CommandResult stats = RunCommand(Ghsift() + " stats --store " + (dir_ / "store"));
+  EXPECT_NE(stats.output.find("failed_files              0\n"), std::string::npos) << stats.output;
+  EXPECT_NE(stats.output.find("missing_at_source         1\n"), std::string::npos) << stats.output;
+  const CommandResult files = RunCommand(Ghsift() + " stats --files --format csv --store " + (dir_ / "store"));
+  std::vector<std::string> status;
+  for (const auto& record : ParseCsv(files.output)) {
+    if (record.size() > 1) status.push_back(record[0] + " " + record[1]);
+  }
+  EXPECT_EQ(status, (std::vector<std::string>{"file status", HourName(0) + " ingested", HourName(1) + " ingested",
+                                              HourName(2) + " missing at source", HourName(3) + " ingested"}))
+      << files.output;
+  const CommandResult json = RunCommand(Ghsift() + " stats --files --format json --store " + (dir_ / "store"));
+  EXPECT_NE(json.output.find("\"status\": \"missing at source\", \"events\": null,"), std::string::npos) << json.output;
+  EXPECT_EQ(json.output.find("\"events\": \""), std::string::npos) << "numbers are numbers: " << json.output;
 }
 
 TEST_F(HttpIngestTest, RedirectLoopAndExhaustedRetriesFailTheirHourOnly) {

@@ -66,6 +66,17 @@ TEST(CoverageTest, PlantedGapsLowHoursAndFailures) {
   c = ComputeCoverage(**store, ParseHour("2023-12-31-22"), ParseHour("2024-01-01-5"));
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->missing_hours.size(), 4u);
+
+  // Failures come in time order, and only those of the range asked for.
+  for (const char* name : {"2024-01-01-10.json.gz", "2024-01-01-9.json.gz", "2024-01-01-11.json.gz"}) {
+    ASSERT_TRUE((*store)->RecordFailure(name, std::string(kMissingAtSource) + ": http://x/" + name).ok());
+  }
+  auto later = ComputeCoverage(**store, ParseHour("2024-01-01-5"), ParseHour("2024-01-01-10"));
+  ASSERT_TRUE(later.ok());
+  std::vector<std::string> absent;
+  for (const auto& [name, reason] : later->missing_at_source) absent.push_back(name);
+  EXPECT_EQ(absent, (std::vector<std::string>{"2024-01-01-9.json.gz", "2024-01-01-10.json.gz"}));
+  EXPECT_TRUE(later->failed_files.empty());  // hour 1 is out of the range
 }
 
 }  // namespace

@@ -190,11 +190,17 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
         if (c + 1 < row.size()) out.append(pad, ' ');
       }
     }
+    while (!out.empty() && out.back() == ' ') out.pop_back();  // an empty last cell leaves none
     out.push_back('\n');
   };
   write_row(columns);
   std::vector<std::string> rule;
   for (size_t w : width) rule.push_back(std::string(w, '-'));
+  // A last column of text (a reason, a title) may be long in a few rows: its rule stops at 40
+  // columns instead of running as wide as the longest.
+  if (!rule.empty() && !is_numeric(rule.size() - 1)) {
+    rule.back().resize(std::min(width.back(), std::max<size_t>(DisplayWidth(columns.back()), 40)));
+  }
   write_row(rule);
   for (const auto& row : rows) write_row(row);
   return out;

@@ -1,4 +1,6 @@
 // ghsift stats --store DIR [--files | --coverage ...] [--format table|json]
+#include <algorithm>
+#include <climits>
 #include <iostream>
 
 #include "commands/commands.hpp"
@@ -86,8 +88,17 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   }
   for (const auto& [h, n] : c->low_hours) lines.push_back({"low", FormatHour(h) + "  " + WithCommas(n) + " events"});
   for (const auto& [file, reason] : c->failed_files) lines.push_back({"failed", file + "  " + reason});
-  for (const auto& [file, reason] : c->missing_at_source) {
-    lines.push_back({"absent", file + "  " + reason});  // a gap of the archive, not a failure
+  // Hours missing at the source (a gap of the archive, not a failure): one line per run of
+  // consecutive hours, as for missing hours; a single one with its reason.
+  const auto& absent = c->missing_at_source;
+  for (size_t i = 0; i < absent.size();) {
+    size_t j = i;
+    const auto hour = [&](size_t k) { return HourOfFileName(absent[k].first); };
+    while (j + 1 < absent.size() && hour(j) && hour(j + 1) && *hour(j + 1) == *hour(j) + 1) ++j;
+    lines.push_back({"absent", j == i ? absent[i].first + "  " + absent[i].second
+                                      : absent[i].first + " .. " + absent[j].first + "  (" + WithCommas(j - i + 1) +
+                                            " files, " + std::string(kMissingAtSource) + ")"});
+    i = j + 1;
   }
   for (const auto& [kind, rest] : lines) std::cout << kind << std::string(9 - kind.size(), ' ') << rest << "\n";
   // Where the archive holds no report text (2012-2014 issue events, late-2025+ pull requests).
@@ -110,12 +121,20 @@ int RunFiles(const Store& store, Format format) {
                     std::to_string(e.decoded_bytes), e.ingested_at ? FormatIsoTime(e.ingested_at) : "", ""});
   });
   if (!scanned.ok()) return Fail(scanned.message());
-  // The reason last: a long one would widen every row of the table otherwise.
-  for (const auto& [name, reason] : store.Failures()) rows.push_back({name, "failed", "", "", "", "", "", reason});
-  const bool numbers = format != Format::kJson;
+  // The reason last: a long one would widen every row of the table otherwise. An hour missing at
+  // the source is not a failure of ghsift's: its own status.
+  const std::string none = format == Format::kJson ? "null" : "";
+  for (const auto& [name, reason] : store.Failures()) {
+    rows.push_back({name, reason.starts_with(kMissingAtSource) ? "missing at source" : "failed", none, none, none, none,
+                    "", reason});
+  }
+  // In time order, as the archive's hours run (names sort 2026-12-01-10 before -2).
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return HourOfFileName(a[0]).value_or(INT64_MAX) < HourOfFileName(b[0]).value_or(INT64_MAX);
+  });
   WriteTable(std::cout, format,
              {"file", "status", "events", "bad_lines", "bytes", "decoded_bytes", "ingested_at", "reason"}, rows,
-             {false, false, numbers, numbers, numbers, numbers, false, false});
+             {false, false, true, true, true, true, false, false});
   return kExitOk;
 }
 
@@ -131,7 +150,7 @@ int RunStats(const StatsArgs& args) {
   if (args.files) return RunFiles(**store, format);
   std::map<std::string, int64_t> stats = (*store)->Stats();
   // Always present, even when zero, so scripts can rely on the keys.
-  for (const char* key : {"files", "skipped_files", "failed_files", "events", "bad_lines", "bytes",
+  for (const char* key : {"files", "skipped_files", "failed_files", "missing_at_source", "events", "bad_lines", "bytes",
                           "compressed_bytes", "reports", "joined_records", "duplicate_events"}) {
     stats.try_emplace(key, 0);
   }
@@ -143,8 +162,12 @@ int RunStats(const StatsArgs& args) {
   auto reports = RunQuery(**store, distinct);
   if (!reports.ok()) return Fail(reports.status().message());
   stats["reports"] = reports->counts.empty() ? 0 : reports->counts[0];
-  // Files failed and not ingested since (a failure clears once its file is ingested).
-  stats["failed_files"] = static_cast<int64_t>((*store)->Failures().size());
+  // Files failed and not ingested since (a failure clears once its file is ingested), apart from
+  // hours missing at the source (404: a gap of the archive).
+  int64_t failed = 0, missing = 0;
+  for (const auto& [name, reason] : (*store)->Failures()) ++(reason.starts_with(kMissingAtSource) ? missing : failed);
+  stats["failed_files"] = failed;
+  stats["missing_at_source"] = missing;
   stats["store_bytes"] = static_cast<int64_t>((*store)->DiskBytes());
   auto scope = DescribeStoreScope(**store);
   if (!scope.ok()) return Fail(scope.status().message());

@@ -187,6 +187,11 @@ TEST_F(FollowIngestTest, CatchesUpFollowsNewHoursAndStopsCleanly) {
   // Hour 4 is never published: given up 2 h after it ended, recorded as missing at source.
   SetClock(At(5, 10));
   ASSERT_TRUE(WaitFor(dir_ / "follow.log", "2024-01-01-4 not published yet")) << follower.Output();
+  // More than an hour late, it is asked for every quarter of an hour, and the log says so.
+  SetClock(At(6, 20));
+  ASSERT_TRUE(WaitFor(dir_ / "follow.log", "2024-01-01-4 not published yet; asking again every 15 min (it is more "
+                                           "than an hour late) until 2024-01-01T07:00Z"))
+      << follower.Output();
   SetClock(At(7, 10));  // hour 4 ended at 05:00: given up; hours 5 and 6 not yet
   ASSERT_TRUE(WaitFor(dir_ / "follow.log", HourName(4) + ": not published at the source 2 h after the hour ended"))
       << follower.Output();

@@ -23,7 +23,7 @@ std::string HourFile(int64_t hour) { return FormatHour(hour) + ".json.gz"; }
 //! An hour asked for and not done yet.
 struct Pending {
   int64_t next_try = 0;    //!< not asked for again before this (clock seconds)
-  bool reported = false;   //!< its "not published yet" line was shown
+  int64_t reported = 0;    //!< the retry interval its "not published yet" line named (0: none)
 };
 
 //! Waits `seconds` of real time, or less when a stop is requested.
@@ -43,13 +43,22 @@ int64_t RetryInterval(const FollowOptions& o, int64_t hour, int64_t now) {
   return now - DueAt(hour) < kHour ? o.poll_seconds : std::max<int64_t>(o.poll_seconds, 900);
 }
 
-//! "24 h", "1.5 h", "90 s".
+//! "24 h", "1.5 h", "100.5 h", "90 s".
 std::string HoursText(int64_t seconds) {
   if (seconds % kHour == 0) return std::to_string(seconds / kHour) + " h";
   if (seconds < kHour) return std::to_string(seconds) + " s";
   char text[32];
-  std::snprintf(text, sizeof text, "%.2g h", static_cast<double>(seconds) / kHour);
-  return text;
+  std::snprintf(text, sizeof text, "%.2f", static_cast<double>(seconds) / kHour);
+  std::string shown = text;
+  while (shown.back() == '0') shown.pop_back();  // "1.50" -> "1.5"
+  if (shown.back() == '.') shown.pop_back();
+  return shown + " h";
+}
+
+//! "every 3 s", "every 15 min": how often an hour is asked for from now on.
+std::string EveryText(int64_t seconds) {
+  return seconds % 60 == 0 && seconds >= 60 ? "every " + std::to_string(seconds / 60) + " min"
+                                            : "every " + std::to_string(seconds) + " s";
 }
 
 }  // namespace
@@ -133,7 +142,8 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
               FormatHour(next_new) + " (ends " +
               FormatInstant(DueAt(next_new)) + ")" +
               (pending.empty() ? "" : "; " + std::to_string(pending.size()) + " older hour" +
-                                          (pending.size() == 1 ? "" : "s") + " not published yet"));
+                                          (pending.size() == 1 ? "" : "s") + " pending (not published yet, or " +
+                                          "failed and asked for again)"));
       }
       Sleep(std::clamp<int64_t>(wake - now, 1, o.poll_seconds), o.stop);
       continue;
@@ -145,7 +155,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
     const int64_t after = o.now();
     bool committed = false;
     uint64_t round_hours = 0, round_events = 0;
-    int64_t round_first = -1, round_last = -1;
+    std::vector<int64_t> round_ingested;
     for (size_t i = 0; i < outcomes.size(); ++i) {
       const FileOutcome& outcome = outcomes[i];
       const int64_t hour = batch[i];
@@ -156,8 +166,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
           committed = true;
           ++round_hours;
           round_events += outcome.entry.events;
-          if (round_first < 0) round_first = hour;
-          round_last = hour;
+          round_ingested.push_back(hour);
           if (o.on_ingested) o.on_ingested(outcome);
           pending.erase(hour);
           break;
@@ -175,11 +184,14 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
             ++summary.hours_missing;
             pending.erase(hour);
           } else {
-            p.next_try = after + RetryInterval(o, hour, after);
-            if (!p.reported) {
-              p.reported = true;
-              o.say("ghsift: follow: " + FormatHour(hour) + " not published yet; asking again every " +
-                    std::to_string(o.poll_seconds) + " s until " + FormatInstant(DueAt(hour) + o.give_up_seconds));
+            const int64_t interval = RetryInterval(o, hour, after);
+            p.next_try = after + interval;
+            // Said once, and again when the pace changes (an hour late: every quarter of an hour).
+            if (p.reported != interval) {
+              p.reported = interval;
+              o.say("ghsift: follow: " + FormatHour(hour) + " not published yet; asking again " + EveryText(interval) +
+                    (interval > o.poll_seconds ? " (it is more than an hour late)" : "") + " until " +
+                    FormatInstant(DueAt(hour) + o.give_up_seconds));
             }
           }
           break;
@@ -213,10 +225,14 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
     }
     GHSIFT_TRY(write_resume());
     if (round_hours > 0) {
-      o.say("ghsift: follow: ingested " + FormatHour(round_first) +
-            (round_last != round_first ? " .. " + FormatHour(round_last) : std::string()) + " (" +
-            std::to_string(round_hours) + " hour" + (round_hours == 1 ? "" : "s") + ", " +
-            WithCommas(round_events) + " events)");
+      // A run of consecutive hours as a range; with gaps (an hour late or failed), each one.
+      const bool consecutive = round_ingested.back() - round_ingested.front() + 1 ==
+                               static_cast<int64_t>(round_ingested.size());
+      std::string hours = FormatHour(round_ingested.front());
+      if (consecutive && round_ingested.size() > 1) hours += " .. " + FormatHour(round_ingested.back());
+      for (size_t i = 1; !consecutive && i < round_ingested.size(); ++i) hours += ", " + FormatHour(round_ingested[i]);
+      o.say("ghsift: follow: ingested " + hours + " (" + std::to_string(round_hours) + " hour" +
+            (round_hours == 1 ? "" : "s") + ", " + WithCommas(round_events) + " events)");
     }
   }
   summary.next_hour = resume_hour();

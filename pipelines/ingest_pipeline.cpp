@@ -416,6 +416,17 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
                              : code == StatusCode::kNotFound && IsHttpUrl(files[index]) ? FileResult::kMissing
                                                                                          : FileResult::kFailed;
             outcome.message = file->error.message();
+            // A --save-dumps copy of an hour that failed (its body whole, its content not) is
+            // not left under the hour's name, where the next run from disk would read it.
+            if (outcome.result == FileResult::kFailed && IsHttpUrl(files[index]) &&
+                !options_.save_dumps_dir.empty()) {
+              const std::string copy = options_.save_dumps_dir + "/" + UrlFileName(files[index]);
+              std::error_code ec;
+              if (std::filesystem::exists(copy, ec)) {
+                std::filesystem::rename(copy, copy + ".failed", ec);
+                if (!ec) outcome.message += " (its saved copy is kept as " + copy + ".failed)";
+              }
+            }
             ++progress->files_done;
           }
           {

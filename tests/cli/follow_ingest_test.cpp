@@ -280,6 +280,22 @@ TEST_F(FollowIngestTest, OptionsThatCannotGoWithFollowAreErrors) {
   EXPECT_NE(source.output.find("--source must be an http:// or https:// URL"), std::string::npos) << source.output;
   const CommandResult poll = RunCommand(base + " --poll-seconds 0");
   EXPECT_EQ(poll.exit_code, 2) << poll.output;
+  EXPECT_NE(poll.output.find("ghsift: --poll-seconds: must be a whole number from 1 to 86400, not '0'"),
+            std::string::npos)
+      << poll.output;
+  // And options that only a download or --follow uses are errors where they would be ignored.
+  const std::string local = Ghsift() + " ingest --store " + (dir_ / "store") + " " + (*corpus_ / "hours");
+  const CommandResult poll_range = RunCommand(local + " --poll-seconds 5");
+  EXPECT_EQ(poll_range.exit_code, 2);
+  EXPECT_NE(poll_range.output.find("ghsift: --poll-seconds goes with --follow"), std::string::npos) << poll_range.output;
+  const CommandResult save_local = RunCommand(local + " --save-dumps " + (dir_ / "saved"));
+  EXPECT_EQ(save_local.exit_code, 2);
+  EXPECT_NE(save_local.output.find("ghsift: --save-dumps keeps copies of downloaded hours; these inputs are all "
+                                   "local files"),
+            std::string::npos)
+      << save_local.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "saved"));
+  EXPECT_NE(RunCommand(base + " --source ftp://127.0.0.1/").output.find("not 'ftp://127.0.0.1/'"), std::string::npos);
 }
 
 }  // namespace

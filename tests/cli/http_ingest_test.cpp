@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -240,6 +241,29 @@ TEST_F(HttpIngestTest, AnHourIsOneEntryWhetherReadFromDiskOrDownloaded) {
   const CommandResult disk = RunCommand(Ghsift() + " ingest --all-repos --store " + store + " " + (dir_ / "saved"));
   EXPECT_EQ(disk.exit_code, 0) << disk.output;
   EXPECT_NE(disk.output.find("ingested 0 files (3 skipped"), std::string::npos) << disk.output;
+}
+
+// An hour whose body arrives whole but does not decode (a gzip cut short at the source) fails,
+// and its --save-dumps copy is set aside: under the hour's name, the next run from disk would
+// read it as the hour.
+TEST_F(HttpIngestTest, ASavedCopyOfAHourThatFailedIsSetAside) {
+  const std::string served = dir_ / "served";
+  std::filesystem::create_directories(served);
+  std::filesystem::copy_file(hours() + "/" + HourName(0), served + "/" + HourName(0));
+  const std::string whole = ReadText(hours() + "/" + HourName(1));
+  std::ofstream(served + "/" + HourName(1), std::ios::binary) << whole.substr(0, whole.size() / 2);
+  FaultServer server(dir_, served, {});
+  ASSERT_TRUE(server.started());
+  const std::string saved = dir_ / "saved";
+  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir_ / "store") +
+                                     " --from 2024-01-01-0 --to 2024-01-01-1 --save-dumps " + saved + " --source " +
+                                     server.base());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("(its saved copy is kept as " + saved + "/" + HourName(1) + ".failed)"), std::string::npos)
+      << r.output;
+  EXPECT_TRUE(std::filesystem::exists(saved + "/" + HourName(0)));
+  EXPECT_FALSE(std::filesystem::exists(saved + "/" + HourName(1)));
+  EXPECT_EQ(ReadText(saved + "/" + HourName(1) + ".failed"), whole.substr(0, whole.size() / 2));
 }
 
 TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {

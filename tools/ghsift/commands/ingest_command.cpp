@@ -65,6 +65,8 @@ struct IngestArgs {
   // --follow.
   bool follow = false;
   int64_t poll_seconds = 120;
+  bool poll_given = false;  //!< --poll-seconds was given (it applies to --follow only)
+  bool save_given = false;  //!< --save-dumps was given (an empty directory name is an error)
   double give_up_hours = 24;
 };
 
@@ -244,7 +246,9 @@ int RunIngest(const IngestArgs& args) {
     if (!args.inputs.empty()) return Fail("--follow reads the hours from --source; it takes no files or URLs");
     if (!args.to.empty()) return Fail("--follow runs until stopped; it takes no --to (use --from/--to without --follow for a range)");
     if (args.mpi) return Fail("--follow cannot run under --mpi");
-    if (!IsHttpUrl(args.source)) return Fail("--source must be an http:// or https:// URL");
+    if (!IsHttpUrl(args.source)) return Fail("--source must be an http:// or https:// URL, not '" + args.source + "'");
+  } else if (args.poll_given) {
+    return Fail("--poll-seconds goes with --follow (a range asks for each hour once)");
   }
   auto files = ResolveInputs(args.inputs, args.recursive);
   if (!files.ok()) return Fail(files.status().message());
@@ -290,10 +294,12 @@ int RunIngest(const IngestArgs& args) {
   options.http.stall_seconds = args.stall_seconds;
   options.http.user_agent = std::string("ghsift/") + GHSIFT_VERSION;
   options.save_dumps_dir = args.save_dumps;
+  if (args.save_given && args.save_dumps.empty()) return Fail("--save-dumps needs a directory");
   if (!args.save_dumps.empty()) {
+    if (!remote) return Fail("--save-dumps keeps copies of downloaded hours; these inputs are all local files");
     std::error_code ec;
     std::filesystem::create_directories(args.save_dumps, ec);
-    if (ec) return Fail(args.save_dumps + ": cannot create: " + ec.message());
+    if (ec) return Fail("--save-dumps " + args.save_dumps + ": cannot create the directory: " + ec.message());
   }
   if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
 
@@ -428,13 +434,14 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--follow", args->follow,
                 "Keep going: catch up to the newest published hour (from --from, else where the store ends), then "
                 "read each next hour as it is published, until SIGINT/SIGTERM (exit 0)");
-  cmd->add_option("--poll-seconds", args->poll_seconds,
-                  "--follow: ask again this often for an hour that has ended and is not published yet")
-      ->capture_default_str()
-      ->check(CountCheck(1, 86400));
+  CLI::Option* poll = cmd->add_option("--poll-seconds", args->poll_seconds,
+                                      "--follow: ask again this often for an hour that has ended and is not published "
+                                      "yet (every 15 min once it is an hour late)")
+                          ->capture_default_str()
+                          ->check(CountCheck(1, 86400));
   cmd->add_option("--give-up-hours", args->give_up_hours,
-                  "--follow: an hour still not published this long after it ended is recorded as missing at "
-                  "source (a failing one as failed) and no longer asked for")
+                  "An hour still not published this long after it ended is recorded as missing at source (a range "
+                  "leaves a younger one unrecorded, for the next run); --follow also gives up on a failing one")
       ->capture_default_str()
       ->check(NumberCheck(0, 720));
   cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
@@ -445,7 +452,9 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--retries", args->retries, "Further attempts at a failed transfer, with backoff")
       ->capture_default_str()
       ->check(CountCheck(0, 100));
-  cmd->add_option("--save-dumps", args->save_dumps, "Keep a copy of each downloaded hour in this directory");
+  CLI::Option* save =
+      cmd->add_option("--save-dumps", args->save_dumps,
+                      "Keep a copy of each downloaded hour in this directory (one that fails as NAME.failed)");
   cmd->add_option("--max-hour-mib", args->max_hour_mib, "A downloaded hour larger than this fails")
       ->capture_default_str()
       ->check(CountCheck(1, 1 << 22));
@@ -471,14 +480,18 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
       ->check(CountCheck(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet,
                 "No progress line and no summary; files and hours already ingested, and hours not published yet, "
-                "go unsaid (failures are always printed)");
+                "go unsaid (failures are always printed; --follow still says why and where it stopped)");
   cmd->add_flag("--mpi", args->mpi,
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");
   cmd->add_flag("--keep-text", args->keep_text,
                 "Keep the text of every event of tracked reports (compressed) so `ghsift rescan` can re-apply "
                 "changed rules (the latest text of flagged reports is kept without it, for `sample`)");
-  cmd->callback([args, &exit_code] { exit_code = RunIngest(*args); });
+  cmd->callback([args, poll, save, &exit_code] {
+    args->poll_given = poll->count() > 0;
+    args->save_given = save->count() > 0;
+    exit_code = RunIngest(*args);
+  });
 }
 
 }  // namespace ghsift::cli

@@ -140,6 +140,27 @@ TEST_F(CliTest, BadRulePatternNamesFileRuleAndReason) {
   EXPECT_NE(r.output.find("rule 'a': duplicate id"), std::string::npos) << r.output;
 }
 
+// A misspelt tag makes a category of its own, which ingest would flag apart: rules check names it
+// (a warning: the set is valid), and marks the facets, which never flag.
+TEST_F(CliTest, RulesCheckWarnsOfACategoryNamedLikeAnother) {
+  const std::string rules = dir_ / "typo.yaml";
+  WriteFile(rules, "categories:\n  stage: {threshold: 1, facet: true}\nrules:\n"
+                   "  - {id: a1, tag: accuracy/low, pattern: 'low accuracy'}\n"
+                   "  - {id: a2, tag: accuracy/nan, pattern: 'nan'}\n"
+                   "  - {id: a3, tag: accuracy/wrong, pattern: 'wrong'}\n"
+                   "  - {id: a4, tag: acuracy/low, pattern: 'poor accuracy'}\n"
+                   "  - {id: s1, tag: stage/training, pattern: 'training'}\n");
+  const auto r = RunCommand(Ghsift() + " rules check --rules " + rules);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ghsift: warning: category 'acuracy' (1 rule, first a4 in " + rules +
+                          " line 7) is named like 'accuracy': a misspelt tag makes a category of its own"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("  stage: 1 rule, threshold 1 (facet: describes, never flags)\n"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("  accuracy: 3 rules, threshold 1\n"), std::string::npos) << r.output;
+}
+
 TEST_F(CliTest, QueryRejectsUnknownDimension) {
   ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
   auto r = RunCommand(Ghsift() + " query --store " + Store() + " --by colour");

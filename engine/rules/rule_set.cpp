@@ -154,7 +154,14 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, Rule& rul
                                                    "flags", "weight", "enabled",    "description"};
   for (const auto& entry : node) {
     const std::string key = entry.first.as<std::string>();
-    if (!kKnownKeys.count(key)) return Status::InvalidArgument(named + ": unknown key '" + key + "'");
+    if (!kKnownKeys.count(key)) {
+      const std::vector<std::string> known(kKnownKeys.begin(), kKnownKeys.end());
+      const std::string closest = ClosestName(key, known);
+      return Status::InvalidArgument(named + ": unknown key '" + key + "' (line " +
+                                     std::to_string(entry.first.Mark().line + 1) + ")" +
+                                     (closest.empty() ? "" : "; did you mean " + closest + "?") +
+                                     " The keys: " + JoinNames(known));
+    }
   }
   if (node["tag"]) {
     if (!node["tag"].IsScalar()) return Status::InvalidArgument(named + ": 'tag' must be a string");
@@ -203,7 +210,8 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, Rule& rul
     try {
       rule.weight = node["weight"].as<double>();
     } catch (const YAML::Exception&) {
-      return Status::InvalidArgument(named + ": weight must be a number");
+      return Status::InvalidArgument(named + ": weight must be a number, not '" + YAML::Dump(node["weight"]) +
+                                     "' (line " + std::to_string(node["weight"].Mark().line + 1) + ")");
     }
   }
   return Status::Ok();

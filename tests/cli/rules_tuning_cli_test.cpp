@@ -72,6 +72,30 @@ TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {
       << r.output;
 }
 
+// A suite names each set's positive categories and label key: the --labels options that would be
+// ignored with --suite are errors. rules suggest's --positive (the category to mine) is not one;
+// it mines the sets labeled for that category alone when there are some.
+TEST_F(RulesTuningCliTest, SuiteOptionsAreNotSilentlyIgnored) {
+  WriteFile(dir_ / "gamma.jsonl", "{\"title\":\"accuracy is low\",\"class\":1}\n{\"title\":\"docs\",\"class\":0}\n");
+  WriteFile(dir_ / "suite.yaml", "sets:\n  - {path: alpha.jsonl, positive: [performance]}\n"
+                                 "  - {path: beta.jsonl, positive: [performance]}\n"
+                                 "  - {path: gamma.jsonl, positive: [performance, accuracy]}\n");
+  WriteFile(dir_ / "both.yaml", "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b'}\n"
+                                "  - {id: a.low, tag: accuracy/low, pattern: '\\baccuracy\\b'}\n");
+  const std::string suite =
+      " --rules " + (dir_ / "both.yaml") + " --suite " + (dir_ / "suite.yaml") + " --data " + dir_.path();
+  auto r = RunCommand(Ghsift() + " rules eval" + suite + " --positive accuracy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("ghsift: --positive goes with --labels; a suite gives it per set"), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules tune" + suite + " --label-key other");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("ghsift: --label-key goes with --labels"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules suggest" + suite + " --positive performance --min-positive 1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("mined on alpha, beta: 3 positive"), std::string::npos) << r.output;
+}
+
 TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {
   const std::string overlay = dir_ / "overlay.yaml";
   auto r = RunCommand(Ghsift() + " rules tune --weights --objective f1 --rules " + rules_ + Labels() + " --write " +

@@ -200,7 +200,10 @@ TEST_F(RuleSetTest, UnknownRuleKeyIsRefused) {
   auto set = LoadRuleSet(dir_);
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
-  EXPECT_TRUE(Contains(set.status().message(), "unknown key 'wieght'")) << set.status().message();
+  EXPECT_TRUE(Contains(set.status().message(), "unknown key 'wieght' (line 2); did you mean weight? The keys: "
+                                                "categories, description, enabled, fields, flags, id, pattern, tag, "
+                                                "weight"))
+      << set.status().message();
 }
 
 TEST_F(RuleSetTest, UnknownTopLevelKeyIsRefused) {
@@ -214,7 +217,7 @@ TEST_F(RuleSetTest, BadWeightIsRefused) {
   RuleSet set;
   const Status s = ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: heavy}\n", "m.yaml", set);
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
-  EXPECT_TRUE(Contains(s.message(), "weight must be a number")) << s.message();
+  EXPECT_EQ(s.message(), "m.yaml: rule 'x': weight must be a number, not 'heavy' (line 2)");
 }
 
 TEST_F(RuleSetTest, InvalidYamlIsRefused) {

@@ -39,21 +39,32 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
   labels->excludes(suite);
   cmd.add_option("--data", args.data, "Directory the suite's paths are relative to")->capture_default_str();
   AddRulesOption(cmd, args.rules);
+  const auto given = [&args](const char* name) {
+    return [&args, name](const std::string&) { args.labels_only_given.push_back(name); };
+  };
   cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label (--labels)")
-      ->capture_default_str();
-  cmd.add_option("--label-key", args.label_key, "Integer field holding the binary label (--labels)")
-      ->capture_default_str();
-  cmd.add_option("--issue-dir", args.issue_dir, "Directory of GitHub API issue objects NUMBER.json giving bodies");
+      ->capture_default_str()
+      ->each(given("--positive"));
+  cmd.add_option("--label-key", args.label_key, "Field holding the binary label, 0 or 1 (--labels)")
+      ->capture_default_str()
+      ->each(given("--label-key"));
   cmd.add_option("--group-by", args.group_by, "Groups held out one at a time: file (each labels file) or repo")
       ->check(CLI::IsMember({"file", "repo"}))
       ->capture_default_str();
   cmd.add_option("--objective", args.objective, "What fitting maximizes per group (--labels): macro-f1 or f1")
       ->check(CLI::IsMember({"macro-f1", "f1"}))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->each(given("--objective"));
+  cmd.add_option("--issue-dir", args.issue_dir, "Directory of GitHub API issue objects NUMBER.json giving bodies (--labels)")
+      ->each(given("--issue-dir"));
 }
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   if (args.labels.empty() && args.suite.empty()) return Status::InvalidArgument("give --labels FILE... or --suite FILE");
+  for (const std::string& option : args.labels_only_given) {
+    if (args.suite.empty() || (option == "--positive" && args.suite_takes_positive)) continue;
+    return Status::InvalidArgument(option + " goes with --labels; a suite gives it per set (" + args.suite + ")");
+  }
   auto suite = SetsOf(args);
   if (!suite.ok()) return suite.status();
   LabeledInput input;

@@ -23,6 +23,10 @@ struct LabeledInputArgs {
   std::string issue_dir;
   std::string group_by = "file";
   std::string objective = "macro-f1";
+  //! Options of --labels given on the command line (a suite names them per set: with --suite they
+  //! would be ignored, so they are an error).
+  std::vector<std::string> labels_only_given;
+  bool suite_takes_positive = false;  //!< rules suggest: --positive names the category to mine
 };
 
 void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args);

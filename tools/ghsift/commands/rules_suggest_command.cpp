@@ -50,6 +50,7 @@ int RunSuggest(SuggestArgs args) {
   if (category.empty() || category.find(',') != std::string::npos) {
     return Fail("rules suggest: --positive names one category");
   }
+  args.input.suite_takes_positive = true;
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
   const MatchTable& table = input->table;
@@ -63,9 +64,24 @@ int RunSuggest(SuggestArgs args) {
   std::vector<size_t> held_out;
   std::string mined_groups;
   int64_t positives = 0, negatives = 0, unmatched_total = 0;
+  // Groups labeled for this category alone are mined when there are any: a set whose label is a
+  // union (MHNurf: performance or accuracy) would teach "accuracy" as a performance phrase.
+  const auto has_c = [&](const auto& group) {
+    return std::find(group.positive.begin(), group.positive.end(), c) != group.positive.end();
+  };
+  bool exact_groups = false;
+  for (const auto& group : table.groups) {
+    exact_groups = exact_groups || (group.name != args.holdout && group.positive.size() == 1 && has_c(group));
+  }
+  const auto minable = [&](const auto& group) { return has_c(group) && (!exact_groups || group.positive.size() == 1); };
+  std::string union_note;
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const auto& group = table.groups[g];
-    if (std::find(group.positive.begin(), group.positive.end(), c) == group.positive.end()) continue;
+    if (!has_c(group)) continue;
+    if (group.name != args.holdout && !minable(group)) continue;
+    if (group.name != args.holdout && group.positive.size() > 1 && union_note.empty()) {
+      union_note = " (their label is the union " + group.positive_name + ": a phrase of either counts)";
+    }
     if (group.name == args.holdout) {
       holdout_found = true;
       held_out.assign(group.reports.begin(), group.reports.end());
@@ -76,8 +92,7 @@ int RunSuggest(SuggestArgs args) {
   if (!holdout_found) return Fail("--holdout: no group '" + args.holdout + "' with positive category " + category);
   for (size_t i = 0; i < input->reports.size(); ++i) {
     const auto& group = table.groups[static_cast<size_t>(table.group[i])];
-    const bool mined = group.name != args.holdout &&
-                       std::find(group.positive.begin(), group.positive.end(), c) != group.positive.end();
+    const bool mined = group.name != args.holdout && minable(group);
     texts[i] = FieldText(input->reports[i], args.field);
     views.push_back(texts[i]);
     const bool matched = std::any_of(table.matched[i].begin(), table.matched[i].end(),
@@ -121,7 +136,7 @@ int RunSuggest(SuggestArgs args) {
     }
   }
   std::cout << "Phrases of the " << args.field << " that separate " << category << " reports from the others, mined on "
-            << mined_groups << ": " << positives << " positive (" << unmatched_total << " matched by no " << category
+            << mined_groups << union_note << ": " << positives << " positive (" << unmatched_total << " matched by no " << category
             << " rule yet), " << negatives << " negative.\nRanked by weighted log-odds with an informative Dirichlet "
                "prior (z-score); pos/neg: reports containing the phrase; unmatched: positives no "
             << category << " rule matches that contain it.\n";

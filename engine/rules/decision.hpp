@@ -55,6 +55,8 @@ class DecisionModel {
   //! Every category the rule's weight counts toward (empty when unknown).
   std::vector<std::string> CategoriesOf(const std::string& rule_id) const;
   std::string TagOf(const std::string& rule_id) const;
+  //! True when the model has a rule of this id.
+  bool Knows(const std::string& rule_id) const { return rules_.count(rule_id) > 0; }
   //! The rule's weight (0 when unknown).
   double WeightOf(const std::string& rule_id) const;
   bool operator==(const DecisionModel& other) const = default;

@@ -254,10 +254,10 @@ TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
             "  1: [[y]] [[=]] [[net.cuda()]]\n"
             "     rules: t.code\n"
             "rules matched:\n"
-            "  t.code    +1.00  info/reproduction-code\n"
-            "  t.how     -0.75  performance/not-a-bug  (counts toward performance, silent)\n"
-            "  t.instead +0.50  silent/no-error\n"
-            "  t.slow    +1.00  performance/low-speed\n"
+            "  t.code    +1.00  info/reproduction-code  code: \"y\"\n"
+            "  t.how     -0.75  performance/not-a-bug   title: \"How\"  (counts toward performance, silent)\n"
+            "  t.instead +0.50  silent/no-error         body: \"instead of\"\n"
+            "  t.slow    +1.00  performance/low-speed   title: \"slower\"\n"
             "scores (sum of matched weights / threshold):\n"
             "  info           1.00 / 1.00  FLAGGED\n"
             "  performance    0.25 / 1.00  -\n"
@@ -273,7 +273,7 @@ TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
             "  1: How come it is [[slower]]\n"
             "     rules: t.slow\n"
             "rules matched:\n"
-            "  t.slow +1.00  performance/low-speed\n"
+            "  t.slow +1.00  performance/low-speed  title: \"slower\"\n"
             "scores (sum of matched weights / threshold):\n"
             "  info           0.00 / 1.00  -\n"
             "  performance    1.00 / 0.25  FLAGGED\n"
@@ -306,8 +306,16 @@ TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
                  " --rules " + overlay);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("(weights and thresholds of the --rules given, not of the store)\n"), std::string::npos);
-  EXPECT_NE(r.output.find("  t.code +2.50  info/reproduction-code\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  t.code +2.50  info/reproduction-code  code: \""), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("  info           2.50 / 100.00  -\n"), std::string::npos) << r.output;
+  // A rule the store's ingest matched that the --rules given no longer have is said to be gone.
+  const std::string disabled = dir_ / "disabled.yaml";
+  WriteFile(disabled, "rules:\n  - {id: t.code, enabled: false}\n");
+  r = RunCommand(Ghsift() + " rules explain --no-color --store " + Store() + " --issue BVLC/caffe#7002 --rules " +
+                 rules + " --rules " + disabled);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("  t.code (not in the rules given: disabled or renamed there)\n"), std::string::npos)
+      << r.output;
 }
 
 

@@ -165,6 +165,22 @@ TEST_F(IssuesCliTest, FormerRepositoryNameAnswersLikeTheLatest) {
       << issues.output;
 }
 
+// rules explain --store on a report the store does not hold: the store's scope is the reason only
+// for a repository it does not track.
+TEST_F(IssuesCliTest, ExplainOfAReportNotHeldSaysWhy) {
+  auto r = Run("rules explain --issue pytorch/pytorch#999999");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("ghsift: pytorch/pytorch#999999: not in the store (no event of it was ingested)"),
+            std::string::npos)
+      << r.output;
+  r = Run("rules explain --issue nobody/none#1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("ghsift: nobody/none#1: not in the store (nobody/none is not one of the store's 28 tracked "
+                          "repositories, whose reports it keeps; --all-repos stores keep every one)"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
   const auto reversed = Run("query --by repo --from 2024-02 --to 2024-01");
   EXPECT_EQ(reversed.exit_code, 2);

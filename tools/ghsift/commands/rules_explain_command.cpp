@@ -11,8 +11,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "aggregate/repo_filter.hpp"
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "output.hpp"
 #include "json/markdown_splitter.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
@@ -115,9 +117,21 @@ class Explainer {
       return Status::Ok();
     }
     std::cout << "\n";
-    PrintLinesWithSpans(text, MergeSpans(std::move(spans)));
+    const std::vector<Span> merged = MergeSpans(std::move(spans));
+    // Each rule's first match, for the list of rules: which words gave which rule.
+    for (const Span& sp : merged) {
+      const std::string& id = db_->rules().rules[sp.rule].id;
+      if (!first_match_.count(id)) {
+        first_match_[id] = std::string(FieldName(field)) + ": \"" + TableCell(text.substr(sp.from, sp.to - sp.from), 40) +
+                           "\"";
+      }
+    }
+    PrintLinesWithSpans(text, merged);
     return Status::Ok();
   }
+
+  //! Rule id -> where it first matched (`body: "memory leak"`).
+  const std::map<std::string, std::string>& first_match() const { return first_match_; }
 
  private:
   const MatchStartFinder& StartFinder(uint32_t rule) {
@@ -183,11 +197,18 @@ class Explainer {
   Scanner scanner_;
   bool color_;
   std::map<uint32_t, std::unique_ptr<MatchStartFinder>> finders_;
+  std::map<std::string, std::string> first_match_;
+};
+
+//! The rules that matched a text, sorted, and where each first matched.
+struct MarkedText {
+  std::vector<std::string> fired;
+  std::map<std::string, std::string> first_match;
 };
 
 //! Prints each field of `report` with the text every matching rule of `rules` matched marked;
 //! returns the ids of those rules, sorted.
-Result<std::vector<std::string>> MarkMatches(const RuleSet& rules, const ExplainedReport& report, bool color) {
+Result<MarkedText> MarkMatches(const RuleSet& rules, const ExplainedReport& report, bool color) {
   const std::vector<FieldText> texts = FieldTexts(report);
   // Which rules match: per-rule flag databases, cached, so an edited rule alone compiles.
   GHSIFT_ASSIGN_OR_RETURN(auto flag_db,
@@ -205,13 +226,13 @@ Result<std::vector<std::string>> MarkMatches(const RuleSet& rules, const Explain
     for (const FieldText& t : texts) {
       if (!t.text.empty()) std::cout << FieldName(t.field) << ": (no match)\n";
     }
-    return fired;
+    return MarkedText{fired, {}};
   }
   GHSIFT_ASSIGN_OR_RETURN(auto span_db, RuleDatabase::Compile(fired_rules, RuleDatabase::Mode::kExplain,
                                                               RuleDatabase::Layout::kPerRule));
   Explainer explainer(span_db, color);
   for (const FieldText& t : texts) GHSIFT_TRY(explainer.Field(t.field, t.text));
-  return fired;
+  return MarkedText{fired, explainer.first_match()};
 }
 
 //! Color on a terminal, unless --no-color; --color forces it.
@@ -225,18 +246,27 @@ std::string Signed(double value) {
 
 //! Each matched rule with its weight and the categories it counts toward, then each category's
 //! sum against its threshold.
-void PrintScores(const DecisionModel& model, const std::vector<std::string>& fired) {
+void PrintScores(const DecisionModel& model, const std::vector<std::string>& fired,
+                 const std::map<std::string, std::string>& first_match = {}) {
   std::cout << "rules matched:" << (fired.empty() ? " none\n" : "\n");
-  size_t width = 0;
+  size_t width = 0, tag_width = 0;
   for (const auto& id : fired) width = std::max(width, id.size());
+  for (const auto& id : fired) tag_width = std::max(tag_width, model.TagOf(id).size());
   for (const auto& id : fired) {
+    if (!model.Knows(id)) {  // a rule the store's ingest matched, disabled or renamed in --rules
+      std::printf("  %-*s (not in the rules given: disabled or renamed there)\n", static_cast<int>(width), id.c_str());
+      continue;
+    }
     const auto categories = model.CategoriesOf(id);
     std::string toward;
     for (const auto& c : categories) toward += (toward.empty() ? "" : ", ") + c;
-    std::printf("  %-*s %s  %s", static_cast<int>(width), id.c_str(), Signed(model.WeightOf(id)).c_str(),
-                model.TagOf(id).c_str());
-    if (categories.size() > 1) std::printf("  (counts toward %s)", toward.c_str());
-    std::printf("\n");
+    std::string line = "  " + id + std::string(width - id.size(), ' ') + " " + Signed(model.WeightOf(id)) + "  " +
+                       model.TagOf(id);
+    if (const auto where = first_match.find(id); where != first_match.end()) {
+      line += std::string(tag_width - model.TagOf(id).size(), ' ') + "  " + where->second;
+    }
+    if (categories.size() > 1) line += "  (counts toward " + toward + ")";
+    std::printf("%s\n", line.c_str());
   }
   std::cout << "scores (sum of matched weights / threshold):\n";
   const std::vector<CategoryScore> scores = model.Score(fired);
@@ -285,6 +315,7 @@ int ExplainFromStore(const ExplainArgs& args) {
     if (!kept.ok()) return Fail(kept.status().message());
     auto scope = DescribeStoreScope(**store);
     if (!scope.ok()) return Fail(scope.status().message());
+    std::map<std::string, std::string> first_match;  // where each rule matched the kept text
     if (kept->has_value() && args.rules.empty() && !scope->default_rules) {
       std::cout << "title: " << r.title << "\n(the store was built with another rule set than the bundled one: "
                    "give it with --rules to mark where its rules match the kept text)\n";
@@ -296,23 +327,29 @@ int ExplainFromStore(const ExplainArgs& args) {
                 << (args.rules.empty() ? "the bundled rules" : "the --rules given") << ":\n";
       auto rules = LoadRuleLayersOrDefault(args.rules);
       if (!rules.ok()) return Fail(rules.status().message());
-            auto marked = MarkMatches(*rules, report, UseColor(args));
+      auto marked = MarkMatches(*rules, report, UseColor(args));
       if (!marked.ok()) return Fail(marked.status().message());
+      first_match = marked->first_match;
     } else {
       std::cout << "title: " << r.title << "\n(no text kept: a store keeps the text of the reports that matched a "
                    "problem rule)\n";
     }
     std::cout << "the rules that matched during ingest (any snapshot or comment seen):\n";
     if (!args.rules.empty()) std::cout << "(weights and thresholds of the --rules given, not of the store)\n";
-    PrintScores(*model, r.rules);
+    PrintScores(*model, r.rules, first_match);
     return kExitOk;
   }
   auto scope = DescribeStoreScope(**store);
   if (!scope.ok()) return Fail(scope.status().message());
+  // The scope explains a miss only for a repository the store does not track.
+  auto described = (*store)->GetMeta("scope");
+  if (!described.ok()) return Fail(described.status().message());
+  const std::optional<RepoFilter> filter = *described ? RepoFilter::FromDescription(**described) : std::nullopt;
+  const bool untracked = !scope->all_repos && filter && !filter->Tracks(repo);
   return Fail(args.issue + ": not in the store" +
-              (scope->all_repos ? std::string(" (no event of it was ingested)")
-                                : " (this store keeps the reports of its " + std::to_string(scope->tracked_repos) +
-                                      " tracked repositories only; --all-repos stores keep every one)"));
+              (!untracked ? std::string(" (no event of it was ingested)")
+                          : " (" + repo + " is not one of the store's " + std::to_string(scope->tracked_repos) +
+                                " tracked repositories, whose reports it keeps; --all-repos stores keep every one)"));
 }
 
 int RunExplain(const ExplainArgs& args) {
@@ -336,9 +373,9 @@ int RunExplain(const ExplainArgs& args) {
   if (!args.title.empty()) report.title = args.title;
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
-    auto fired = MarkMatches(*rules, report, UseColor(args));
-  if (!fired.ok()) return Fail(fired.status().message());
-  PrintScores(DecisionModel::FromRuleSet(*rules), *fired);
+  auto marked = MarkMatches(*rules, report, UseColor(args));
+  if (!marked.ok()) return Fail(marked.status().message());
+  PrintScores(DecisionModel::FromRuleSet(*rules), marked->fired, marked->first_match);
   return kExitOk;
 }
 

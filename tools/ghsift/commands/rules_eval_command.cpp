@@ -75,7 +75,9 @@ void PrintTable(const Evaluation& e) {
   for (const auto& [category, c] : e.per_category) rows.push_back(ConfusionRow(category, c));
   if (!rows.empty()) {
     std::cout << "\nPer category:\n";
-    WriteTable(std::cout, Format::kTable, columns, rows, numeric);
+    std::vector<std::string> by_category = columns;
+    by_category[0] = "category";
+    WriteTable(std::cout, Format::kTable, by_category, rows, numeric);
   }
   rows.clear();
   for (const auto& [category, n] : e.flagged) rows.push_back({category, std::to_string(n)});
@@ -94,6 +96,7 @@ void PrintTable(const Evaluation& e) {
 void PrintMisclassified(const LabeledInput& in, const std::set<std::string>& positive,
                         const std::vector<size_t>& reports, const std::string& which) {
   std::cout << "\n" << (which == "fp" ? "False positives" : "False negatives") << ":\n";
+  size_t listed = 0;
   for (size_t i : reports) {
     bool known = false;
     const bool actual = ActualPositive(in.reports[i], positive, &known);
@@ -101,6 +104,7 @@ void PrintMisclassified(const LabeledInput& in, const std::set<std::string>& pos
     const bool predicted =
         std::any_of(cats.begin(), cats.end(), [&](const std::string& c) { return positive.count(c) > 0; });
     if (!known || (which == "fp" ? !(predicted && !actual) : !(!predicted && actual))) continue;
+    ++listed;
     std::cout << in.reports[i].id << "  " << in.reports[i].title << "\n    rules:";
     for (const auto& r : in.verdicts[i].rules) std::cout << " " << r;
     std::cout << "\n    scores:";
@@ -109,6 +113,7 @@ void PrintMisclassified(const LabeledInput& in, const std::set<std::string>& pos
     }
     std::cout << "\n";
   }
+  if (listed == 0) std::cout << "  (none)\n";
 }
 
 int RunEval(const EvalArgs& args) {

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/phrase_miner.hpp"
@@ -186,7 +187,7 @@ void AddRulesSuggestCommand(CLI::App& rules, int& exit_code) {
   cmd->add_option("--field", args->field, "Field mined: title, body or comment")
       ->check(CLI::IsMember({"title", "body", "comment"}))
       ->capture_default_str();
-  cmd->add_option("--top", args->top, "Phrases listed")->capture_default_str();
+  cmd->add_option("--top", args->top, "Phrases listed")->capture_default_str()->check(PositiveCountCheck());
   cmd->add_option("--holdout", args->holdout, "Group left out of mining; each suggestion is scored on it");
   cmd->add_option("--min-positive", args->phrases.min_positive, "Positive reports a phrase must appear in")
       ->capture_default_str();

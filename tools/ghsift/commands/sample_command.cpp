@@ -30,15 +30,6 @@ struct SampleArgs {
   uint64_t seed = 0;
 };
 
-std::vector<std::string> SplitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 std::string Join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
@@ -73,7 +64,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     return Fail("--stratify must be repo, month or subcategory");
   }
   if (args.kind != "issue" && args.kind != "pr") return Fail("--kind must be issue or pr");
-  if (sized_by_n && args.n < 0) return Fail("--n must be at least 0");
+  if (sized_by_n && args.n < 1) return Fail("--n must be at least 1, not " + std::to_string(args.n));
   if (!sized_by_n && !(args.confidence > 0 && args.confidence < 1)) return Fail("--confidence must be in (0, 1)");
   if (!sized_by_n && !(args.margin > 0 && args.margin < 1)) return Fail("--margin must be in (0, 1)");
   const std::vector<std::string> categories = SplitList(args.category);

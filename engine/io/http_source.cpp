@@ -82,6 +82,13 @@ bool Retriable(CURLcode code) {
   }
 }
 
+//! "3.7 MiB".
+std::string MiB(uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  return text;
+}
+
 }  // namespace
 
 size_t BufferBytesFor(size_t connections) {
@@ -112,6 +119,11 @@ struct HttpSource::Attempt {
   long http_status = 0;
   Status abort;               //!< why the body callback stopped the transfer
   bool retry = false;         //!< the failure is worth another attempt
+  // Stall detection: libcurl's own (LOW_SPEED_TIME) averages over its last seconds, so it cut a
+  // transfer some 5 s after --stall-seconds; here the clock starts at the last byte.
+  curl_off_t last_bytes = -1;
+  std::chrono::steady_clock::time_point last_change;
+  bool stalled = false;
 };
 
 HttpSource::HttpSource(std::string url, HttpOptions options)
@@ -254,8 +266,8 @@ size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
     if (length >= 0) {
       const uint64_t total = static_cast<uint64_t>(length) + (a.http_status == 206 ? a.offset : 0);
       if (total > options_.max_bytes) {
-        a.abort = Status::IoError("announces " + std::to_string(total) + " bytes, more than the cap of " +
-                                  std::to_string(options_.max_bytes));
+        a.abort = Status::IoError("announces " + MiB(total) + ", more than the size cap of " + MiB(options_.max_bytes) +
+                                  " (--max-hour-mib)");
         return 0;
       }
       announced_size_ = total;
@@ -275,7 +287,7 @@ size_t HttpSource::OnBody(Attempt& a, const char* data, size_t size) {
   }
   const size_t n = size - consumed;
   if (received_ + n > options_.max_bytes) {
-    a.abort = Status::IoError("larger than the cap of " + std::to_string(options_.max_bytes) + " bytes");
+    a.abort = Status::IoError("larger than the size cap of " + MiB(options_.max_bytes) + " (--max-hour-mib)");
     return 0;
   }
   std::unique_lock<std::mutex> lock(mutex_);
@@ -320,8 +332,6 @@ Status HttpSource::RunAttempt(Attempt& a) {
   if (!options_.ca_file.empty()) curl_->easy_setopt(curl, CURLOPT_CAINFO, options_.ca_file.c_str());
   curl_->easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
   curl_->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options_.connect_timeout_seconds);
-  curl_->easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_->easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options_.stall_seconds);
   curl_->easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_bytes));
   // Larger pieces from libcurl than its 16 KiB default: fewer calls and locks per hour.
   curl_->easy_setopt(curl, CURLOPT_BUFFERSIZE, 256L << 10);
@@ -330,15 +340,28 @@ Status HttpSource::RunAttempt(Attempt& a) {
   if (a.offset > 0) curl_->easy_setopt(curl, CURLOPT_RANGE, range.c_str());
   a.self = this;
   // Called at least once a second, also while no byte arrives: a reader that went away (a stop
-  // request) ends a stalled transfer now instead of after --stall-seconds.
+  // request) ends a stalled transfer now, and a transfer with no byte for --stall-seconds (from
+  // the request on) is cut and retried.
+  a.last_change = std::chrono::steady_clock::now();
   curl_->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-  curl_->easy_setopt(curl, CURLOPT_XFERINFODATA, this);
+  curl_->easy_setopt(curl, CURLOPT_XFERINFODATA, &a);
   curl_->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION,
-                   +[](void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> int {
-                     HttpSource& source = *static_cast<HttpSource*>(self);
-                     std::lock_guard<std::mutex> lock(source.mutex_);
-                     return source.cancel_ ? 1 : 0;
-                   });
+                     +[](void* attempt, curl_off_t, curl_off_t now_bytes, curl_off_t, curl_off_t) -> int {
+                       Attempt& a = *static_cast<Attempt*>(attempt);
+                       {
+                         std::lock_guard<std::mutex> lock(a.self->mutex_);
+                         if (a.self->cancel_) return 1;
+                       }
+                       const auto now = std::chrono::steady_clock::now();
+                       if (now_bytes != a.last_bytes) {
+                         a.last_bytes = now_bytes;
+                         a.last_change = now;
+                       } else if (now - a.last_change >= std::chrono::seconds(a.self->options_.stall_seconds)) {
+                         a.stalled = true;
+                         return 1;
+                       }
+                       return 0;
+                     });
   curl_->easy_setopt(curl, CURLOPT_WRITEDATA, &a);
   curl_->easy_setopt(curl, CURLOPT_WRITEFUNCTION, +[](char* data, size_t, size_t n, void* attempt) -> size_t {
     Attempt& a = *static_cast<Attempt*>(attempt);
@@ -347,7 +370,13 @@ Status HttpSource::RunAttempt(Attempt& a) {
   const CURLcode code = curl_->easy_perform(curl);
   if (!a.checked_status) curl_->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
   if (code == CURLE_FILESIZE_EXCEEDED && a.abort.ok()) {  // libcurl's own check of the Content-Length
-    a.abort = Status::IoError("larger than the cap of " + std::to_string(options_.max_bytes) + " bytes");
+    a.abort = Status::IoError("larger than the size cap of " + MiB(options_.max_bytes) + " (--max-hour-mib)");
+  }
+  if (code == CURLE_ABORTED_BY_CALLBACK && a.stalled) {
+    curl_->easy_cleanup(curl);
+    a.curl = nullptr;
+    a.retry = true;
+    return Status::IoError("stalled: no byte for " + std::to_string(options_.stall_seconds) + " s");
   }
   if (code == CURLE_ABORTED_BY_CALLBACK && a.abort.ok()) a.abort = Status::Cancelled("reader gone");
   curl_->easy_cleanup(curl);

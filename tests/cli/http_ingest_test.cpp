@@ -335,6 +335,18 @@ size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// A transfer that stops sending is cut after --stall-seconds without a byte, and said so.
+TEST_F(HttpIngestTest, AStalledTransferFailsAsStalled) {
+  FaultServer server(dir_, hours(), {HourName(0) + "=stall"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir_ / "store") +
+                                     " --retries 0 --stall-seconds 1 " + server.base() + "/" + HourName(0));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(server.base() + "/" + HourName(0) + ": stalled: no byte for 1 s after 1 attempt"),
+            std::string::npos)
+      << r.output;
+}
+
 // The size cap holds against a server that sends more than it: announced (a Content-Length over
 // the cap) or not (a body without length that never ends). The hour fails at once, is not
 // retried, and the other hours are ingested.
@@ -344,7 +356,8 @@ TEST_F(HttpIngestTest, SizeCapStopsAServerThatSendsMore) {
   const CommandResult r = IngestRange(server, dir_ / "store", "--max-hour-mib 1 --retries 3");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   for (int h : {0, 1}) {
-    EXPECT_NE(r.output.find(server.base() + "/" + HourName(h) + ": larger than the cap of 1048576 bytes after 1 attempt"),
+    EXPECT_NE(r.output.find(server.base() + "/" + HourName(h) +
+                            ": larger than the size cap of 1.0 MiB (--max-hour-mib) after 1 attempt"),
               std::string::npos)
         << r.output;
   }

@@ -27,18 +27,25 @@ void ProgressDisplay::Loop() {
     const double compressed = static_cast<double>(progress_.compressed_bytes.load());
     const double total = static_cast<double>(progress_.compressed_total.load());
     const double events = static_cast<double>(progress_.events.load());
+    // By bytes when the inputs' sizes are known (files); by files done when they are not (hours
+    // downloaded: their sizes are known only as each transfer starts).
+    const double files_done = static_cast<double>(progress_.files_done.load());
+    const double files_total = static_cast<double>(progress_.files_total.load());
     std::string eta = "?";
     if (compressed > 0 && total > compressed) {
-      const double remaining = seconds * (total - compressed) / compressed;
-      eta = std::to_string(static_cast<int>(remaining)) + "s";
+      eta = std::to_string(static_cast<int>(seconds * (total - compressed) / compressed)) + "s";
     } else if (total > 0 && compressed >= total) {
       eta = "0s";
+    } else if (total == 0 && files_done > 0 && files_total > files_done) {
+      eta = "~" + std::to_string(static_cast<int>(seconds * (files_total - files_done) / files_done)) + "s";
     }
-    std::fprintf(stderr, "\r\033[Kfiles %llu/%llu  %s/s uncompressed  %.0fk events/s  ETA %s",
+    const double per_second = seconds > 0 ? events / seconds : 0;
+    char rate[32];
+    std::snprintf(rate, sizeof rate, per_second >= 10000 ? "%.0fk" : "%.1fk", per_second / 1000);
+    std::fprintf(stderr, "\r\033[Kfiles %llu/%llu  read %s  %s/s uncompressed  %s events/s  ETA %s",
                  static_cast<unsigned long long>(progress_.files_done.load()),
-                 static_cast<unsigned long long>(progress_.files_total.load()),
-                 HumanBytes(seconds > 0 ? decoded / seconds : 0).c_str(), seconds > 0 ? events / seconds / 1000 : 0,
-                 eta.c_str());
+                 static_cast<unsigned long long>(progress_.files_total.load()), HumanBytes(compressed).c_str(),
+                 HumanBytes(seconds > 0 ? decoded / seconds : 0).c_str(), rate, eta.c_str());
     std::fflush(stderr);
   }
 }

@@ -10,9 +10,20 @@ namespace {
 
 constexpr uint8_t kRecordVersion = 2;
 
+//! Which of two snapshots of the same second came last, without their events' order (the merge
+//! must be commutative): GitHub's "Close with comment" writes a comment (state open) and the close
+//! in one second, so a snapshot closed in that very second is the later one; an open one is later
+//! than one closed before that second (a reopen with a comment). The rest only makes the choice
+//! deterministic.
+int SameSecondRank(const IssueRecord& r) {
+  if (r.state == "closed" && r.closed_at != 0 && r.closed_at >= r.snapshot_time) return 2;
+  return r.state == "open" ? 1 : 0;
+}
+
 bool SnapshotIsNewer(const IssueRecord& a, const IssueRecord& b) {
-  return std::tie(a.snapshot_time, a.state, a.title, a.closed_at, a.labels) >
-         std::tie(b.snapshot_time, b.state, b.title, b.closed_at, b.labels);
+  const int rank_a = SameSecondRank(a), rank_b = SameSecondRank(b);
+  return std::tie(a.snapshot_time, rank_a, a.state, a.title, a.closed_at, a.labels) >
+         std::tie(b.snapshot_time, rank_b, b.state, b.title, b.closed_at, b.labels);
 }
 
 }  // namespace

@@ -91,14 +91,30 @@ TEST(IssueRecordTest, MergeResult) {
   EXPECT_EQ(r.first_seen, 500);
   EXPECT_EQ(r.last_seen, 2000);
   EXPECT_EQ(r.snapshot_time, 2000);
-  // Ties at 2000 are broken by (state, title, closed_at, labels), greatest wins.
-  EXPECT_EQ(r.state, "open");
-  EXPECT_EQ(r.title, "Slow training (dup)");
-  EXPECT_EQ(r.labels, (std::vector<std::string>{"question"}));
-  EXPECT_EQ(r.closed_at, 0);
+  // At 2000 a snapshot closed in that second and an open one: the close came last (a comment and
+  // the close of "Close with comment" share their second).
+  EXPECT_EQ(r.state, "closed");
+  EXPECT_EQ(r.title, "Slow training on GPU");
+  EXPECT_EQ(r.labels, (std::vector<std::string>{"bug", "performance"}));
+  EXPECT_EQ(r.closed_at, 2000);
   EXPECT_EQ(r.comments, 5);
   EXPECT_EQ(r.events, 7u);
   EXPECT_EQ(r.rules, (std::vector<std::string>{"acc.c", "perf.a", "perf.b", "z.rule"}));
+}
+
+// Snapshots of one second, in either order: a close with a comment ends closed; a reopen with a
+// comment (the comment's snapshot still closed from before) ends open.
+TEST(IssueRecordTest, SameSecondSnapshotsEndAsGitHubLeftThem) {
+  IssueRecord comment = Record(300, "t", "open", {}, {});
+  IssueRecord close = Record(300, "t", "closed", {}, {});
+  close.closed_at = 300;
+  EXPECT_EQ(Merged(comment, close).state, "closed");
+  EXPECT_EQ(Merged(close, comment).state, "closed");
+  IssueRecord before_reopen = Record(400, "t", "closed", {}, {});
+  before_reopen.closed_at = 300;
+  IssueRecord reopen = Record(400, "t", "open", {}, {});
+  EXPECT_EQ(Merged(before_reopen, reopen).state, "open");
+  EXPECT_EQ(Merged(reopen, before_reopen).state, "open");
 }
 
 TEST(IssueRecordTest, LaterSnapshotWins) {

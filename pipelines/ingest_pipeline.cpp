@@ -103,6 +103,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   // Files decoded at once: one per thread keeps every core inflating while others parse.
   const size_t max_open = options_.max_open_files > 0 ? options_.max_open_files : static_cast<size_t>(threads);
 
+  const auto run_started = std::filesystem::file_time_type::clock::now();  // --save-dumps copies newer are this run's
   std::vector<FileOutcome> outcomes(files.size());
   std::vector<std::unique_ptr<FileState>> states(files.size());
   std::unordered_set<std::string> seen_keys;
@@ -422,7 +423,10 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
                 !options_.save_dumps_dir.empty()) {
               const std::string copy = options_.save_dumps_dir + "/" + UrlFileName(files[index]);
               std::error_code ec;
-              if (std::filesystem::exists(copy, ec)) {
+              // Only a copy this run wrote: one left by an earlier run (this download cut short,
+              // its .part removed) is that run's good copy.
+              const auto written = std::filesystem::last_write_time(copy, ec);
+              if (!ec && written >= run_started) {
                 std::filesystem::rename(copy, copy + ".failed", ec);
                 if (!ec) outcome.message += " (its saved copy is kept as " + copy + ".failed)";
               }

@@ -87,8 +87,7 @@ class Fitter {
     for (size_t g = 0; g < t_.groups.size(); ++g) {
       if (!train_[g]) continue;
       const auto& group = t_.groups[g];
-      const bool labeled = conf[g].tp + conf[g].fp + conf[g].fn + conf[g].tn > 0;
-      if (labeled && !group.positive.empty()) {
+      if (ObjectiveDefined(group, conf[g])) {
         total += group.objective_f1 ? conf[g].f1() : conf[g].macro_f1();
         ++n;
       }

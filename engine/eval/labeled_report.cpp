@@ -112,8 +112,9 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     r.labels = StringArray(e["labels"], true);
     r.line = static_cast<size_t>(number);
     auto label = JsonLabel(e, options.label_key);
-    if (!label.ok()) return BadLabel(path, r.line, options.label_key, label.status());
-    r.binary = *label;
+    // Only where labels are read: `rules bench` reads the text of any file.
+    if (!label.ok() && options.require_label) return BadLabel(path, r.line, options.label_key, label.status());
+    r.binary = label.ok() ? *label : std::nullopt;
     simdjson::dom::element expected;
     if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) key_seen = true;
     if (r.binary) any_label = true;
@@ -198,8 +199,8 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     r.comments = ParsePythonStringList(get(rec, "Comments"));
     r.code = ParsePythonStringList(get(rec, "Codes"));
     auto label = BinaryLabel(get(rec, options.label_key));
-    if (!label.ok()) return BadLabel(path, r.line, options.label_key, label.status());
-    r.binary = *label;
+    if (!label.ok() && options.require_label) return BadLabel(path, r.line, options.label_key, label.status());
+    r.binary = label.ok() ? *label : std::nullopt;
     any_label = any_label || r.binary.has_value();
     out.push_back(std::move(r));
   }

@@ -77,4 +77,12 @@ struct GroupScore {
 
 GroupScore ScoreGroup(const MatchTable& table, size_t group, const DecisionParams& params);
 
+//! Whether a group's objective can be scored: it has labeled reports and positive categories, and
+//! when its objective is F1, a positive report (F1 is 0/0 without one). Fitting and the printed
+//! means leave the others out alike.
+inline bool ObjectiveDefined(const MatchTable::Group& group, const Confusion& c) {
+  const bool labeled = c.tp + c.fp + c.fn + c.tn > 0;
+  return labeled && !group.positive.empty() && (!group.objective_f1 || c.tp + c.fn > 0);
+}
+
 }  // namespace ghsift

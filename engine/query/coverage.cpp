@@ -92,9 +92,11 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
     return hour_of(a.first).value_or(INT64_MAX) < hour_of(b.first).value_or(INT64_MAX);
   });
   const auto in_range = [&](const std::string& name) {
-    const std::optional<int64_t> hour = hour_of(name);
-    if (!hour) return !from_hour && !to_hour;
-    return (!from_hour || *hour >= *from_hour) && (!to_hour || *hour <= *to_hour);
+    const std::vector<int64_t> hours = UtcHoursOfFileName(name);  // two for the autumn's 01:00
+    if (hours.empty()) return !from_hour && !to_hour;
+    return std::any_of(hours.begin(), hours.end(), [&](int64_t hour) {
+      return (!from_hour || hour >= *from_hour) && (!to_hour || hour <= *to_hour);
+    });
   };
   for (auto& failure : failures) {
     if (!in_range(failure.first)) continue;

@@ -252,18 +252,27 @@ TEST_F(HttpIngestTest, ASavedCopyOfAHourThatFailedIsSetAside) {
   std::filesystem::copy_file(hours() + "/" + HourName(0), served + "/" + HourName(0));
   const std::string whole = ReadText(hours() + "/" + HourName(1));
   std::ofstream(served + "/" + HourName(1), std::ios::binary) << whole.substr(0, whole.size() / 2);
-  FaultServer server(dir_, served, {});
+  // Hour 2's transfer is cut, and an earlier run's good copy of it is kept as it is.
+  std::filesystem::copy_file(hours() + "/" + HourName(2), served + "/" + HourName(2));
+  FaultServer server(dir_, served, {HourName(2) + "=reset"});
   ASSERT_TRUE(server.started());
   const std::string saved = dir_ / "saved";
+  std::filesystem::create_directories(saved);
+  std::filesystem::copy_file(hours() + "/" + HourName(2), saved + "/" + HourName(2));
+  std::filesystem::last_write_time(saved + "/" + HourName(2),
+                                   std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
   const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir_ / "store") +
-                                     " --from 2024-01-01-0 --to 2024-01-01-1 --save-dumps " + saved + " --source " +
-                                     server.base());
+                                     " --retries 0 --from 2024-01-01-0 --to 2024-01-01-2 --save-dumps " + saved +
+                                     " --source " + server.base());
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("(its saved copy is kept as " + saved + "/" + HourName(1) + ".failed)"), std::string::npos)
       << r.output;
   EXPECT_TRUE(std::filesystem::exists(saved + "/" + HourName(0)));
   EXPECT_FALSE(std::filesystem::exists(saved + "/" + HourName(1)));
   EXPECT_EQ(ReadText(saved + "/" + HourName(1) + ".failed"), whole.substr(0, whole.size() / 2));
+  EXPECT_NE(r.output.find(HourName(2)), std::string::npos) << r.output;  // it failed, and is named
+  EXPECT_EQ(ReadText(saved + "/" + HourName(2)), ReadText(hours() + "/" + HourName(2)));
+  EXPECT_FALSE(std::filesystem::exists(saved + "/" + HourName(2) + ".failed"));
 }
 
 TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
@@ -304,6 +313,10 @@ TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
   const CommandResult pacific = RunCommand(base + " --from 2013-02-15-0 --to 2013-02-15-1");
   EXPECT_EQ(hours_named(pacific.output), (std::vector<std::string>{"2013-02-15-0", "2013-02-15-1"}))
       << pacific.output;
+  // The last Pacific-named files cover the same UTC hours as the first of 2015: named, they are read.
+  const CommandResult boundary = RunCommand(base + " --from 2014-12-31-22 --to 2014-12-31-23");
+  EXPECT_EQ(hours_named(boundary.output), (std::vector<std::string>{"2014-12-31-22", "2014-12-31-23"}))
+      << boundary.output;
   // Hours that have not ended have no file yet: not asked for, and the cut is said.
   const int64_t now = NowSeconds();
   const std::string newest = FormatHour(now / 3600 - 1);
@@ -428,7 +441,7 @@ TEST_F(HttpIngestTest, TlsIsAlwaysVerified) {
   EXPECT_EQ(body, ReadText(hours() + "/" + HourName(0)));
 }
 
-// tools/cron/ghsift-hourly asks for the 24 hours up to the one that ended last, says nothing when
+// tools/cron/ghsift-hourly asks for the 26 hours up to the one that ended last, says nothing when
 // nothing failed (hours not published are recorded, not reported), and is a no-op while another
 // run holds the store's lock.
 // GH Archive publishes an hour minutes after it ends, a late one later still: a 404 for an hour

@@ -75,6 +75,9 @@ TEST(LabeledSuiteTest, HandWrittenLabelsAreReadOrRefusedWithTheirLine) {
   ASSERT_FALSE(word.ok());
   EXPECT_EQ(word.status().message(),
             dir / "word.jsonl" + ":2: 'class' is 'yes'; use 0 or 1 (or leave it empty: not labeled yet)");
+  LabelOptions text_only;  // rules bench reads the text of any file
+  text_only.require_label = false;
+  EXPECT_TRUE(ReadLabeledReports(dir / "word.jsonl", text_only).ok());
   std::ofstream(dir / "cut.csv") << "Repository,Number,Title,Body,class\nx,1,slow,,1\nx,2,fast,\"cut in";
   auto cut = ReadLabeledReports(dir / "cut.csv", LabelOptions{});
   ASSERT_FALSE(cut.ok());

@@ -21,10 +21,7 @@ std::vector<std::string> Cells(const Confusion& c, bool full) {
           Fixed3(c.macro_f1())};
 }
 
-//! A group whose objective can be scored: labeled, and with a positive report when it is F1.
-bool Scored(const MatchTable::Group& group, const Confusion& c) {
-  return Labeled(c) && !group.positive.empty() && (!group.objective_f1 || c.tp + c.fn > 0);
-}
+
 
 std::string ConfusionJson(const Confusion& c) {
   return "{\"tp\": " + std::to_string(c.tp) + ", \"fp\": " + std::to_string(c.fp) + ", \"fn\": " +
@@ -48,7 +45,7 @@ std::string Fixed3(double v) {
 }
 
 std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
-  if (table.groups.size() > 1) {
+  if (table.groups.size() != 1) {
     return "Leave-one-group-out (LOGO): " + fitted +
            " fitted on the other groups, scored on the held-out group: the estimate to quote.\n";
   }
@@ -75,12 +72,20 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
   return note;
 }
 
+std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
+  const bool any = std::any_of(table.groups.begin(), table.groups.end(), [&](const auto& group) {
+    const size_t g = static_cast<size_t>(&group - table.groups.data());
+    return ObjectiveDefined(group, (e.groups[g].*score).confusion);
+  });
+  return any ? Fixed3(MeanObjective(table, e, score)) : "n/a (no group can be scored)";
+}
+
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
   double sum = 0;
   int n = 0;
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const GroupScore& s = e.groups[g].*score;
-    if (!Scored(table.groups[g], s.confusion)) continue;
+    if (!ObjectiveDefined(table.groups[g], s.confusion)) continue;
     sum += s.Metric(table.groups[g].objective_f1);
     ++n;
   }
@@ -117,7 +122,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       const Confusion& c = (ge.*blocks[0].score).confusion;
       if (!Labeled(c)) continue;
       f1_objective = table.groups[g].objective_f1;
-      const bool scored = Scored(table.groups[g], c);
+      const bool scored = ObjectiveDefined(table.groups[g], c);
       std::vector<std::string> row = {table.groups[g].name, std::to_string(c.tp + c.fp + c.fn + c.tn),
                                       std::to_string(c.tp + c.fn)};
       for (size_t b = 0; b < blocks.size(); ++b) {

@@ -34,5 +34,7 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table);
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);
 
 std::string Fixed3(double v);
+//! MeanObjective with three decimals, or "n/a" when no group can be scored.
+std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);
 
 }  // namespace ghsift::cli

@@ -160,7 +160,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
       const FileOutcome& outcome = outcomes[i];
       const int64_t hour = batch[i];
       Pending& p = pending[hour];
-      const bool given_up = after >= DueAt(hour) + o.give_up_seconds;
+      const bool given_up = GivenUp(hour, after, o.give_up_seconds);
       switch (outcome.result) {
         case FileResult::kIngested:
           committed = true;

@@ -57,6 +57,12 @@ inline constexpr const char* kFollowNextMeta = "follow_next";
 //! that has ended by `now`.
 Result<int64_t> DefaultFollowStart(const Store& store, int64_t now);
 
+//! An hour not published `give_up_seconds` after it ended is given up on (recorded as missing at
+//! the source); before that, a 404 means "not published yet". Range ingest and follow alike.
+inline bool GivenUp(int64_t hour, int64_t now, int64_t give_up_seconds) {
+  return now >= (hour + 1) * 3600 + give_up_seconds;
+}
+
 //! Runs until `options.stop` is set; an error only when the store cannot be read or written.
 Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& options);
 

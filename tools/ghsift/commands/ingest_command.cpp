@@ -86,8 +86,11 @@ int64_t FollowNow() {
 //! Archive names its files (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD,
 //! YYYY-MM-DDTHH, or a span back from now such as 7d, which names one instant).
 struct HourSpan {
-  int64_t first = 0, last = 0;
+  int64_t first = 0, last = 0;  //!< UTC hours
   bool relative = false;
+  //! Given as an archive file's name: that file's own hour (US-Pacific from 2012-03-11 to 2014,
+  //! and the files 2014-12-31-16..23 cover the same UTC hours as 2015-01-01-0..7).
+  std::optional<int64_t> file_hour;
 };
 
 Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int64_t now) {
@@ -95,7 +98,7 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
     // A file's name names that file: from 2012-03-11 to 2014 its hour is US-Pacific, and the
     // autumn change's repeated 01:00 holds two UTC hours.
     const std::vector<int64_t> hours = UtcHoursOfFileName(text + ".json.gz");
-    if (!hours.empty()) return HourSpan{hours.front(), hours.back(), false};
+    if (!hours.empty()) return HourSpan{hours.front(), hours.back(), false, ParseHour(text)};
   }
   auto span = ParseTimeArgument(text, option, now, true);
   if (!span.ok()) return span.status();
@@ -137,9 +140,18 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* n
   }
   std::string base = args.source;
   while (!base.empty() && base.back() == '/') base.pop_back();
+  std::vector<std::string> urls;
+  if (from->file_hour && (args.to.empty() || to->file_hour)) {
+    // Named by files: those files, in name order, up to the newest whose hours have all ended.
+    for (int64_t h = *from->file_hour; h <= *to->file_hour; ++h) {
+      const std::vector<int64_t> covered = UtcHoursOfFileName(FormatHour(h) + ".json.gz");
+      if (!covered.empty() && covered.back() > newest_ended) break;
+      urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
+    }
+    return urls;
+  }
   // The range is of UTC hours; Timeline-era files are named by their US-Pacific hour (the
   // autumn change's repeated 01:00 is one file for two UTC hours).
-  std::vector<std::string> urls;
   for (int64_t h = first; h <= last; ++h) {
     const std::optional<int64_t> file_hour = FileHourOfUtcHour(h);
     if (!file_hour) continue;
@@ -158,7 +170,7 @@ void MarkNotPublishedYet(std::vector<FileOutcome>& outcomes, double give_up_hour
   for (FileOutcome& o : outcomes) {
     if (o.result != FileResult::kMissing) continue;
     const std::optional<int64_t> hour = HourOfFileName(FileKey(o.path));
-    if (hour && now - (*hour + 1) * 3600 < static_cast<int64_t>(give_up_hours * 3600)) o.message = kNotPublishedYet;
+    if (hour && !GivenUp(*hour, now, static_cast<int64_t>(give_up_hours * 3600))) o.message = kNotPublishedYet;
   }
 }
 
@@ -201,7 +213,8 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   if (!args.from.empty()) {
     const auto from = ParseHourSpan(args.from, "--from", FollowNow());
     if (!from.ok()) return Fail(from.status().message());
-    follow.first_hour = from->first;
+    // The follower counts hours by their files' names (UTC ones, in the archive it follows).
+    follow.first_hour = from->file_hour.value_or(from->first);
   } else {
     auto start = DefaultFollowStart(store, FollowNow());
     if (!start.ok()) return Fail(start.status().message());

@@ -123,6 +123,11 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
       input.reports.push_back(std::move(r));
     }
   }
+  if (input.reports.empty()) {
+    std::string files;
+    for (const LabeledSet& set : suite->sets) files += (files.empty() ? "" : ", ") + set.path;
+    return Status::InvalidArgument(files + ": no labeled report to score");
+  }
   input.verdicts = JudgeReports(input.database, input.reports);
   input.table = BuildMatchTable(input.database->rules(), input.reports, input.verdicts, input.groups, input.report_group);
   for (size_t i = 0; i < input.reports.size(); ++i) {

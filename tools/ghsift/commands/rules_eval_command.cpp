@@ -141,8 +141,8 @@ int RunEval(const EvalArgs& args) {
     std::cout << FittedLayerNote(input->database->rules(), input->table) << "\n";
     PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
     std::cout << "summary: mean over groups of each group's objective: LOGO "
-              << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::held_out)) << ", in-sample "
-              << Fixed3(MeanObjective(input->table, estimates, &GroupEstimate::written)) << "\n";
+              << MeanText(input->table, estimates, &GroupEstimate::held_out) << ", in-sample "
+              << MeanText(input->table, estimates, &GroupEstimate::written) << "\n";
   }
   bool first = true;
   for (const auto& [positive, indices] : input->positive_sets) {

@@ -54,8 +54,10 @@ int RunTune(const TuneArgs& args) {
   const double logo = MeanObjective(input->table, e, &GroupEstimate::held_out);
   const double in_sample = MeanObjective(input->table, e, &GroupEstimate::in_sample);
   const double as_written = MeanObjective(input->table, e, &GroupEstimate::written);
-  std::cout << "summary: mean over groups of each group's objective: LOGO " << Fixed3(logo) << ", in-sample "
-            << Fixed3(in_sample) << ", as written " << Fixed3(as_written) << "\n\n";
+  std::cout << "summary: mean over groups of each group's objective: LOGO "
+            << MeanText(input->table, e, &GroupEstimate::held_out) << ", in-sample "
+            << MeanText(input->table, e, &GroupEstimate::in_sample) << ", as written "
+            << MeanText(input->table, e, &GroupEstimate::written) << "\n\n";
   const RuleOverlay overlay = OverlayOf(input->table, written, e.fitted);
   PrintChanges(overlay, rules);
   if (!args.write.empty()) {

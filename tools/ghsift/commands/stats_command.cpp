@@ -93,8 +93,14 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   const auto& absent = c->missing_at_source;
   for (size_t i = 0; i < absent.size();) {
     size_t j = i;
-    const auto hour = [&](size_t k) { return HourOfFileName(absent[k].first); };
-    while (j + 1 < absent.size() && hour(j) && hour(j + 1) && *hour(j + 1) == *hour(j) + 1) ++j;
+    // Consecutive in UTC hours: the Pacific-named files of 2012-2014 skip or repeat a name at
+    // the clock changes.
+    const auto follows = [&](size_t k) {
+      const std::vector<int64_t> before = UtcHoursOfFileName(absent[k].first);
+      const std::vector<int64_t> after = UtcHoursOfFileName(absent[k + 1].first);
+      return !before.empty() && !after.empty() && after.front() == before.back() + 1;
+    };
+    while (j + 1 < absent.size() && follows(j)) ++j;
     lines.push_back({"absent", j == i ? absent[i].first + "  " + absent[i].second
                                       : absent[i].first + " .. " + absent[j].first + "  (" + WithCommas(j - i + 1) +
                                             " files, " + std::string(kMissingAtSource) + ")"});

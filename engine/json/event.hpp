@@ -55,6 +55,8 @@ struct Event {
   std::string_view actor;        //!< login (read for report events only)
   //! Storage for a name joined from the old layout's repository.owner and repository.name.
   std::string joined_repo_name;
+  //! The early Events API's `payload.repo` ("owner/name"), used when `repo` names none.
+  std::string payload_repo_name;
   bool has_report = false;       //!< `report` holds an issue or PR snapshot
   ReportFields report;
 };

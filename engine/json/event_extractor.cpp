@@ -213,6 +213,13 @@ simdjson::error_code ReadPayload(od::value value, Event& event) {
     } else if (key == "pull_request") {
       event.has_report = true;
       if (auto error = ReadReportObject(field.value(), report, true)) return error;
+    } else if (key == "repo") {
+      // The early Events API (2011-2012) also names the repository in the payload: "owner/name".
+      // Kept for records whose `repo` gives no usable one (`{"name": "/"}`).
+      std::string_view name;
+      if (field.value().get_string().get(name) == simdjson::SUCCESS && RepoIdFromName(name) != 0) {
+        event.payload_repo_name.assign(name);
+      }
     } else if (key == "comment") {
       od::object comment;
       if (field.value().get_object().get(comment) != simdjson::SUCCESS) continue;
@@ -298,6 +305,32 @@ EventKind EventKindOf(std::string_view type) {
   return EventKind::kOther;
 }
 
+//! "https://github.com/OWNER/REPO/issues/N#issuecomment-C" (or /pull/N): the number and kind of
+//! the report a 2012-2014 comment is on. Leaves `report` as it is for any other address.
+static void ReportFromCommentUrl(std::string_view url, ReportFields& report) {
+  constexpr std::string_view kSite = "https://github.com/";
+  if (!url.starts_with(kSite)) return;
+  url.remove_prefix(kSite.size());
+  const size_t owner_end = url.find('/');
+  const size_t repo_end = owner_end == std::string_view::npos ? owner_end : url.find('/', owner_end + 1);
+  if (repo_end == std::string_view::npos) return;
+  std::string_view rest = url.substr(repo_end + 1);
+  bool pull = false;
+  if (rest.starts_with("issues/")) {
+    rest.remove_prefix(7);
+  } else if (rest.starts_with("pull/")) {
+    rest.remove_prefix(5);
+    pull = true;
+  } else {
+    return;
+  }
+  size_t at = 0;
+  int64_t number = 0;
+  if (!ParseDigits(rest, &at, &number) || number <= 0 || (at < rest.size() && rest[at] != '#' && rest[at] != '?')) return;
+  report.number = number;
+  if (pull) report.kind = ReportKind::kPullRequest;
+}
+
 ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.kind = EventKind::kOther;
   event.type = {};
@@ -307,6 +340,7 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.actor = {};
   t_repaired.clear();
   event.joined_repo_name.clear();
+  event.payload_repo_name.clear();
   event.has_report = false;
   event.report.Clear();
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
@@ -375,6 +409,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   if (doc.get_object().get(root) != simdjson::SUCCESS) return Bad("invalid JSON");
   bool have_type = false;
   bool have_time = false;
+  std::string_view page_url;
   for (auto field_result : root) {
     od::field field;
     if (std::move(field_result).get(field) != simdjson::SUCCESS) return Bad("invalid JSON");
@@ -399,6 +434,10 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       }
     } else if (key == "id") {
       event.id = static_cast<uint64_t>(IntOr(field.value()));
+    } else if (key == "url") {
+      // 2012-2014 Timeline records: the page of the event; for an issue comment the only place
+      // that names the issue (its payload holds ids only).
+      if (field.value().get_string().get(page_url) != simdjson::SUCCESS) page_url = {};
     } else if (key == "actor") {
       // 2015+: {"id", "login", ...}; 2011-2014: the login itself.
       od::value actor = field.value();
@@ -413,8 +452,10 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
         event.actor = StringOr(actor);
       }
     } else if (key == "payload") {
-      // Payloads of the types ghsift does not read are skipped unparsed.
-      if (!have_type || event.kind != EventKind::kOther) {
+      // Payloads of the types ghsift does not read are skipped unparsed, unless the record's
+      // `repo` names no repository (2011): the payload's `repo` may.
+      const bool repo_unknown = event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0;
+      if (!have_type || event.kind != EventKind::kOther || repo_unknown) {
         if (ReadPayload(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
       }
     }
@@ -429,6 +470,13 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   if (!have_type) return Bad("no `type`");
   if (!have_time) return Bad("no `created_at`");
   if (event.kind == EventKind::kOther) event.has_report = false;
+  if (event.kind == EventKind::kIssueComment && !event.has_report && event.report.number == 0) {
+    ReportFromCommentUrl(page_url, event.report);
+    event.has_report = event.report.number > 0;
+  }
+  if (event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0 && !event.payload_repo_name.empty()) {
+    event.repo_name = event.payload_repo_name;
+  }
   if (event.repo_id == 0) event.repo_id = RepoIdFromName(event.repo_name);
   return ExtractOutcome::kEvent;
 }

@@ -363,7 +363,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
       else if (d == "subcategory") values.push_back(SubcategoriesOf(*model, r, shown, o.category));
       else if (d == "facet") values.push_back(FacetTagsOf(*model, r, flagged));
       else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
-      else if (d == "state") values.push_back({r.state.empty() ? "(unknown)" : r.state});
+      else if (d == "state") values.push_back({r.state.empty() ? kUnknownState : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
       else if (d == "resolution") values.push_back({ResolutionOf(r, blind)});
       else if (d == "verdict") values.push_back({VerdictOf(flagged)});
@@ -515,8 +515,11 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
     return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
   }
-  if (options.state && *options.state != "open" && *options.state != "closed") {
-    return Status::InvalidArgument("--state must be open or closed, not '" + *options.state + "'");
+  // "unknown" (or "(unknown)", as listed) selects the reports no event gave a state.
+  std::optional<std::string> state = options.state;
+  if (state && (*state == "unknown" || *state == kUnknownState)) state = "";
+  if (state && *state != "open" && *state != "closed" && !state->empty()) {
+    return Status::InvalidArgument("--state must be open, closed or unknown, not '" + *options.state + "'");
   }
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, options.repo));
   RepoNames names(store);
@@ -529,7 +532,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     // A listed report is flagged: it has a problem category. Facets only narrow the list.
     if (problems.empty()) return Status::Ok();
     ++list.flagged_in_store;
-    if (options.state && r.state != *options.state) return Status::Ok();
+    if (state && r.state != *state) return Status::Ok();
     if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
     if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
     if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
@@ -542,7 +545,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.kind = r.kind == 1 ? "pr" : "issue";
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
-    item.state = r.state;
+    item.state = r.state.empty() ? kUnknownState : r.state;
     item.created_at = r.created_at != 0 ? r.created_at : r.first_seen;
     item.updated_at = r.last_seen;
     item.created = FormatDay(DayOf(item.created_at));

@@ -16,6 +16,8 @@ namespace ghsift {
 inline constexpr const char* kUntrackedRepositoriesName = "(untracked repositories)";
 //! The row of events whose record names no repository (a FollowEvent of 2012, `repo` "/").
 inline constexpr const char* kNoRepositoryName = "(no repository)";
+//! The state of a report no event gave one (2011-2014 issue events carry only ids).
+inline constexpr const char* kUnknownState = "(unknown)";
 
 enum class Metric {
   kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at

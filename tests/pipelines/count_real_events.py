@@ -6,11 +6,14 @@ a record, whether it sits alone on its line or is glued to the next one (`}{`). 
 `id` was already seen in the same file is a duplicate and counted once. A record's repository is
 its `repo.id` / `repository.id`, or where it has none (mid-2012) its name, "owner/name" read
 case-insensitively from `repository` (or its `url`): ids, not names, since two repositories can
-hold one name in turn. Records without either count as one more "repository" (none). Prints one JSON object:
-{"events": N, "duplicates": D, "bad": B, "repositories": R, "events_by_type": {type: n}}.
+hold one name in turn; a 2011 record whose `repo` names none, by the `payload.repo` it gives. Records
+without any count as one more "repository" (none). A report is a (repository, number) of an
+IssuesEvent, IssueCommentEvent or PullRequestEvent (see report_number). Prints one JSON object:
+{"events": N, "duplicates": D, "bad": B, "repositories": R, "reports": P, "events_by_type": {type: n}}.
 """
 import gzip
 import json
+import re
 import sys
 from collections import Counter
 
@@ -39,10 +42,40 @@ def repository_of(record):
                 name = full_name(url[len("https://github.com/"):])
         if name is not None:
             return ("name", name)
+    # The early Events API (2011-2012) also names it in the payload, where `repo` has none.
+    payload = record.get("payload")
+    name = full_name(payload.get("repo")) if isinstance(payload, dict) else None
+    return ("name", name) if name is not None else None
+
+
+REPORT_TYPES = ("IssuesEvent", "IssueCommentEvent", "PullRequestEvent")
+COMMENT_PAGE = re.compile(r"^https://github\.com/[^/]+/[^/]+/(issues|pull)/([0-9]+)(#|\?|$)")
+
+
+def report_number(record):
+    """The number of the issue or pull request a report event is about, or None.
+
+    The payload's `issue` or `pull_request` object gives it (else the payload's `number`); a
+    2012-2014 comment, whose payload holds ids only, gives it in the page address of the record.
+    """
+    payload = record.get("payload")
+    if record.get("type") not in REPORT_TYPES or not isinstance(payload, dict):
+        return None
+    if "issue" in payload or "pull_request" in payload:
+        for key in ("issue", "pull_request"):
+            obj = payload.get(key)
+            if isinstance(obj, dict) and isinstance(obj.get("number"), int) and obj["number"] > 0:
+                return obj["number"]
+        number = payload.get("number")
+        return number if isinstance(number, int) and number > 0 else None
+    if record.get("type") == "IssueCommentEvent":
+        page = COMMENT_PAGE.match(record.get("url") or "")
+        if page:
+            return int(page.group(2))
     return None
 
 
-def count_file(path, by_type, repositories):
+def count_file(path, by_type, repositories, reports):
     decoder = json.JSONDecoder()
     with gzip.open(path, "rt", encoding="utf-8", errors="surrogatepass") as f:
         text = f.read()
@@ -68,20 +101,25 @@ def count_file(path, by_type, repositories):
                 continue
             seen_ids.add(event_id)
         by_type[record.get("type")] += 1
-        repositories.add(repository_of(record))
+        repository = repository_of(record)
+        repositories.add(repository)
+        number = report_number(record)
+        if number is not None:
+            reports.add((repository, number))
     return duplicates, bad
 
 
 def main(paths):
     by_type = Counter()
     repositories = set()
+    reports = set()
     duplicates = bad = 0
     for path in paths:
-        d, b = count_file(path, by_type, repositories)
+        d, b = count_file(path, by_type, repositories, reports)
         duplicates += d
         bad += b
     print(json.dumps({"events": sum(by_type.values()), "duplicates": duplicates, "bad": bad,
-                      "repositories": len(repositories), "events_by_type": dict(sorted(by_type.items()))}, sort_keys=True))
+                      "repositories": len(repositories), "reports": len(reports), "events_by_type": dict(sorted(by_type.items()))}, sort_keys=True))
 
 
 if __name__ == "__main__":

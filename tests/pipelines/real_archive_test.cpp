@@ -1,5 +1,5 @@
 // Real GH Archive files of every era (../shared/data/gharchive-real, read in place, never
-// copied here): every record counted, by type, duplicates and repository, exactly as an
+// copied here): every record counted, by type, duplicates, repository and report, exactly as an
 // independent plain JSON reader (tests/pipelines/count_real_events.py) counts them, with no bad
 // records.
 #include <gtest/gtest.h>
@@ -40,6 +40,7 @@ struct Count {
   int64_t duplicates = 0;
   int64_t bad = 0;
   int64_t repositories = 0;  //!< distinct repositories, "(no repository)" counting as one
+  int64_t reports = 0;       //!< distinct (repository, number) of the report events
   std::map<std::string, int64_t> by_type;
 };
 
@@ -59,6 +60,7 @@ Count PythonCount(const std::string& file) {
   c.duplicates = doc["duplicates"].get_int64().value();
   c.bad = doc["bad"].get_int64().value();
   c.repositories = doc["repositories"].get_int64().value();
+  c.reports = doc["reports"].get_int64().value();
   for (auto [type, n] : doc["events_by_type"].get_object()) c.by_type[std::string(type)] = n.get_int64().value();
   return c;
 }
@@ -103,6 +105,11 @@ Count GhsiftCount(const std::string& file, const std::string& store_dir) {
     }
   }
   c.repositories = static_cast<int64_t>(ids.size());
+  QueryOptions reports;
+  reports.kind = "all";
+  table = RunQuery(**store, reports);
+  EXPECT_TRUE(table.ok());
+  if (table.ok()) c.reports = table->counts.empty() ? 0 : table->counts[0];
   return c;
 }
 
@@ -123,6 +130,8 @@ TEST(RealArchiveTest, EveryRecordOfEveryRealFileCountedAsAPlainJsonReaderCountsI
     EXPECT_EQ(got.by_type, want.by_type);
     // Every repository apart, also in the mid-2012 hours whose records carry no repository id.
     EXPECT_EQ(got.repositories, want.repositories);
+    // Every report, also those of 2012-2014 comments whose issue only their page address names.
+    EXPECT_EQ(got.reports, want.reports);
     all_events += got.events;
   }
   // The README's totals: 12 hours, 2,048 excerpt lines, 4,775 single records.

@@ -19,11 +19,17 @@ constexpr const char* kTimelineIssue =
     R"({"created_at":"2013-02-15T00:00:39-08:00","payload":{"action":"opened","issue":9000001,"number":7},)"
     R"("public":true,"type":"IssuesEvent","url":"https://github.com/o/r/issues/7","actor":"u",)"
     R"("repository":{"id":5,"name":"r","owner":"o"}})";
-// A 2013 Timeline IssueCommentEvent: only ids.
+// A 2013 Timeline IssueCommentEvent: only ids; its page address names issue 8.
 constexpr const char* kTimelineComment =
     R"({"created_at":"2013-02-15T00:05:00-08:00","payload":{"issue_id":9000002,"comment_id":42},)"
     R"("public":true,"type":"IssueCommentEvent","url":"https://github.com/o/r/issues/8#issuecomment-42",)"
     R"("actor":"u","repository":{"id":5,"name":"r","owner":"o"}})";
+// A 2011 PullRequestEvent (early Events API): a title, and no state; its `repo` names no
+// repository, its payload does.
+constexpr const char* kEarlyPullRequest =
+    R"({"repo":{"url":"https://api.github.dev/repos//","name":"/"},"type":"PullRequestEvent","public":true,)"
+    R"("created_at":"2011-02-15T00:05:37Z","payload":{"number":19,"pull_request":{"title":"ghsiftprobetitle cleanup",)"
+    R"("number":19,"id":73388},"repo":"gm/slat","action":"closed"},"actor":{"id":1,"login":"gm"},"id":1132241716})";
 // A post-October-2025 PullRequestEvent: no title, no body.
 constexpr const char* kSlimPullRequest =
     R"({"id":"5000000001","type":"PullRequestEvent","actor":{"id":1,"login":"u"},"repo":{"id":6,"name":"o/s"},)"
@@ -46,7 +52,8 @@ class BlindSpotsTest : public ::testing::Test {
   void SetUp() override {
     const std::string file = dir_ / "2025-11-02-10.json";
     std::ofstream out(file);
-    out << kTimelineIssue << "\n"
+    out << kEarlyPullRequest << "\n"
+        << kTimelineIssue << "\n"
         << kTimelineComment << "\n"
         << kSlimPullRequest << "\n"
         << ModernIssue(20, "2024-03-01T00:00:00Z", "2024-03-01T00:00:00Z") << "\n"
@@ -77,17 +84,38 @@ class BlindSpotsTest : public ::testing::Test {
 };
 
 TEST_F(BlindSpotsTest, ReportsWithoutTextAreCountedAsNoText) {
-  // Timeline issue 7, the comment's issue (its number is not in the archive: no report) and the
-  // slim pull request carry no text; the three modern issues do and match no probe rule.
-  const std::map<std::string, int64_t> want = {{kNoTextCategory, 2}};
+  // Timeline issue 7, issue 8 (known from the comment's page address) and the slim pull request
+  // carry no text; the three modern issues do and match no probe rule; the 2011 pull request does.
+  const std::map<std::string, int64_t> want = {{kNoTextCategory, 3}, {"probe_title", 1}};
   EXPECT_EQ(Count("category", /*scan=*/true), want);
   EXPECT_EQ(Count("category", /*scan=*/false), want);  // the rollup agrees
 }
 
+// A flagged report whose state no event gave is listed as "(unknown)", selected by --state
+// unknown, and filed under the repository its payload names.
+TEST_F(BlindSpotsTest, AReportWithoutStateIsListedAsUnknown) {
+  auto store = Store::Open(dir_ / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  IssueListOptions o;
+  o.kind = "all";
+  o.state = "unknown";
+  auto list = ListIssues(**store, o);
+  ASSERT_TRUE(list.ok()) << list.status().message();
+  ASSERT_EQ(list->issues.size(), 1u);
+  EXPECT_EQ(list->issues[0].repo, "gm/slat");
+  EXPECT_EQ(list->issues[0].number, 19);
+  EXPECT_EQ(list->issues[0].state, kUnknownState);
+  o.state = "open";
+  list = ListIssues(**store, o);
+  ASSERT_TRUE(list.ok());
+  EXPECT_TRUE(list->issues.empty());
+}
+
 TEST_F(BlindSpotsTest, ClosingsWherePullRequestsCarryNoTextAreUnknown) {
   // Unknown: issue 21, closed in a month whose pull requests carry no text, and the Timeline
-  // issue and the slim pull request, whose state no event gives (they were counted open).
-  const std::map<std::string, int64_t> want = {{"closed_without_pr", 1}, {"unknown", 3}, {"open", 1}};
+  // issues 7 and 8, the 2011 and the slim pull requests, whose state no event gives (they were
+  // counted open).
+  const std::map<std::string, int64_t> want = {{"closed_without_pr", 1}, {"unknown", 5}, {"open", 1}};
   EXPECT_EQ(Count("resolution", /*scan=*/true), want);
 }
 

@@ -189,7 +189,7 @@ TEST_F(FiltersTest, UnknownValuesAreErrorsThatListTheValidOnes) {
   state.state = "opened";
   auto bad_state = ListIssues(*store_, state);
   ASSERT_FALSE(bad_state.ok());
-  EXPECT_EQ(bad_state.status().message(), "--state must be open or closed, not 'opened'");
+  EXPECT_EQ(bad_state.status().message(), "--state must be open, closed or unknown, not 'opened'");
 }
 
 TEST_F(FiltersTest, SubcategoryFilters) {

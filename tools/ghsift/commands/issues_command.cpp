@@ -173,7 +173,7 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--since", args->since, "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now");
   cmd->add_option("--until", args->until, "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now");
-  cmd->add_option("--state", args->state, "open or closed (latest state)");
+  cmd->add_option("--state", args->state, "open, closed or unknown (the latest state; unknown: no event gave one)");
   cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")
       ->capture_default_str();
   cmd->add_option("--category", args->category,

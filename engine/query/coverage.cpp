@@ -73,14 +73,18 @@ std::optional<int64_t> ParseHour(const std::string& text) {
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
                                  double low_ratio) {
   std::map<int64_t, uint64_t> events_by_hour;
+  std::vector<std::string> unplaced;
   GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry& entry) {
     // The hours a file covers share its events (two only at the autumn clock change).
     const std::vector<int64_t> hours = UtcHoursOfFileName(name);
+    if (hours.empty()) unplaced.push_back(name);
     for (size_t i = 0; i < hours.size(); ++i) {
       events_by_hour[hours[i]] += entry.events / hours.size() + (i < entry.events % hours.size() ? 1 : 0);
     }
   }));
   Coverage c;
+  c.unplaced_files = std::move(unplaced);
+  c.placed_any = !events_by_hour.empty();
   // Failures in time order (the store keeps them by name: 2026-12-01-10 before -2), and within
   // the range asked for: a file not named by its hour only when no range was.
   std::vector<std::pair<std::string, std::string>> failures = store.Failures();

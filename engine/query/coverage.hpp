@@ -36,6 +36,9 @@ struct Coverage {
   int64_t from_hour = 0, to_hour = 0;            //!< the range looked at, inclusive
   uint64_t hours_ingested = 0;
   std::vector<int64_t> missing_hours;            //!< no file ingested for that hour
+  //! Ingested files not named by their hour (YYYY-MM-DD-H): their events are in no hour here.
+  std::vector<std::string> unplaced_files;
+  bool placed_any = false;                       //!< some ingested file is named by its hour
   std::vector<std::pair<int64_t, uint64_t>> low_hours;  //!< (hour, events) below the low mark
   uint64_t median_events = 0;                    //!< per ingested hour
   std::vector<std::pair<std::string, std::string>> failed_files;  //!< (file, reason)

@@ -116,6 +116,20 @@ TEST(StatsCliTest, CoverageListsRunsOfMissingHours) {
   r = RunCommand(Ghsift() + " stats --coverage --low-ratio 2 --store " + store);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("--low-ratio must be between 0 and 1"), std::string::npos) << r.output;
+
+  // Hours are known from file names: a file named otherwise is said to be in no hour, and a store
+  // of such files alone has no hour to show (it showed 1970-01-01-0 and 0 events).
+  const std::string other = dir / "other";
+  std::filesystem::create_directories(dir / "named");
+  std::filesystem::copy_file(dir / "hours/2024-01-01-0.json.gz", dir / "named/dump.json.gz");
+  r = RunCommand(Ghsift() + " ingest -q --store " + other + " " + (dir / "named/dump.json.gz"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --store " + other);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "(1 ingested file not named by its hour (YYYY-MM-DD-H.json.gz), so in no hour below: dump.json.gz)\n"
+            "no ingested file is named by its hour: no hour to show (give --from and --to to list the missing hours "
+            "of a range)\n");
 }
 
 }  // namespace

@@ -35,8 +35,9 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   auto c = ComputeCoverage(store, from, to, args.low_ratio);
   if (!c.ok()) return Fail(c.status().message());
   if (format == Format::kJson) {
-    std::cout << "{\n  \"from\": " << JsonString(FormatHour(c->from_hour)) << ",\n  \"to\": "
-              << JsonString(FormatHour(c->to_hour)) << ",\n  \"hours_ingested\": " << c->hours_ingested
+    const bool no_hours = !c->placed_any && args.from.empty() && args.to.empty();
+    std::cout << "{\n  \"from\": " << (no_hours ? "null" : JsonString(FormatHour(c->from_hour))) << ",\n  \"to\": "
+              << (no_hours ? "null" : JsonString(FormatHour(c->to_hour))) << ",\n  \"hours_ingested\": " << c->hours_ingested
               << ",\n  \"median_events\": " << c->median_events << ",\n  \"missing_hours\": [";
     for (size_t i = 0; i < c->missing_hours.size(); ++i) {
       std::cout << (i ? ", " : "") << JsonString(FormatHour(c->missing_hours[i]));
@@ -46,6 +47,8 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
       std::cout << (i ? ", " : "") << "{\"hour\": " << JsonString(FormatHour(c->low_hours[i].first))
                 << ", \"events\": " << c->low_hours[i].second << "}";
     }
+    std::cout << "],\n  \"unplaced_files\": [";
+    for (size_t i = 0; i < c->unplaced_files.size(); ++i) std::cout << (i ? ", " : "") << JsonString(c->unplaced_files[i]);
     std::cout << "],\n  \"failed_files\": [";
     for (size_t i = 0; i < c->failed_files.size(); ++i) {
       std::cout << (i ? ", " : "") << "{\"file\": " << JsonString(c->failed_files[i].first)
@@ -64,6 +67,19 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
                 << ", \"reason\": " << JsonString(c->missing_at_source[i].second) << "}";
     }
     std::cout << "]\n}\n";
+    return kExitOk;
+  }
+  // Hours are known from file names: files named otherwise are in no hour, and said so.
+  if (!c->unplaced_files.empty()) {
+    std::string names;
+    for (size_t i = 0; i < c->unplaced_files.size() && i < 5; ++i) names += (i ? ", " : "") + c->unplaced_files[i];
+    if (c->unplaced_files.size() > 5) names += ", ...";
+    std::cout << "(" << Counted(c->unplaced_files.size(), "ingested file") << " not named by its hour "
+              << "(YYYY-MM-DD-H.json.gz), so in no hour below: " << names << ")\n";
+  }
+  if (!c->placed_any && args.from.empty() && args.to.empty()) {
+    std::cout << "no ingested file is named by its hour: no hour to show (give --from and --to to list the "
+                 "missing hours of a range)\n";
     return kExitOk;
   }
   std::cout << "hours (UTC) " << FormatHour(c->from_hour) << " .. " << FormatHour(c->to_hour) << ": "

@@ -67,7 +67,10 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
   IssueRecord delta;
   delta.kind = static_cast<uint8_t>(report.kind);
   delta.created_at = report.created_at;
-  delta.first_seen = delta.last_seen = delta.snapshot_time = event.created_at;
+  delta.first_seen = delta.last_seen = event.created_at;
+  // An event that says nothing of the report's title or state (a 2012-2014 issue event or
+  // comment: ids only) is no snapshot of it: a later one must not blank the last that was.
+  if (!report.title.empty() || !report.state.empty()) delta.snapshot_time = event.created_at;
   delta.title.assign(report.title);
   delta.state.assign(report.state);
   delta.closed_at = report.closed_at;

@@ -111,6 +111,39 @@ TEST_F(BlindSpotsTest, AReportWithoutStateIsListedAsUnknown) {
   EXPECT_TRUE(list->issues.empty());
 }
 
+// A 2013 comment on a closed pull request (ids only, its address names /pull/9) adds an event
+// to the report and blanks nothing: the title and state stay those of the pull request.
+TEST(BlindSpotsCommentTest, AnIdsOnlyCommentKeepsTheLastSnapshot) {
+  TempDir dir;
+  const std::string file = dir / "2013-02-15-0.json";
+  std::ofstream out(file);
+  out << R"({"created_at":"2013-02-15T00:10:00-08:00","payload":{"action":"closed","number":9,)"
+         R"("pull_request":{"title":"ghsiftprobetitle fix","number":9,"state":"closed",)"
+         R"("created_at":"2013-02-14T08:00:00Z","closed_at":"2013-02-15T08:10:00Z"}},"public":true,)"
+         R"("type":"PullRequestEvent","url":"https://github.com/o/r/pull/9","actor":"u",)"
+         R"("repository":{"id":5,"name":"r","owner":"o"}})"
+      << "\n"
+      << R"({"created_at":"2013-02-15T00:20:00-08:00","payload":{"issue_id":9000009,"comment_id":43},)"
+         R"("public":true,"type":"IssueCommentEvent","url":"https://github.com/o/r/pull/9#issuecomment-43",)"
+         R"("actor":"v","repository":{"id":5,"name":"r","owner":"o"}})"
+      << "\n";
+  out.close();
+  for (const auto& o : testing::IngestFiles(dir / "store", {file}, testing::ProbeRules())) {
+    ASSERT_EQ(o.result, FileResult::kIngested) << o.message;
+  }
+  auto store = Store::Open(dir / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  IssueListOptions o;
+  o.kind = "all";
+  auto list = ListIssues(**store, o);
+  ASSERT_TRUE(list.ok()) << list.status().message();
+  ASSERT_EQ(list->issues.size(), 1u);
+  EXPECT_EQ(list->issues[0].kind, "pr");
+  EXPECT_EQ(list->issues[0].state, "closed");
+  EXPECT_EQ(list->issues[0].title, "ghsiftprobetitle fix");
+  EXPECT_EQ(list->reports_in_store, 1);
+}
+
 TEST_F(BlindSpotsTest, ClosingsWherePullRequestsCarryNoTextAreUnknown) {
   // Unknown: issue 21, closed in a month whose pull requests carry no text, and the Timeline
   // issues 7 and 8, the 2011 and the slim pull requests, whose state no event gives (they were

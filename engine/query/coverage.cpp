@@ -104,7 +104,7 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
   };
   for (auto& failure : failures) {
     if (!in_range(failure.first)) continue;
-    const bool gap = failure.second.starts_with(kMissingAtSource);
+    const bool gap = IsMissingAtSource(failure.second);
     (gap ? c.missing_at_source : c.failed_files).push_back(std::move(failure));
   }
   if (events_by_hour.empty() && (!from_hour || !to_hour)) return c;

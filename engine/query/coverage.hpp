@@ -53,6 +53,8 @@ struct Coverage {
 //! The reason an hour is recorded with when its source has no such file; `ComputeCoverage`
 //! lists failures that start with it under `missing_at_source`.
 inline constexpr std::string_view kMissingAtSource = "missing at source";
+//! A recorded failure that is an hour the HTTP source did not have (a gap of the archive).
+inline bool IsMissingAtSource(std::string_view reason) { return reason.starts_with(kMissingAtSource); }
 
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.

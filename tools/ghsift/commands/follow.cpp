@@ -88,7 +88,7 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
   };
   GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry&) { consider(name); }));
   for (const auto& [name, reason] : store.Failures()) {
-    if (reason.starts_with(kMissingAtSource)) consider(name);
+    if (IsMissingAtSource(reason)) consider(name);
   }
   if (newest) return *newest + 1;
   return now / kHour - 1;  // the newest hour that has ended

@@ -147,7 +147,7 @@ int RunFiles(const Store& store, Format format) {
   // the source is not a failure of ghsift's: its own status.
   const std::string none = format == Format::kJson ? "null" : "";
   for (const auto& [name, reason] : store.Failures()) {
-    rows.push_back({name, reason.starts_with(kMissingAtSource) ? "missing at source" : "failed", none, none, none, none,
+    rows.push_back({name, IsMissingAtSource(reason) ? "missing at source" : "failed", none, none, none, none,
                     "", reason});
   }
   // In time order, as the archive's hours run (names sort 2026-12-01-10 before -2).
@@ -187,7 +187,7 @@ int RunStats(const StatsArgs& args) {
   // Files failed and not ingested since (a failure clears once its file is ingested), apart from
   // hours missing at the source (404: a gap of the archive).
   int64_t failed = 0, missing = 0;
-  for (const auto& [name, reason] : (*store)->Failures()) ++(reason.starts_with(kMissingAtSource) ? missing : failed);
+  for (const auto& [name, reason] : (*store)->Failures()) ++(IsMissingAtSource(reason) ? missing : failed);
   stats["failed_files"] = failed;
   stats["missing_at_source"] = missing;
   stats["store_bytes"] = static_cast<int64_t>((*store)->DiskBytes());

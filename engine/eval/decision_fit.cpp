@@ -21,6 +21,7 @@ class Fitter {
     for (size_t g = 0; g < t.groups.size(); ++g) {
       if (!train[g]) continue;
       for (int c : t.groups[g].positive) cares_[static_cast<size_t>(c)] = 1;
+      if (t.groups[g].bug_only && t.verdict >= 0) cares_[static_cast<size_t>(t.verdict)] = 1;
       for (int c : t.groups[g].controls) cares_[static_cast<size_t>(c)] = 1;
     }
     sums_.assign(t.matched.size() * k_, 0);
@@ -77,8 +78,15 @@ class Fitter {
     return c == oc ? sums_[at] + delta >= othr : sums_[at] >= p_.threshold[static_cast<size_t>(c)];
   }
   bool Predicted(uint32_t i, int oc, int64_t delta, int64_t othr) const {
-    const auto& pos = t_.groups[static_cast<size_t>(t_.group[i])].positive;
-    return std::any_of(pos.begin(), pos.end(), [&](int c) { return Flag(i, c, oc, delta, othr); });
+    const auto& group = t_.groups[static_cast<size_t>(t_.group[i])];
+    const auto& pos = group.positive;
+    const bool topic = std::any_of(pos.begin(), pos.end(), [&](int c) { return Flag(i, c, oc, delta, othr); });
+    return topic && (!group.bug_only || t_.verdict < 0 || !Flag(i, t_.verdict, oc, delta, othr));
+  }
+  //! Whether moving category c can change the group's prediction: c is a positive category, or
+  //! the verdict of a group that asks for bugs.
+  bool Decides(const MatchTable::Group& group, int c) const {
+    return std::count(group.positive.begin(), group.positive.end(), c) > 0 || (group.bug_only && c == t_.verdict);
   }
 
   double Objective(const std::vector<Confusion>& conf, const std::vector<std::vector<int64_t>>& ctrl) const {
@@ -109,7 +117,7 @@ class Fitter {
     for (uint32_t i : reports) {
       const auto g = static_cast<size_t>(t_.group[i]);
       const auto& group = t_.groups[g];
-      if (t_.label[i] >= 0 && std::count(group.positive.begin(), group.positive.end(), c)) {
+      if (t_.label[i] >= 0 && Decides(group, c)) {
         const bool before = Predicted(i, -1, 0, 0), after = Predicted(i, c, delta, thr);
         if (before != after) {
           Confusion& cf = conf[g];

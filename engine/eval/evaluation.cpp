@@ -31,6 +31,18 @@ double Confusion::recall() const { return Ratio(tp, tp + fn); }
 double Confusion::f1() const { return F1(tp, fp, fn); }
 double Confusion::negative_f1() const { return F1(tn, fn, fp); }
 
+std::string Target::Name() const {
+  std::string name;
+  for (const std::string& c : categories) name += (name.empty() ? "" : ",") + c;
+  return bug_only ? name + " & bug" : name;
+}
+
+bool Target::Predicted(const ReportVerdict& v) const {
+  const bool topic = std::any_of(v.categories.begin(), v.categories.end(),
+                                 [&](const std::string& c) { return categories.count(c) > 0; });
+  return topic && (!bug_only || v.verdict == "bug");
+}
+
 std::vector<ReportVerdict> JudgeReports(std::shared_ptr<const RuleDatabase> database,
                                         const std::vector<LabeledReport>& reports) {
   const DecisionModel model = DecisionModel::FromRuleSet(database->rules());
@@ -52,6 +64,7 @@ std::vector<ReportVerdict> JudgeReports(std::shared_ptr<const RuleDatabase> data
       v.scores[s.category] = s.score;
       if (s.flagged) v.categories.push_back(s.category);
     }
+    v.verdict = model.Verdict(v.rules);
     verdicts.push_back(std::move(v));
   }
   return verdicts;
@@ -69,7 +82,8 @@ bool ActualPositive(const LabeledReport& report, const std::set<std::string>& po
 }
 
 Evaluation Evaluate(const std::vector<LabeledReport>& reports, const std::vector<ReportVerdict>& verdicts,
-                    const std::set<std::string>& positive) {
+                    const Target& target) {
+  const std::set<std::string>& positive = target.categories;
   Evaluation e;
   std::set<std::string> categories;
   for (const ReportVerdict& v : verdicts) {
@@ -81,8 +95,7 @@ Evaluation Evaluate(const std::vector<LabeledReport>& reports, const std::vector
     ++e.reports;
     bool known = false;
     const bool actual = ActualPositive(r, positive, &known);
-    const bool predicted = std::any_of(v.categories.begin(), v.categories.end(),
-                                       [&](const std::string& c) { return positive.count(c) > 0; });
+    const bool predicted = target.Predicted(v);
     if (known) {
       e.overall.Add(predicted, actual);
       e.per_group[r.group.empty() ? "(all)" : r.group].Add(predicted, actual);

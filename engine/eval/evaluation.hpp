@@ -29,6 +29,20 @@ struct ReportVerdict {
   std::vector<std::string> categories;  //!< flagged, sorted
   std::vector<std::string> rules;       //!< matched rule ids, sorted
   std::map<std::string, double> scores; //!< per category
+  std::string verdict;                  //!< "bug" or the not-a-bug kind (DecisionModel::Verdict)
+};
+
+//! What a labeled set's label means: the report speaks of one of `categories` (the topic), and
+//! with `bug_only` also that it is a bug (`--verdict bug`: a question about speed is no
+//! performance bug, yet it speaks of performance).
+struct Target {
+  std::set<std::string> categories;
+  bool bug_only = false;
+  //! "accuracy,performance", or "accuracy,performance & bug".
+  std::string Name() const;
+  //! Flagged with one of the categories (and, with bug_only, judged a bug).
+  bool Predicted(const ReportVerdict& verdict) const;
+  bool operator==(const Target&) const = default;
 };
 
 //! Scans and decides every report.
@@ -49,11 +63,11 @@ struct Evaluation {
   int64_t reports = 0;
 };
 
-//! `positive`: the categories whose union is the predicted positive for the binary label.
-//! Reports with an `expected` set are scored per category against it; the binary label
-//! (falling back to "expected intersects positive") drives `overall`.
+//! `target`: the categories whose union is the predicted positive for the binary label (and
+//! whether it must be a bug). Reports with an `expected` set are scored per category against it;
+//! the binary label (falling back to "expected intersects the categories") drives `overall`.
 Evaluation Evaluate(const std::vector<LabeledReport>& reports, const std::vector<ReportVerdict>& verdicts,
-                    const std::set<std::string>& positive);
+                    const Target& target);
 
 //! True when the report's binary truth is known (binary label or expected set).
 bool ActualPositive(const LabeledReport& report, const std::set<std::string>& positive, bool* known);

@@ -45,8 +45,8 @@ Result<LabeledSuite> LoadLabeledSuite(const std::string& suite_path, const std::
   try {
     if (root["control_max_rate"]) suite.control_max_rate = root["control_max_rate"].as<double>();
     if (!root["sets"] || !root["sets"].IsSequence()) return Status::InvalidArgument(suite_path + ": no 'sets' list");
-    static const std::set<std::string> kKeys = {"path",      "group",     "positive",  "label_key",
-                                                "issue_dir", "objective", "controls"};
+    static const std::set<std::string> kKeys = {"path",      "group",     "positive", "label_key", "issue_dir",
+                                                "objective", "controls",  "verdict",  "group_by"};
     size_t index = 0;
     for (const auto& node : root["sets"]) {
       const std::string where = suite_path + ": set #" + std::to_string(++index);
@@ -69,6 +69,24 @@ Result<LabeledSuite> LoadLabeledSuite(const std::string& suite_path, const std::
       }
       set.objective_f1 = objective == "f1";
       set.controls = StringList(node["controls"]);
+      if (node["verdict"]) {
+        const std::string verdict = node["verdict"].as<std::string>();
+        if (verdict != "bug" && verdict != "any") {
+          return Status::InvalidArgument(where + ": verdict must be bug (the label means a bug) or any, not '" +
+                                         verdict + "'");
+        }
+        set.bug_only = verdict == "bug";
+      }
+      if (node["group_by"]) {
+        const std::string by = node["group_by"].as<std::string>();
+        if (by != "file" && by != "repo") {
+          return Status::InvalidArgument(where + ": group_by must be file or repo, not '" + by + "'");
+        }
+        set.group_by_repo = by == "repo";
+        // With a group per repository, `group` prefixes their names: the same file scored for
+        // another label (dlfixes: silent, then perf) makes groups of other names.
+        set.group_prefix = node["group"] ? node["group"].as<std::string>() + ":" : "";
+      }
       suite.sets.push_back(std::move(set));
     }
   } catch (const YAML::Exception& e) {

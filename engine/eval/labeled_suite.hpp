@@ -17,6 +17,12 @@ struct LabeledSet {
   std::string issue_dir;              //!< resolved against the data directory ("" = none)
   bool objective_f1 = false;          //!< fit F1 of the positive class instead of macro-F1
   std::vector<std::string> controls;  //!< categories these reports are a negative control for
+  //! `verdict: bug`: the label means "speaks of a positive category AND is a bug" (the MHNurf
+  //! label: a performance or accuracy bug); without it, only what the report speaks of.
+  bool bug_only = false;
+  //! `group_by: repo`: each repository (project) of the file is a group of its own.
+  bool group_by_repo = false;
+  std::string group_prefix;  //!< with group_by_repo: "perf:" when `group: perf` is given
 };
 
 struct LabeledSuite {

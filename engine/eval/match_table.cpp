@@ -40,7 +40,8 @@ bool MatchTable::Flagged(size_t report, int c, const DecisionParams& p) const {
 
 bool MatchTable::Predicted(size_t report, const DecisionParams& p) const {
   const Group& g = groups[static_cast<size_t>(group[report])];
-  return std::any_of(g.positive.begin(), g.positive.end(), [&](int c) { return Flagged(report, c, p); });
+  const bool topic = std::any_of(g.positive.begin(), g.positive.end(), [&](int c) { return Flagged(report, c, p); });
+  return topic && (!g.bug_only || Bug(report, p));
 }
 
 MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport>& reports,
@@ -48,6 +49,7 @@ MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport
                            const std::vector<int>& report_group) {
   MatchTable t;
   t.categories = rules.Categories();
+  if (!rules.verdict.empty()) t.verdict = t.CategoryIndex(rules.verdict);
   std::map<std::string, uint32_t> index;
   for (const Rule& r : rules.rules) {
     index[r.id] = static_cast<uint32_t>(t.rule_ids.size());
@@ -63,10 +65,11 @@ MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport
     MatchTable::Group g;
     g.name = d.name;
     g.objective_f1 = d.objective_f1;
+    g.bug_only = d.bug_only;
     for (const std::string& c : d.positive) {
       if (const int i = t.CategoryIndex(c); i >= 0) g.positive.push_back(i);
-      g.positive_name += (g.positive_name.empty() ? "" : ",") + c;
     }
+    g.positive_name = Target{d.positive, d.bug_only}.Name();
     for (const std::string& c : d.controls) {
       if (const int i = t.CategoryIndex(c); i >= 0) g.controls.push_back(i);
     }

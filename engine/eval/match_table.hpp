@@ -19,6 +19,7 @@ struct GroupDefinition {
   std::set<std::string> positive;  //!< categories whose union predicts the binary label
   std::set<std::string> controls;  //!< categories these reports are a negative control for
   bool objective_f1 = false;       //!< F1 of the positive class instead of macro-F1
+  bool bug_only = false;           //!< the label means "one of positive, and a bug" (--verdict bug)
 };
 
 //! Weights and thresholds in millionths, as DecisionModel sums them.
@@ -37,11 +38,13 @@ struct MatchTable {
     return std::find(cs.begin(), cs.end(), c) != cs.end();
   }
   std::vector<std::string> categories;
+  int verdict = -1;  //!< index of the verdict category (-1: the rule set has none)
   struct Group {
     std::string name;
     std::vector<int> positive, controls;  //!< category indices
     bool objective_f1 = false;
-    std::string positive_name;            //!< "accuracy,performance": groups pooled under it
+    bool bug_only = false;                //!< predicted needs the verdict "bug" too
+    std::string positive_name;            //!< "accuracy,performance" (& bug): groups pooled under it
     std::vector<uint32_t> reports;
   };
   std::vector<Group> groups;
@@ -55,8 +58,10 @@ struct MatchTable {
   //! Summed weight of the report's distinct rules of category `c`; `any` tells whether one matched.
   int64_t Sum(size_t report, int c, const DecisionParams& p, bool* any) const;
   bool Flagged(size_t report, int c, const DecisionParams& p) const;
-  //! Flagged with any positive category of its group.
+  //! Flagged with any positive category of its group (and judged a bug when the group asks).
   bool Predicted(size_t report, const DecisionParams& p) const;
+  //! Judged a bug: the verdict category's sum does not reach its threshold (Verdict's rule).
+  bool Bug(size_t report, const DecisionParams& p) const { return verdict < 0 || !Flagged(report, verdict, p); }
 };
 
 //! `report_group[i]` indexes `groups`. Verdicts give each report's matched rule ids.

@@ -51,12 +51,12 @@ std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
   return "closed_without_pr";
 }
 
-//! Maintainers' verdict from the verdict rules (rules/verdict.yaml); not_a_bug wins.
-std::string VerdictOf(const std::vector<std::string>& flagged) {
-  auto has = [&](const char* c) { return std::find(flagged.begin(), flagged.end(), c) != flagged.end(); };
-  if (has("verdict-not-a-bug")) return "not_a_bug";
-  if (has("verdict-bug")) return "bug";
-  return "unclassified";
+//! Whether the report is a bug (rules/verdict.yaml: "bug" or the kind of not-a-bug); a report of
+//! which no text was ever seen cannot be judged.
+std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
+  // A store built before verdict rules answers as it did (from its label facets).
+  const bool judged = !model.verdict_category().empty();
+  return judged && r.no_text() ? "unknown" : model.Verdict(r.rules);
 }
 const std::set<std::string> kEventDimensions = {"repo", "month", "type", "day"};
 
@@ -366,7 +366,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
       else if (d == "state") values.push_back({r.state.empty() ? kUnknownState : r.state});
       else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
       else if (d == "resolution") values.push_back({ResolutionOf(r, blind)});
-      else if (d == "verdict") values.push_back({VerdictOf(flagged)});
+      else if (d == "verdict") values.push_back({VerdictOf(*model, r)});
     }
     std::map<std::vector<std::string>, int64_t> rows;
     AddCombinations(values, 1, rows);
@@ -552,7 +552,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.updated = FormatDay(DayOf(item.updated_at));
     item.subcategories = SubcategoriesOf(model, r, problems, std::nullopt);
     item.facets = SubcategoriesOf(model, r, model.FacetsAmong(flagged), std::nullopt);
-    item.verdict = VerdictOf(flagged);
+    item.verdict = VerdictOf(model, r);
     item.labels = r.labels;
     item.labels_ever = r.labels_ever;
     item.repo_id = repo_id;

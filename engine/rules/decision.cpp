@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace ghsift {
@@ -16,6 +18,7 @@ DecisionModel DecisionModel::FromRuleSet(const RuleSet& rules) {
     for (const std::string& c : r.ScoredCategories()) model.threshold_micro_[c] = ToMicro(rules.ThresholdOf(c));
     if (rules.facets.count(r.category)) model.facets_.insert(r.category);
   }
+  model.verdict_ = rules.verdict;
   model.BuildIndex();
   return model;
 }
@@ -50,6 +53,8 @@ std::string DecisionModel::Serialize() const {
   out << "facets";
   for (const std::string& category : facets_) out << '\t' << category;
   out << '\n';
+  // Only when there is one: stores built before verdict rules have no such line.
+  if (!verdict_.empty()) out << "verdict\t" << verdict_ << '\n';
   return out.str();
 }
 
@@ -87,6 +92,8 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
       for (std::string category = name; !category.empty(); category.clear(), fields >> category) {
         model.facets_.insert(category);
       }
+    } else if (kind == "verdict") {
+      model.verdict_ = name;
     } else if (!line.empty()) {
       return Status::StoreError("damaged rule model line: " + line);
     }
@@ -145,6 +152,59 @@ std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& 
     if (sums.Reaches(c, thresholds_[c])) flagged.push_back(categories_[c]);
   }
   return flagged;
+}
+
+namespace {
+// The verdict of a model without a verdict category: maintainers' labels marked two facets, and
+// "not a bug" won when both matched (maintainers add it to close a report out).
+std::string VerdictFromLabelFacets(const std::vector<std::string>& flagged) {
+  const auto has = [&](const char* c) { return std::find(flagged.begin(), flagged.end(), c) != flagged.end(); };
+  if (has("verdict-not-a-bug")) return "not_a_bug";
+  if (has("verdict-bug")) return "bug";
+  return "unclassified";
+}
+
+//! The kind a not-a-bug tag names: "not-a-bug/question" -> "question"; no subcategory: "not-a-bug".
+std::string KindOfTag(const std::string& tag) {
+  const size_t slash = tag.find('/');
+  return slash == std::string::npos ? "not-a-bug" : tag.substr(slash + 1);
+}
+}  // namespace
+
+std::string DecisionModel::Verdict(const std::vector<std::string>& matched_rule_ids) const {
+  if (verdict_.empty()) return VerdictFromLabelFacets(Flagged(matched_rule_ids));
+  const auto c = static_cast<size_t>(std::lower_bound(categories_.begin(), categories_.end(), verdict_) - categories_.begin());
+  if (c >= categories_.size() || categories_[c] != verdict_) return "bug";
+  const CategorySums sums = Sum(matched_rule_ids);
+  if (!sums.Reaches(c, thresholds_[c])) return "bug";
+  // The kind with the most weight among the not-a-bug evidence; ties go to the first name.
+  std::map<std::string, int64_t> by_kind;
+  std::set<std::string> seen;
+  for (const std::string& id : matched_rule_ids) {
+    const auto it = rules_.find(id);
+    if (it == rules_.end() || it->second.weight_micro <= 0 || !seen.insert(id).second) continue;
+    const auto& indices = it->second.category_indices;
+    if (std::find(indices.begin(), indices.end(), static_cast<int>(c)) == indices.end()) continue;
+    by_kind[KindOfTag(it->second.tag)] += it->second.weight_micro;
+  }
+  std::string best = "not-a-bug";
+  int64_t most = 0;
+  for (const auto& [kind, weight] : by_kind) {
+    if (weight > most) best = kind, most = weight;
+  }
+  return best;
+}
+
+std::vector<std::string> DecisionModel::VerdictValues() const {
+  if (verdict_.empty()) return {"bug", "not_a_bug", "unclassified"};
+  std::set<std::string> values = {"bug"};
+  for (const auto& [id, info] : rules_) {
+    const auto& cats = info.categories.empty() ? std::vector<std::string>{info.category} : info.categories;
+    if (info.weight_micro > 0 && std::find(cats.begin(), cats.end(), verdict_) != cats.end()) {
+      values.insert(KindOfTag(info.tag));
+    }
+  }
+  return {values.begin(), values.end()};
 }
 
 std::vector<std::string> DecisionModel::Subcategories() const {

@@ -37,6 +37,15 @@ class DecisionModel {
   //! The problem categories among `flagged` (facets removed), in the same order: what makes a
   //! report "flagged" for listings and counts by category.
   std::vector<std::string> Problems(const std::vector<std::string>& flagged) const;
+  //! Whether the report is a bug, from its matched rules: "bug", or the kind of not-a-bug
+  //! ("question", "feature", "docs", ...: the subcategory of the verdict rules with the most
+  //! weight). A model without a verdict category (a store built before it) answers from the
+  //! maintainers' label facets it had: "bug", "not_a_bug" or "unclassified".
+  std::string Verdict(const std::vector<std::string>& matched_rule_ids) const;
+  //! The verdict category ("" when the rule set has none).
+  const std::string& verdict_category() const { return verdict_; }
+  //! Every value Verdict can give with this model: "bug" and each not-a-bug kind, sorted.
+  std::vector<std::string> VerdictValues() const;
   //! The facet categories among `flagged`.
   std::vector<std::string> FacetsAmong(const std::vector<std::string>& flagged) const;
   bool IsFacet(const std::string& category) const { return facets_.count(category) > 0; }
@@ -48,7 +57,7 @@ class DecisionModel {
   //! True when both decide alike: same rules, weights and thresholds (facet marks aside; they
   //! change how answers are presented, never what a store holds).
   bool DecidesLike(const DecisionModel& other) const {
-    return rules_ == other.rules_ && threshold_micro_ == other.threshold_micro_;
+    return rules_ == other.rules_ && threshold_micro_ == other.threshold_micro_ && verdict_ == other.verdict_;
   }
   //! The (first) category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
@@ -84,6 +93,7 @@ class DecisionModel {
   std::map<std::string, RuleInfo> rules_;           //!< by rule id
   std::map<std::string, int64_t> threshold_micro_;  //!< every category with a rule
   std::set<std::string> facets_;                    //!< categories that describe, never flag
+  std::string verdict_;                             //!< the verdict category ("" none)
   // The thresholds again, as arrays in category order: Flagged runs once per report read back
   // (rollup refresh, scanning queries), so the sums go into arrays instead of maps.
   std::vector<std::string> categories_;

@@ -52,6 +52,7 @@ struct Layer {
   std::map<std::string, size_t> entry_by_id;
   std::map<std::string, LayerThreshold> thresholds;
   std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
+  std::map<std::string, bool> verdicts;  //!< categories whose `verdict:` mark this layer sets
   std::vector<FittedLayer> fitted;     //!< `fitted: {groups: [...], logo: X}` of its files
 };
 
@@ -93,13 +94,25 @@ Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer&
   return Status::Ok();
 }
 
-//! The `categories:` map: per-category settings (a threshold today).
+//! The `categories:` map: per-category settings (threshold, facet and verdict marks).
 Status ReadCategorySettings(const YAML::Node& map, const std::string& source, Layer& layer) {
   if (!map.IsMap()) return Status::InvalidArgument(source + ": 'categories' must be a mapping");
   for (const auto& entry : map) {
     const std::string name = entry.first.as<std::string>();
+    if (!entry.second.IsMap()) {
+      return Status::InvalidArgument(source + ": category '" + name + "': settings must be a mapping {threshold: X}");
+    }
     const YAML::Node threshold = entry.second["threshold"];
     if (!threshold) return Status::InvalidArgument(source + ": category '" + name + "': missing 'threshold'");
+    static const std::vector<std::string> kKeys = {"facet", "threshold", "verdict"};
+    for (const auto& setting : entry.second) {
+      const std::string key = setting.first.as<std::string>();
+      if (std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end()) continue;
+      const std::string closest = ClosestName(key, kKeys);
+      return Status::InvalidArgument(source + ": category '" + name + "': unknown key '" + key + "'" +
+                                     (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                     "; the keys: " + JoinNames(kKeys));
+    }
     const auto earlier = layer.thresholds.find(name);
     if (earlier != layer.thresholds.end()) {
       return Status::InvalidArgument(source + ": category '" + name + "': threshold defined twice in one layer (also in " +
@@ -108,6 +121,8 @@ Status ReadCategorySettings(const YAML::Node& map, const std::string& source, La
     layer.thresholds[name] = {threshold.as<double>(), source};
     // A facet (stage, info, verdict) describes a report; only the other categories flag it.
     if (const YAML::Node facet = entry.second["facet"]; facet) layer.facets[name] = facet.as<bool>();
+    // The verdict (bug or not) is an answer of its own, never a problem category: a facet too.
+    if (const YAML::Node verdict = entry.second["verdict"]; verdict) layer.verdicts[name] = verdict.as<bool>();
   }
   return Status::Ok();
 }
@@ -336,6 +351,18 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
     } else {
       result.facets.erase(category);
     }
+  }
+  for (const auto& [category, verdict] : layer.verdicts) {
+    if (!verdict) {
+      if (result.verdict == category) result.verdict.clear();
+      continue;
+    }
+    if (!result.verdict.empty() && result.verdict != category) {
+      return Status::InvalidArgument(layer.thresholds.at(category).source + ": category '" + category +
+                                     "' marked verdict, but '" + result.verdict + "' already is (one verdict per rule set)");
+    }
+    result.verdict = category;
+    result.facets.insert(category);
   }
   into = std::move(result);
   return Status::Ok();

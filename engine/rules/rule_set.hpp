@@ -46,6 +46,11 @@ struct RuleSet {
   std::map<std::string, double> thresholds;   //!< categories given explicitly
   //! Categories marked `facet: true`: attributes of a report (stage, info, verdict), never a flag.
   std::set<std::string> facets;
+  //! The category marked `verdict: true` ("" when none): whether a report is a bug, apart from what
+  //! it speaks of. Its rules weigh evidence that a report is NOT a bug (positive weights, the kind
+  //! in the tag: not-a-bug/question) against evidence that it is one (negative weights); reaching
+  //! its threshold makes the report "not a bug" of the kind with the most weight. Also a facet.
+  std::string verdict;
 
   double ThresholdOf(const std::string& category) const;
   //! Every category that has a rule, sorted.

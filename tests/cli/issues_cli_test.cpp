@@ -140,8 +140,7 @@ TEST_F(IssuesCliTest, ExitCodesForNoneFoundAndErrors) {
   const auto category = Run("issues --category perf");
   EXPECT_EQ(category.exit_code, 2);
   EXPECT_NE(category.output.find("unknown category 'perf' (did you mean performance?); the store's rule set has "
-                                 "accuracy, info (facet), performance, silent, stage (facet), verdict-bug (facet), "
-                                 "verdict-not-a-bug (facet)"),
+                                 "accuracy, info (facet), performance, silent, stage (facet), verdict (facet)"),
             std::string::npos)
       << category.output;
   const auto repo = Run("issues --repo tensorflow");

@@ -167,7 +167,8 @@ TEST(RulesTuningRealDataTest, EveryGroupOfTheSuiteGetsALeaveOneGroupOutEstimate)
   auto r = RunCommand(Ghsift() + " rules eval --suite " + GHSIFT_SOURCE_DIR + "/tools/labeled_suite.yaml --data " +
                       data + " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  for (const char* group : {"caffe", "incubator-mxnet", "keras", "silentbugs", "nnsmith", "hlp"}) {
+  for (const char* group : {"caffe", "incubator-mxnet", "keras", "silentbugs", "nnsmith", "impala", "elasticsearch",
+                            "tensorflow/tensorflow", "pytorch/glow", "perf-frameworks"}) {
     const size_t at = r.output.find("\"" + std::string(group) + "\": {\"positive\"");
     ASSERT_NE(at, std::string::npos) << group << "\n" << r.output.substr(0, 2000);
     EXPECT_NE(r.output.find("\"LOGO\": {\"tp\": ", at), std::string::npos) << group;

@@ -134,3 +134,44 @@ TEST(DecisionFitTest, ControlRateCapsTheFit) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// A group whose label means "speaks of performance AND is a bug": a report flagged performance
+// but judged not a bug (the verdict category reaches its threshold) is predicted negative, and
+// fitting may move the verdict threshold for such groups.
+TEST(DecisionFitTest, BugOnlyGroupsNeedTheVerdictToo) {
+  RuleSet rules;
+  ASSERT_TRUE(ParseRuleYaml("categories:\n  verdict: {threshold: 1.0, verdict: true}\n"
+                            "rules:\n  - {id: p.slow, tag: performance/x, pattern: slow}\n"
+                            "  - {id: v.how, tag: verdict/question, pattern: how, weight: 0.5}\n",
+                            "t.yaml", rules)
+                  .ok());
+  // Three questions about speed that are no bugs, one that is, and a speed bug.
+  const std::vector<Labeled> items = {{"x", 0, {"p.slow", "v.how"}},
+                                      {"x", 0, {"p.slow", "v.how"}},
+                                      {"x", 0, {"p.slow", "v.how"}},
+                                      {"x", 1, {"p.slow", "v.how"}},
+                                      {"x", 1, {"p.slow"}},
+                                      {"x", 0, {}}};
+  const MatchTable topic = Table(rules, items, {{"x", {"performance"}, {}, true, false}});
+  const MatchTable bug = Table(rules, items, {{"x", {"performance"}, {}, true, true}});
+  ASSERT_GE(bug.verdict, 0);
+  const DecisionParams written = bug.ParamsOf(rules);
+  // As written, 0.5 does not reach the verdict's 1.0: every speed report is a bug.
+  EXPECT_EQ(ScoreGroup(topic, 0, written).confusion.fp, 3);
+  EXPECT_EQ(ScoreGroup(bug, 0, written).confusion.fp, 3);
+  // Fitted, the verdict threshold comes down to 0.5 (F1 0.667 against 0.571): the questions are
+  // not bugs, at the cost of the one that is.
+  const DecisionParams fitted = FitDecision(bug, written, {1}, FitOptions{});
+  EXPECT_EQ(fitted.threshold[static_cast<size_t>(bug.verdict)], 500000);
+  const Confusion c = ScoreGroup(bug, 0, fitted).confusion;
+  EXPECT_EQ(c.tp, 1);
+  EXPECT_EQ(c.fp, 0);
+  EXPECT_EQ(c.fn, 1);
+  EXPECT_EQ(c.tn, 4);
+}
+
+}  // namespace
+}  // namespace ghsift

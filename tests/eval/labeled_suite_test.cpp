@@ -120,3 +120,34 @@ TEST(LabeledSuiteTest, AFileWithoutTheLabelKeyIsAnError) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+TEST(LabeledSuiteTest, VerdictAndPerRepositoryGroups) {
+  testing::TempDir dir;
+  std::ofstream(dir / "suite.yaml") << "sets:\n"
+                                       "  - {path: m/keras.csv, positive: [performance, accuracy], verdict: bug}\n"
+                                       "  - {path: h/apache.jsonl, positive: performance, group_by: repo}\n"
+                                       "  - {path: f/fixes.jsonl, group: perf, positive: performance, verdict: any,\n"
+                                       "     group_by: repo, label_key: perf}\n";
+  auto suite = LoadLabeledSuite(dir / "suite.yaml", "/data");
+  ASSERT_TRUE(suite.ok()) << suite.status().message();
+  ASSERT_EQ(suite->sets.size(), 3u);
+  EXPECT_TRUE(suite->sets[0].bug_only);
+  EXPECT_FALSE(suite->sets[0].group_by_repo);
+  EXPECT_FALSE(suite->sets[1].bug_only);
+  EXPECT_TRUE(suite->sets[1].group_by_repo);
+  EXPECT_EQ(suite->sets[1].group_prefix, "");
+  EXPECT_FALSE(suite->sets[2].bug_only);
+  EXPECT_EQ(suite->sets[2].group_prefix, "perf:");
+
+  std::ofstream(dir / "bad.yaml") << "sets:\n  - {path: a.csv, positive: [x], verdict: maybe}\n";
+  auto bad = LoadLabeledSuite(dir / "bad.yaml", "/data");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            dir / "bad.yaml" + ": set #1: verdict must be bug (the label means a bug) or any, not 'maybe'");
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -242,3 +242,81 @@ TEST(DecisionTest, DefaultRuleSetDecides) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+//! A verdict category as rules/verdict.yaml writes it: not-a-bug evidence by kind, bug evidence
+//! negative, threshold 1.
+DecisionModel VerdictModel() {
+  RuleSet set;
+  const char* yaml =
+      "categories:\n"
+      "  verdict: {threshold: 1.0, verdict: true}\n"
+      "rules:\n"
+      "  - {id: v.howto, tag: verdict/question, pattern: '^how', weight: 1.5}\n"
+      "  - {id: v.qtag, tag: verdict/question, pattern: 'question', weight: 0.5}\n"
+      "  - {id: v.feature, tag: verdict/feature, pattern: '^add', weight: 0.75}\n"
+      "  - {id: v.crash, tag: verdict/crash, pattern: 'crash', weight: 1.5}\n"
+      "  - {id: v.bug, tag: verdict/bug, pattern: 'bug', fields: [label], weight: -1.0}\n"
+      "  - {id: p.slow, tag: performance/low-speed, pattern: 'slow'}\n";
+  EXPECT_TRUE(ParseRuleYaml(yaml, "verdict.yaml", set).ok());
+  EXPECT_EQ(set.verdict, "verdict");
+  EXPECT_TRUE(set.facets.count("verdict"));
+  return DecisionModel::FromRuleSet(set);
+}
+
+TEST(DecisionVerdictTest, BugUnlessTheEvidenceReachesTheThreshold) {
+  const DecisionModel m = VerdictModel();
+  EXPECT_EQ(m.Verdict({}), "bug");
+  EXPECT_EQ(m.Verdict({"p.slow"}), "bug");
+  EXPECT_EQ(m.Verdict({"v.qtag"}), "bug");               // 0.5: weak, needs company
+  EXPECT_EQ(m.Verdict({"v.qtag", "v.feature"}), "feature");  // 1.25; the kind with the most weight
+  EXPECT_EQ(m.Verdict({"v.howto"}), "question");
+  EXPECT_EQ(m.Verdict({"v.howto", "v.bug"}), "bug");      // 0.5: a maintainer's bug label wins
+  EXPECT_EQ(m.Verdict({"v.howto", "v.crash", "v.bug"}), "crash");  // 2.0; a tie goes to the first name
+  // The verdict is a facet: it never makes a report a problem report.
+  EXPECT_EQ(m.Problems(m.Flagged({"v.howto", "p.slow"})), Ids{"performance"});
+  EXPECT_EQ(m.VerdictValues(), (Ids{"bug", "crash", "feature", "question"}));
+}
+
+TEST(DecisionVerdictTest, SurvivesTheStoreAndOldStoresAnswerFromLabelFacets) {
+  const DecisionModel m = VerdictModel();
+  auto parsed = DecisionModel::Parse(m.Serialize());
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(parsed->verdict_category(), "verdict");
+  EXPECT_EQ(parsed->Verdict({"v.howto"}), "question");
+  EXPECT_TRUE(parsed->DecidesLike(m));
+  // A model stored before verdict rules: the maintainers' label facets decide, as they did.
+  const std::string old_model =
+      "rule\tvb\tverdict-bug/label\t1000000\n"
+      "rule\tvn\tverdict-not-a-bug/label\t1000000\n"
+      "threshold\tverdict-bug\t1000000\n"
+      "threshold\tverdict-not-a-bug\t1000000\n"
+      "facets\tverdict-bug\tverdict-not-a-bug\n";
+  auto old = DecisionModel::Parse(old_model);
+  ASSERT_TRUE(old.ok());
+  EXPECT_EQ(old->Verdict({}), "unclassified");
+  EXPECT_EQ(old->Verdict({"vb"}), "bug");
+  EXPECT_EQ(old->Verdict({"vb", "vn"}), "not_a_bug");
+}
+
+TEST(DecisionVerdictTest, OneVerdictPerRuleSetAndKnownKeysOnly) {
+  RuleSet set;
+  const Status two = ParseRuleYaml(
+      "categories:\n  a: {threshold: 1, verdict: true}\n  b: {threshold: 1, verdict: true}\n"
+      "rules:\n  - {id: x, tag: a/q, pattern: x}\n  - {id: y, tag: b/q, pattern: y}\n",
+      "two.yaml", set);
+  ASSERT_FALSE(two.ok());
+  EXPECT_NE(two.message().find("one verdict per rule set"), std::string::npos) << two.message();
+  RuleSet other;
+  const Status typo =
+      ParseRuleYaml("categories:\n  a: {threshold: 1, verdit: true}\nrules:\n  - {id: x, tag: a/q, pattern: x}\n",
+                    "typo.yaml", other);
+  ASSERT_FALSE(typo.ok());
+  EXPECT_NE(typo.message().find("unknown key 'verdit' (did you mean verdict?)"), std::string::npos)
+      << typo.message();
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -80,7 +80,8 @@ TEST(FacetTest, MarksAloneDoNotChangeTheDecision) {
 TEST(FacetTest, DefaultRulesMarkStageInfoAndVerdict) {
   auto set = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
   ASSERT_TRUE(set.ok()) << set.status().message();
-  EXPECT_EQ(set->facets, (std::set<std::string>{"info", "stage", "verdict-bug", "verdict-not-a-bug"}));
+  EXPECT_EQ(set->facets, (std::set<std::string>{"info", "stage", "verdict"}));
+  EXPECT_EQ(set->verdict, "verdict");
   const DecisionModel model = DecisionModel::FromRuleSet(*set);
   std::vector<std::string> problems;
   for (const std::string& c : model.categories()) {

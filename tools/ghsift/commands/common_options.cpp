@@ -9,12 +9,14 @@
 
 namespace ghsift::cli {
 
-CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers) {
+CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers, const std::string& name,
+                            const std::string& help) {
   // One path per --rules, so that a command's positional arguments are never taken as layers.
   return cmd
-      .add_option("--rules", layers,
-                  "Rule file or directory (default: the bundled rules/); repeat to layer rule sets: a later "
-                  "one adds rules and overrides rules, weights and thresholds by id")
+      .add_option(name, layers,
+                  help.empty() ? "Rule file or directory (default: the bundled rules/); repeat to layer rule sets: a "
+                                 "later one adds rules and overrides rules, weights and thresholds by id"
+                               : help)
       ->expected(1)
       ->allow_extra_args(false)
       ->take_all();

@@ -14,7 +14,9 @@
 namespace ghsift::cli {
 
 //! Adds `--rules PATH`, repeatable: the layers, in order (the default set when none is given).
-CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers);
+//! `--rules` (or another option taking rule layers, e.g. `--baseline`), one path per use.
+CLI::Option* AddRulesOption(CLI::App& cmd, std::vector<std::string>& layers, const std::string& name = "--rules",
+                            const std::string& help = "");
 //! The rule layers given (the default set when none), loaded and merged.
 Result<RuleSet> LoadRuleLayersOrDefault(const std::vector<std::string>& layers);
 //! The rule layers given (the default set when none), compiled. The rule-editing commands use

@@ -26,6 +26,8 @@ Result<LabeledSuite> SetsOf(const LabeledInputArgs& args) {
     set.label_key = args.label_key;
     set.issue_dir = args.issue_dir;
     set.objective_f1 = args.objective == "f1";
+    set.bug_only = args.verdict == "bug";
+    set.group_by_repo = args.group_by == "repo";
     suite.sets.push_back(std::move(set));
   }
   return suite;
@@ -48,6 +50,12 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
   cmd.add_option("--label-key", args.label_key, "Field holding the binary label, 0 or 1 (--labels)")
       ->capture_default_str()
       ->each(given("--label-key"));
+  cmd.add_option("--verdict", args.verdict,
+                 "What the labels mean (--labels): any = the report speaks of a positive category; bug = it "
+                 "does and is a bug (not a question, feature request, docs, install or crash report)")
+      ->check(CLI::IsMember({"any", "bug"}))
+      ->capture_default_str()
+      ->each(given("--verdict"));
   cmd.add_option("--group-by", args.group_by, "Groups held out one at a time: file (each labels file) or repo")
       ->check(CLI::IsMember({"file", "repo"}))
       ->capture_default_str();
@@ -104,19 +112,23 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
                    unlabeled.size(), unlabeled.size() + reports->size(), unlabeled.size() == 1 ? "" : "s",
                    where.c_str());
     }
-    if (args.group_by == "repo" && !reports->empty() &&
+    const bool by_repo = set.group_by_repo || args.group_by == "repo";
+    if (by_repo && !reports->empty() &&
         std::all_of(reports->begin(), reports->end(), [](const LabeledReport& r) { return r.group.empty(); })) {
-      return Status::InvalidArgument(set.path + ": --group-by repo, but no record names its repository (a "
+      return Status::InvalidArgument(set.path + ": grouped by repo, but no record names its repository (a "
                                      "'Repository' column in CSV, a 'repo' field in JSONL)");
     }
     const std::set<std::string> positive(set.positive.begin(), set.positive.end());
     for (auto& r : *reports) {
-      const std::string name = args.group_by == "repo" && !r.group.empty() ? r.group : set.group;
+      const std::string name = by_repo && !r.group.empty() ? set.group_prefix + r.group : set.group;
       auto [it, fresh] = group_index.emplace(name, input.groups.size());
       if (fresh) {
-        input.groups.push_back({name, positive, {set.controls.begin(), set.controls.end()}, set.objective_f1});
-      } else if (input.groups[it->second].positive != positive) {
-        return Status::InvalidArgument(set.path + ": group '" + name + "' is already used with other positive categories");
+        input.groups.push_back(
+            {name, positive, {set.controls.begin(), set.controls.end()}, set.objective_f1, set.bug_only});
+      } else if (input.groups[it->second].positive != positive || input.groups[it->second].bug_only != set.bug_only) {
+        const GroupDefinition& earlier = input.groups[it->second];
+        return Status::InvalidArgument(set.path + ": group '" + name + "' is already used with another target (" +
+                                       Target{earlier.positive, earlier.bug_only}.Name() + ")");
       }
       input.report_group.push_back(static_cast<int>(it->second));
       r.group = name;
@@ -131,10 +143,10 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   input.verdicts = JudgeReports(input.database, input.reports);
   input.table = BuildMatchTable(input.database->rules(), input.reports, input.verdicts, input.groups, input.report_group);
   for (size_t i = 0; i < input.reports.size(); ++i) {
-    const auto& positive = input.groups[static_cast<size_t>(input.report_group[i])].positive;
-    auto it = std::find_if(input.positive_sets.begin(), input.positive_sets.end(),
-                           [&](const auto& s) { return s.first == positive; });
-    if (it == input.positive_sets.end()) it = input.positive_sets.insert(it, {positive, {}});
+    const GroupDefinition& group = input.groups[static_cast<size_t>(input.report_group[i])];
+    const Target target{group.positive, group.bug_only};
+    auto it = std::find_if(input.targets.begin(), input.targets.end(), [&](const auto& s) { return s.first == target; });
+    if (it == input.targets.end()) it = input.targets.insert(it, {target, {}});
     it->second.push_back(i);
   }
   return input;

@@ -23,6 +23,7 @@ struct LabeledInputArgs {
   std::string issue_dir;
   std::string group_by = "file";
   std::string objective = "macro-f1";
+  std::string verdict = "any";  //!< bug: the labels mean "a positive category and a bug" (--labels)
   //! Options of --labels given on the command line (a suite names them per set: with --suite they
   //! would be ignored, so they are an error).
   std::vector<std::string> labels_only_given;
@@ -39,8 +40,9 @@ struct LabeledInput {
   std::vector<int> report_group;  //!< index into groups
   double control_max_rate = 0.15;
   MatchTable table;
-  //! The distinct positive sets, each with the indices of its reports (for the detail tables).
-  std::vector<std::pair<std::set<std::string>, std::vector<size_t>>> positive_sets;
+  //! The distinct targets (positive categories, bug or not), each with the indices of its
+  //! reports (for the detail tables).
+  std::vector<std::pair<Target, std::vector<size_t>>> targets;
 };
 
 //! Loads rules and reports and judges every report; the Status names what failed.

@@ -30,7 +30,11 @@ int RunRulesCheck(const RulesCheckArgs& args) {
   for (const auto& [category, rules] : per_category) names.push_back(category);
   for (const auto& [category, rules] : per_category) {
     std::cout << "  " << category << ": " << Counted(rules.size(), "rule") << ", threshold "
-              << set.ThresholdOf(category) << (set.facets.count(category) ? " (facet: describes, never flags)" : "")
+              << set.ThresholdOf(category)
+              << (set.verdict == category ? " (verdict: a report reaching it is not a bug, of the kind with the most "
+                                            "weight)"
+                  : set.facets.count(category) ? " (facet: describes, never flags)"
+                                               : "")
               << "\n";
   }
   // A misspelt tag (acuracy/low-accuracy) makes a category of its own that ingest would flag

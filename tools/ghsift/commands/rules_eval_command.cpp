@@ -1,10 +1,12 @@
 // ghsift rules eval (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--positive C,...] [--weights]
 //                   [--format table|json] [--show fp|fn]
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
 #include "output.hpp"
@@ -14,6 +16,8 @@ namespace {
 
 struct EvalArgs {
   LabeledInputArgs input;
+  std::vector<std::string> baseline;  //!< rule layers to compare with (the rules before a change)
+  double gate_drop = 0.02;            //!< a group may fall at most this much for the change to pass
   std::string format = "table";
   std::string show;
   bool weights = false;
@@ -93,27 +97,64 @@ void PrintTable(const Evaluation& e) {
              {false, true, true, true});
 }
 
-void PrintMisclassified(const LabeledInput& in, const std::set<std::string>& positive,
-                        const std::vector<size_t>& reports, const std::string& which) {
+void PrintMisclassified(const LabeledInput& in, const Target& target, const std::vector<size_t>& reports,
+                        const std::string& which) {
   std::cout << "\n" << (which == "fp" ? "False positives" : "False negatives") << ":\n";
   size_t listed = 0;
   for (size_t i : reports) {
     bool known = false;
-    const bool actual = ActualPositive(in.reports[i], positive, &known);
-    const auto& cats = in.verdicts[i].categories;
-    const bool predicted =
-        std::any_of(cats.begin(), cats.end(), [&](const std::string& c) { return positive.count(c) > 0; });
+    const bool actual = ActualPositive(in.reports[i], target.categories, &known);
+    const bool predicted = target.Predicted(in.verdicts[i]);
     if (!known || (which == "fp" ? !(predicted && !actual) : !(!predicted && actual))) continue;
     ++listed;
     std::cout << in.reports[i].id << "  " << in.reports[i].title << "\n    rules:";
     for (const auto& r : in.verdicts[i].rules) std::cout << " " << r;
-    std::cout << "\n    scores:";
+    std::cout << "\n    verdict: " << in.verdicts[i].verdict << "\n    scores:";
     for (const auto& [c, s] : in.verdicts[i].scores) {
       if (s != 0) std::cout << " " << c << "=" << s;
     }
     std::cout << "\n";
   }
   if (listed == 0) std::cout << "  (none)\n";
+}
+
+//! The gate a change to the rules must pass: the LOGO mean over groups rises and no group falls by
+//! more than `max_drop`. Groups are matched by name; a group only one side can score is listed.
+//! Returns whether the change passes.
+bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInput& after, const Estimates& ea,
+               double max_drop) {
+  std::vector<std::vector<std::string>> rows;
+  std::string fallen;
+  for (size_t g = 0; g < after.table.groups.size(); ++g) {
+    const auto& group = after.table.groups[g];
+    const GroupScore& a = ea.groups[g].held_out;
+    if (!ObjectiveDefined(group, a.confusion)) continue;
+    const auto& bgroups = before.table.groups;
+    const auto it = std::find_if(bgroups.begin(), bgroups.end(), [&](const auto& x) { return x.name == group.name; });
+    const double va = a.Metric(group.objective_f1);
+    std::vector<std::string> row = {group.name, group.positive_name, group.objective_f1 ? "F1" : "macro-F1"};
+    if (it == bgroups.end()) {
+      rows.push_back({group.name, group.positive_name, row[2], "n/a", Fixed3(va), "n/a"});
+      continue;
+    }
+    const GroupScore& b = eb.groups[static_cast<size_t>(it - bgroups.begin())].held_out;
+    const double vb = b.Metric(group.objective_f1), delta = va - vb;
+    if (delta < -max_drop - 1e-9) fallen += (fallen.empty() ? "" : ", ") + group.name + " " + Fixed3(delta);
+    rows.push_back({group.name, group.positive_name, row[2], Fixed3(vb), Fixed3(va),
+                    (delta >= 0 ? "+" : "") + Fixed3(delta)});
+  }
+  const double mb = MeanObjective(before.table, eb, &GroupEstimate::held_out);
+  const double ma = MeanObjective(after.table, ea, &GroupEstimate::held_out);
+  rows.push_back({"mean", "", "", Fixed3(mb), Fixed3(ma), (ma - mb >= 0 ? "+" : "") + Fixed3(ma - mb)});
+  std::cout << "Before (--baseline) and after (--rules), leave-one-group-out, each group's objective:\n";
+  WriteTable(std::cout, Format::kTable, {"group", "positive", "objective", "before", "after", "change"}, rows,
+             {false, false, false, true, true, true});
+  const bool rises = ma > mb + 1e-9;
+  const bool pass = rises && fallen.empty();
+  std::cout << "gate: " << (pass ? "pass" : "FAIL") << " (the mean " << (rises ? "rises" : "does not rise");
+  if (!fallen.empty()) std::cout << "; falling by more than " << Fixed3(max_drop) << ": " << fallen;
+  std::cout << ")\n\n";
+  return pass;
 }
 
 int RunEval(const EvalArgs& args) {
@@ -129,6 +170,17 @@ int RunEval(const EvalArgs& args) {
   fit.control_max_rate = input->control_max_rate;
   const DecisionParams written = input->table.ParamsOf(input->database->rules());
   const Estimates estimates = EstimateGroups(input->table, written, fit);
+  bool gate_passed = true;
+  if (!args.baseline.empty()) {
+    if (format == Format::kJson) return Fail("--baseline prints a table: use --format table");
+    LabeledInputArgs before_args = args.input;
+    before_args.rules = args.baseline;
+    auto before = LoadLabeledInput(before_args);
+    if (!before.ok()) return Fail("--baseline: " + before.status().message());
+    const Estimates before_estimates =
+        EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
+    gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
+  }
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kJson) {
     std::cerr << FittedLayerNote(input->database->rules(), input->table);
@@ -145,25 +197,25 @@ int RunEval(const EvalArgs& args) {
               << MeanText(input->table, estimates, &GroupEstimate::written) << "\n";
   }
   bool first = true;
-  for (const auto& [positive, indices] : input->positive_sets) {
+  for (const auto& [target, indices] : input->targets) {
     std::vector<LabeledReport> reports;
     std::vector<ReportVerdict> verdicts;
     for (size_t i : indices) reports.push_back(input->reports[i]), verdicts.push_back(input->verdicts[i]);
-    const Evaluation e = Evaluate(reports, verdicts, positive);
-    std::string name;
-    for (const std::string& c : positive) name += (name.empty() ? "" : ",") + c;
+    const Evaluation e = Evaluate(reports, verdicts, target);
+    const std::string name = target.Name();
     if (format == Format::kJson) {
       std::cout << (first ? "\n" : ",\n");
       PrintJson(e, name);
     } else {
       std::cout << "\n== rules as written, positive " << name << " ==\n";
       PrintTable(e);
-      if (!args.show.empty()) PrintMisclassified(*input, positive, indices, args.show);
+      if (!args.show.empty()) PrintMisclassified(*input, target, indices, args.show);
     }
     first = false;
   }
   if (format == Format::kJson) std::cout << "]}\n";
-  return kExitOk;
+  // A failed gate is a result, not an error: exit 1, as a search that finds nothing.
+  return gate_passed ? kExitOk : kExitNoHit;
 }
 
 }  // namespace
@@ -175,6 +227,13 @@ void AddRulesEvalCommand(CLI::App& rules, int& exit_code) {
   cmd->add_option("--format", args->format, "table or json")->capture_default_str();
   cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");
   cmd->add_flag("--weights", args->weights, "Fit rule weights too in the leave-one-group-out folds");
+  AddRulesOption(*cmd, args->baseline, "--baseline",
+                 "Rules to compare with (the set before a change; repeat for layers): prints each group's "
+                 "leave-one-group-out figure before and after and the gate (the mean rises, no group falls by "
+                 "more than --gate-drop); exit status 1 when the gate fails");
+  cmd->add_option("--gate-drop", args->gate_drop, "With --baseline: how much one group may fall")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunEval(*args); });
 }
 

@@ -44,7 +44,7 @@ class Fitter {
         }
         if (t.label[i] >= 0) conf_[g].Add(Predicted(i, -1, 0, 0), t.label[i] == 1);
         for (size_t k = 0; k < t.groups[g].controls.size(); ++k) {
-          ctrl_[g][k] += Flag(i, t.groups[g].controls[k], -1, 0, 0);
+          ctrl_[g][k] += ControlFlag(i, t.groups[g], k, -1, 0, 0);
         }
       }
     }
@@ -82,6 +82,12 @@ class Fitter {
     const auto& pos = group.positive;
     const bool topic = std::any_of(pos.begin(), pos.end(), [&](int c) { return Flag(i, c, oc, delta, othr); });
     return topic && (!group.bug_only || t_.verdict < 0 || !Flag(i, t_.verdict, oc, delta, othr));
+  }
+  //! Whether report i counts against the group's k-th control: flagged with it (and, in a group
+  //! whose label asks for bugs, judged a bug: the control is then "a silent bug", as the label).
+  bool ControlFlag(uint32_t i, const MatchTable::Group& group, size_t k, int oc, int64_t delta, int64_t othr) const {
+    if (!Flag(i, group.controls[k], oc, delta, othr)) return false;
+    return !group.bug_only || t_.verdict < 0 || !Flag(i, t_.verdict, oc, delta, othr);
   }
   //! Whether moving category c can change the group's prediction: c is a positive category, or
   //! the verdict of a group that asks for bugs.
@@ -127,7 +133,9 @@ class Fitter {
         }
       }
       for (size_t k = 0; k < group.controls.size(); ++k) {
-        if (group.controls[k] == c) ctrl[g][k] += Flag(i, c, c, delta, thr) - Flag(i, c, -1, 0, 0);
+        if (group.controls[k] == c || (group.bug_only && c == t_.verdict)) {
+          ctrl[g][k] += ControlFlag(i, group, k, c, delta, thr) - ControlFlag(i, group, k, -1, 0, 0);
+        }
       }
     }
     const double score = Objective(conf, ctrl);

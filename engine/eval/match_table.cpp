@@ -100,7 +100,9 @@ GroupScore ScoreGroup(const MatchTable& table, size_t group, const DecisionParam
   for (uint32_t i : g.reports) {
     ++s.reports;
     if (table.label[i] >= 0) s.confusion.Add(table.Predicted(i, params), table.label[i] == 1);
-    for (size_t k = 0; k < g.controls.size(); ++k) s.control_flags[k] += table.Flagged(i, g.controls[k], params);
+    // In a group whose label asks for bugs, the control is "a bug of that category", as the label.
+    const bool counted = !g.bug_only || table.Bug(i, params);
+    for (size_t k = 0; k < g.controls.size(); ++k) s.control_flags[k] += counted && table.Flagged(i, g.controls[k], params);
   }
   return s;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "aggregate/latest_text_record.hpp"
 #include "aggregate/report_text_record.hpp"
 #include "rollup/rollup.hpp"
 #include "rules/decision.hpp"
@@ -9,13 +10,43 @@
 
 namespace ghsift {
 
+namespace {
+
+//! The matched rule ids of a report's latest text: its title, body and labels as one issue
+//! event, each kept comment as a comment event of its own (as ingest scans them), united.
+std::vector<std::string> MatchLatestText(const LatestTextRecord& text, ReportScan& scan, MatchSet& matches,
+                                         const std::vector<Rule>& rule_list, uint64_t* texts) {
+  std::vector<std::string> ids;
+  const auto add = [&](const ReportText& fields) {
+    matches.Clear();
+    scan.Scan(fields, matches);
+    for (uint32_t id : matches.ids()) ids.push_back(rule_list[id].id);
+    ++*texts;
+  };
+  const std::vector<std::string_view> labels(text.labels.begin(), text.labels.end());
+  ReportText issue;
+  issue.title = text.title;
+  issue.body = text.body;
+  issue.labels = labels;
+  add(issue);
+  for (const auto& [time, comment] : text.comments) {
+    const std::string_view one[] = {comment};
+    ReportText event;
+    event.comments = one;
+    add(event);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+}  // namespace
+
 Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> rules) {
   auto scope = store.GetMeta("scope");
   if (!scope.ok()) return scope.status();
-  if (!scope->has_value() || (*scope)->find(";keep-text") == std::string::npos) {
-    return Status::InvalidArgument(store.path() +
-                                   ": this store did not keep report text (ingest with --keep-text to rescan later)");
-  }
+  const bool keep_text = scope->has_value() && (*scope)->find(";keep-text") != std::string::npos;
+  if (!keep_text) return RescanLatestTexts(store, std::move(rules));
   RescanSummary summary;
   Scanner scanner(rules);
   ReportScan scan(scanner);
@@ -47,6 +78,34 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
     }));
     ++summary.reports;
     if (next.rules != record.rules) ++summary.changed;
+    updated.push_back({{repo, number}, std::move(next)});
+    return Status::Ok();
+  }));
+  GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", DecisionModel::FromRuleSet(rules->rules()).Serialize()}}));
+  GHSIFT_TRY(SettleStore(store, true));
+  return summary;
+}
+
+Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const RuleDatabase> rules) {
+  RescanSummary summary;
+  summary.exact = false;
+  Scanner scanner(rules);
+  ReportScan scan(scanner);
+  MatchSet matches;
+  const auto& rule_list = rules->rules().rules;
+  std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>> updated;
+  GHSIFT_TRY(store.ScanIssues(std::nullopt, [&](int64_t repo, int64_t number, const IssueRecord& record) -> Status {
+    ++summary.reports;
+    auto text = store.GetLatestText(repo, number);
+    if (!text.ok()) return text.status();
+    if (!text->has_value()) {
+      ++summary.without_text;
+      return Status::Ok();
+    }
+    IssueRecord next = record;
+    next.rules = MatchLatestText(**text, scan, matches, rule_list, &summary.texts);
+    if (next.rules == record.rules) return Status::Ok();
+    ++summary.changed;
     updated.push_back({{repo, number}, std::move(next)});
     return Status::Ok();
   }));

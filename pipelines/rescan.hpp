@@ -1,7 +1,12 @@
 #pragma once
-// Re-applies a rule set to the report texts a --keep-text store kept, without re-reading dumps:
-// every report's matched rules are recomputed exactly as ingest would have computed them, and
-// the records and the store's rule model are replaced in one atomic batch.
+// Re-applies a rule set to the report texts a store kept, without re-reading dumps, and replaces
+// the records and the store's rule model in one atomic batch:
+//  - a --keep-text store kept every report event's text: every report's matched rules are
+//    recomputed exactly as ingest would have computed them;
+//  - any other store kept the latest text of each report that was flagged (title, body and
+//    labels as last seen, and its first comments): those reports are re-decided from it; the
+//    others keep the rules they matched at ingest, which the new weights and thresholds still
+//    decide, but new or edited patterns cannot reach.
 #include <memory>
 
 #include "rules/rule_database.hpp"
@@ -10,11 +15,16 @@
 namespace ghsift {
 
 struct RescanSummary {
+  bool exact = true;     //!< every event's text was kept (--keep-text); else latest texts only
   uint64_t reports = 0;  //!< records rescanned
-  uint64_t texts = 0;    //!< report events scanned
+  uint64_t texts = 0;    //!< texts scanned (report events, or latest texts and their comments)
   uint64_t changed = 0;  //!< records whose matched rules changed
+  uint64_t without_text = 0;  //!< records with no kept text: their matches were kept as ingested
 };
 
+//! Rescans as the store allows: every event's text with --keep-text, else RescanLatestTexts.
 Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> rules);
+//! Re-decides the reports whose latest text the store kept; the others keep their matches.
+Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const RuleDatabase> rules);
 
 }  // namespace ghsift

@@ -253,15 +253,23 @@ Result<std::shared_ptr<const RuleDatabase>> RuleDatabase::Compile(const RuleSet&
       }
     }
   } else {
-    // One database per rule, shared by every field the rule applies to.
+    // One database per rule, shared by every field the rule applies to. A rule that does not
+    // compile is reported with every other one that does not, so one run lists them all.
+    std::string errors;
+    size_t failed = 0;
     for (uint32_t i = 0; i < rules.rules.size(); ++i) {
       hs_database_t* compiled = nullptr;
-      GHSIFT_TRY(CompileRules(rules, {i}, true, mode, &compiled, &db->without_start_));
+      if (Status s = CompileRules(rules, {i}, true, mode, &compiled, &db->without_start_); !s.ok()) {
+        errors += (failed++ ? "\n" : "") + s.message();
+        continue;
+      }
       db->owned_.push_back(compiled);
       for (int f = 0; f < kFieldCount; ++f) {
         if (rules.rules[i].fields & MaskOf(static_cast<Field>(f))) GHSIFT_TRY(db->AddPiece(static_cast<Field>(f), compiled, {i}));
       }
     }
+    if (failed > 1) return Status::InvalidArgument(std::to_string(failed) + " rules do not compile:\n" + errors);
+    if (failed == 1) return Status::InvalidArgument(errors);
   }
   return std::shared_ptr<const RuleDatabase>(std::move(db));
 }

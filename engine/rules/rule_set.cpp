@@ -54,6 +54,9 @@ struct Layer {
   std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
   std::map<std::string, bool> verdicts;  //!< categories whose `verdict:` mark this layer sets
   std::vector<FittedLayer> fitted;     //!< `fitted: {groups: [...], logo: X}` of its files
+  //! `base: default`: the layer goes on top of the default rule set (DefaultRulesPath) without
+  //! naming its path; `base: none` (or no key): on top of the layers before it only.
+  std::string base_source;  //!< the file that says `base: default` ("" none)
 };
 
 Status ReadFitted(const YAML::Node& node, const std::string& source, Layer& layer) {
@@ -139,10 +142,18 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
   try {
     for (const auto& entry : root) {
       const std::string key = entry.first.as<std::string>();
-      if (key != "rules" && key != "categories" && key != "fitted") {
-        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "' (the keys: rules, categories, "
-                                       "fitted)");
+      if (key != "rules" && key != "categories" && key != "fitted" && key != "base") {
+        return Status::InvalidArgument(source + ": unknown top-level key '" + key + "' (the keys: base, rules, "
+                                       "categories, fitted)");
       }
+    }
+    if (root["base"]) {
+      const std::string base = root["base"].as<std::string>();
+      if (base != "default" && base != "none") {
+        return Status::InvalidArgument(source + ": base must be default (on top of the default rule set) or none, not '" +
+                                       base + "'");
+      }
+      if (base == "default") layer.base_source = source;
     }
     if (root["rules"]) GHSIFT_TRY(ReadRuleEntries(root["rules"], source, layer));
     if (root["categories"]) GHSIFT_TRY(ReadCategorySettings(root["categories"], source, layer));
@@ -323,11 +334,20 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   for (size_t i = 0; i < into.rules.size(); ++i) index_by_id[into.rules[i].id] = i;
   std::vector<char> removed(into.rules.size(), 0);
   RuleSet result = into;  // the layer is applied whole or not at all
-  try {
-    for (const LayerEntry& entry : layer.entries) GHSIFT_TRY(ApplyEntry(entry, index_by_id, result, removed));
-  } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(std::string("rule layer: ") + e.what());
+  // Every entry is tried, so that one run names every mistake of a layer, not the first alone.
+  std::string errors;
+  size_t failed = 0;
+  for (const LayerEntry& entry : layer.entries) {
+    Status s;
+    try {
+      s = ApplyEntry(entry, index_by_id, result, removed);
+    } catch (const YAML::Exception& e) {
+      s = Status::InvalidArgument(entry.place + ": " + e.what());
+    }
+    if (!s.ok()) errors += (failed++ ? "\n" : "") + s.message();
   }
+  if (failed > 1) return Status::InvalidArgument(std::to_string(failed) + " rules are wrong:\n" + errors);
+  if (failed == 1) return Status::InvalidArgument(errors);
   std::vector<Rule> kept;
   for (size_t i = 0; i < result.rules.size(); ++i) {
     if (!removed[i]) kept.push_back(std::move(result.rules[i]));
@@ -409,20 +429,41 @@ Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet
   return ApplyLayer(layer, into);
 }
 
+namespace {
+
+Result<Layer> ReadLayer(const std::string& path) {
+  auto files = LayerFiles(path);
+  if (!files.ok()) return files.status();
+  Layer layer;
+  for (const std::string& file : *files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return Status::IoErrorFromErrno(file + ": cannot read");
+    std::stringstream text;
+    text << in.rdbuf();
+    GHSIFT_TRY(ReadLayerFile(text.str(), file, layer));
+  }
+  return layer;
+}
+
+}  // namespace
+
 Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
   RuleSet set;
-  for (const std::string& path : paths) {
-    auto files = LayerFiles(path);
-    if (!files.ok()) return files.status();
-    Layer layer;
-    for (const std::string& file : *files) {
-      std::ifstream in(file, std::ios::binary);
-      if (!in) return Status::IoErrorFromErrno(file + ": cannot read");
-      std::stringstream text;
-      text << in.rdbuf();
-      GHSIFT_TRY(ReadLayerFile(text.str(), file, layer));
+  for (size_t i = 0; i < paths.size(); ++i) {
+    auto layer = ReadLayer(paths[i]);
+    if (!layer.ok()) return layer.status();
+    if (!layer->base_source.empty()) {
+      // `base: default` stands for the default set as the layer below it: only the first layer
+      // can say so (later ones already lie on the layers before them).
+      if (i > 0) {
+        return Status::InvalidArgument(layer->base_source + ": 'base: default' only in the first --rules layer (this "
+                                       "one lies on " + paths[i - 1] + ")");
+      }
+      auto base = ReadLayer(DefaultRulesPath());
+      if (!base.ok()) return base.status();
+      GHSIFT_TRY(ApplyLayer(*base, set));
     }
-    GHSIFT_TRY(ApplyLayer(layer, set));
+    GHSIFT_TRY(ApplyLayer(*layer, set));
   }
   if (set.rules.empty()) {
     std::string names;

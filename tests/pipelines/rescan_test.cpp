@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
 #include "pipelines/store_scope.hpp"
@@ -89,15 +91,51 @@ TEST(RescanTest, RescanWithNewRulesEqualsFreshIngest) {
   EXPECT_NE(after.find("performance"), std::string::npos);
 }
 
-TEST(RescanTest, StoreWithoutTextIsRefused) {
+// Without --keep-text the store kept the latest text of each flagged report: those are
+// re-decided with the new rules; a report never flagged has no text and keeps its matches.
+TEST(RescanTest, StoreWithoutEventTextsIsReDecidedFromLatestTexts) {
   TempDir dir;
-  testing::Generate(dir / "corpus", 1, 500, 6, "gz");
-  Ingest(dir / "store", ResolveInputs({dir / "corpus"}).value(), std::string(GHSIFT_SOURCE_DIR) + "/rules", false);
-  auto store = Store::Open(dir / "store", StoreMode::kReadWrite);
-  ASSERT_TRUE(store.ok());
-  auto summary = Rescan(**store, Compile(std::string(GHSIFT_SOURCE_DIR) + "/tests/data/probe_rules.yaml"));
-  ASSERT_FALSE(summary.ok());
-  EXPECT_NE(summary.status().message().find("did not keep report text"), std::string::npos);
+  {
+    std::ofstream out(dir / "2024-01-05-0.json");
+    const auto issue = [](int number, const char* title) {
+      return std::string(R"({"id":")") + std::to_string(number) +
+             R"(","type":"IssuesEvent","actor":{"id":1,"login":"a"},"repo":{"id":7,"name":"o/r","url":"u"},)"
+             R"("payload":{"action":"opened","issue":{"number":)" + std::to_string(number) + R"(,"title":")" + title +
+             R"(","body":"","labels":[],"state":"open","comments":0,"created_at":"2024-01-05T00:00:00Z"}},)"
+             R"("public":true,"created_at":"2024-01-05T00:00:00Z"})" + "\n";
+    };
+    out << issue(1, "Training is slow") << issue(2, "Docs have a typo") << issue(3, "Slow and leaking memory");
+  }
+  {
+    std::ofstream(dir / "old.yaml") << "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: slow, "
+                                       "flags: [caseless]}\n  - {id: p.leak, tag: performance/memory, pattern: leak}\n";
+    // The edit: p.slow narrowed, p.leak weaker, and a new rule that would match report 2.
+    std::ofstream(dir / "new.yaml") << "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: 'is slow', "
+                                       "flags: [caseless]}\n"
+                                       "  - {id: p.leak, tag: performance/memory, pattern: leak, weight: 0.5}\n"
+                                       "  - {id: p.typo, tag: performance/x, pattern: typo}\n";
+  }
+  Ingest(dir / "store", {dir / "2024-01-05-0.json"}, dir / "old.yaml", false);
+  EXPECT_EQ(Flagged(dir / "store"),
+            "https://github.com/o/r/issues/1 Training is slow | performance | p.slow\n"
+            "https://github.com/o/r/issues/3 Slow and leaking memory | performance | p.leak p.slow\n"
+            "o/r,performance,2024-01=2\n");
+  {
+    auto store = Store::Open(dir / "store", StoreMode::kReadWrite);
+    ASSERT_TRUE(store.ok());
+    auto summary = Rescan(**store, Compile(dir / "new.yaml"));
+    ASSERT_TRUE(summary.ok()) << summary.status().message();
+    EXPECT_FALSE(summary->exact);
+    EXPECT_EQ(summary->reports, 3u);
+    EXPECT_EQ(summary->without_text, 1u);  // report 2 was never flagged: no text kept
+    EXPECT_EQ(summary->texts, 2u);
+    EXPECT_EQ(summary->changed, 1u);       // report 3 no longer matches p.slow
+  }
+  // Report 3 (p.leak alone, 0.5) is no longer flagged; report 1 still is; report 2 keeps its
+  // (empty) matches: the new rule cannot reach it.
+  EXPECT_EQ(Flagged(dir / "store"),
+            "https://github.com/o/r/issues/1 Training is slow | performance | p.slow\n"
+            "o/r,performance,2024-01=1\n");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // by id; negative rules may name several categories.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "rules/rule_database.hpp"
 #include "rules/rule_set.hpp"
 #include "rules/scanner.hpp"
+#include "test_support.hpp"
 
 namespace ghsift {
 namespace {
@@ -257,6 +259,70 @@ TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
   ASSERT_TRUE(old.ok());
   EXPECT_EQ(old->Flagged({"p"}), std::vector<std::string>{"performance"});
   EXPECT_EQ(old->CategoriesOf("p"), std::vector<std::string>{"performance"});
+}
+
+}  // namespace
+}  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+// `base: default` puts a layer on the default rule set without naming its path; only the first
+// layer may say it.
+TEST(RuleLayersBaseTest, BaseDefaultLiesOnTheDefaultSet) {
+  testing::TempDir dir;
+  std::ofstream(dir / "flaky.yaml") << "base: default\nrules:\n"
+                                       "  - {id: flaky.title, tag: flaky, pattern: 'flaky', fields: [title]}\n"
+                                       "  - {id: perf.speed.title-slow, weight: 0.5}\n";
+  auto defaults = LoadRuleSet(DefaultRulesPath());
+  ASSERT_TRUE(defaults.ok());
+  auto set = LoadRuleLayers({dir / "flaky.yaml"});
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  EXPECT_EQ(set->rules.size(), defaults->rules.size() + 1);
+  EXPECT_EQ(set->rules.back().id, "flaky.title");
+  const auto slow = std::find_if(set->rules.begin(), set->rules.end(),
+                                 [](const Rule& r) { return r.id == "perf.speed.title-slow"; });
+  ASSERT_NE(slow, set->rules.end());
+  EXPECT_EQ(slow->weight, 0.5);
+  EXPECT_EQ(set->verdict, "verdict");
+
+  std::ofstream(dir / "none.yaml") << "base: none\nrules:\n  - {id: a, tag: x, pattern: a}\n";
+  auto alone = LoadRuleLayers({dir / "none.yaml"});
+  ASSERT_TRUE(alone.ok());
+  EXPECT_EQ(alone->rules.size(), 1u);
+  auto second = LoadRuleLayers({dir / "none.yaml", dir / "flaky.yaml"});
+  ASSERT_FALSE(second.ok());
+  EXPECT_NE(second.status().message().find("'base: default' only in the first --rules layer"), std::string::npos)
+      << second.status().message();
+  std::ofstream(dir / "bad.yaml") << "base: defaults\nrules: []\n";
+  auto bad = LoadRuleLayers({dir / "bad.yaml"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            dir / "bad.yaml" + ": base must be default (on top of the default rule set) or none, not 'defaults'");
+}
+
+
+// One run names every mistake of a rule file: wrong entries, then patterns that do not compile.
+TEST(RuleLayersBaseTest, EveryErrorOfARuleFileInOneRun) {
+  RuleSet set;
+  const Status keys = ParseRuleYaml("rules:\n  - {id: a, tag: x, pattern: a, weigth: 1}\n"
+                                    "  - {id: b, tag: x, pattern: b}\n  - {id: c, pattern: c}\n",
+                                    "f.yaml", set);
+  ASSERT_FALSE(keys.ok());
+  EXPECT_EQ(keys.message().rfind("2 rules are wrong:\nf.yaml: rule 'a': unknown key 'weigth'", 0), 0u)
+      << keys.message();
+  EXPECT_NE(keys.message().find("\nf.yaml: rule 'c': missing 'tag'"), std::string::npos) << keys.message();
+  RuleSet patterns;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: a, tag: x, pattern: '(a'}\n  - {id: b, tag: x, pattern: b}\n"
+                            "  - {id: c, tag: x, pattern: 'c)'}\n",
+                            "p.yaml", patterns)
+                  .ok());
+  auto db = RuleDatabase::Compile(patterns, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
+  ASSERT_FALSE(db.ok());
+  const std::string& m = db.status().message();
+  EXPECT_EQ(m.rfind("2 rules do not compile:\n", 0), 0u) << m;
+  EXPECT_NE(m.find("rule 'a'"), std::string::npos) << m;
+  EXPECT_NE(m.find("rule 'c'"), std::string::npos) << m;
 }
 
 }  // namespace

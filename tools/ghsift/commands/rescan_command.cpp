@@ -20,9 +20,26 @@ int RunRescan(const RescanArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto summary = Rescan(**store, *rules);
   if (!summary.ok()) return Fail(summary.status().message());
-  std::fprintf(stderr, "ghsift: rescanned %llu reports (%llu texts); %llu changed their matched rules\n",
-               static_cast<unsigned long long>(summary->reports), static_cast<unsigned long long>(summary->texts),
-               static_cast<unsigned long long>(summary->changed));
+  const auto n = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  if (summary->exact) {
+    std::fprintf(stderr, "ghsift: rescanned %llu reports (%llu texts); %llu changed their matched rules\n",
+                 n(summary->reports), n(summary->texts), n(summary->changed));
+    return kExitOk;
+  }
+  // A store without --keep-text kept the latest text of the reports that were flagged: say what
+  // could be re-decided and what could not.
+  std::fprintf(stderr,
+               "ghsift: re-decided %llu of %llu reports from their latest text (title, body and labels as last seen, "
+               "and their first comments; %llu texts); %llu changed their matched rules\n",
+               n(summary->reports - summary->without_text), n(summary->reports), n(summary->texts),
+               n(summary->changed));
+  if (summary->without_text > 0) {
+    std::fprintf(stderr,
+                 "ghsift: %llu reports have no kept text (never flagged): they keep the rules they matched at "
+                 "ingest, decided with the new weights and thresholds; new or edited patterns do not reach them "
+                 "(ingest with --keep-text for an exact rescan)\n",
+                 n(summary->without_text));
+  }
   return kExitOk;
 }
 
@@ -30,8 +47,9 @@ int RunRescan(const RescanArgs& args) {
 
 void AddRescanCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<RescanArgs>();
-  CLI::App* cmd = app.add_subcommand("rescan", "Re-apply a (changed) rule set to the report text a --keep-text "
-                                               "store kept, updating every aggregate");
+  CLI::App* cmd = app.add_subcommand("rescan", "Re-apply a (changed) rule set to the report text the store kept "
+                                               "(every event's with --keep-text, else the latest text of "
+                                               "flagged reports), updating every aggregate");
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddRulesOption(*cmd, args->rules);
   cmd->callback([args, &exit_code] { exit_code = RunRescan(*args); });

@@ -28,9 +28,12 @@ TEST(InstallTest, InstalledBinaryFindsItsRulesManPageAndCompletions) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (const char* file : {"bin/ghsift", "share/ghsift/rules/performance.yaml", "share/ghsift/rules/repos.txt",
                            "share/man/man1/ghsift.1", "share/bash-completion/completions/ghsift",
-                           "share/zsh/vendor-completions/_ghsift"}) {
+                           "share/zsh/vendor-completions/_ghsift", "bin/ghsift-hourly",
+                           "lib/systemd/system/ghsift-follow.service"}) {
     EXPECT_TRUE(fs::is_regular_file(prefix / file)) << file;
   }
+  // The cron script can be run by cron: executable by all.
+  EXPECT_NE(fs::status(prefix / "bin/ghsift-hourly").permissions() & fs::perms::others_exec, fs::perms::none);
   const std::string man = ReadFile(prefix / "share/man/man1/ghsift.1");
   EXPECT_EQ(man.rfind(".TH GHSIFT 1 ", 0), 0u);
   EXPECT_NE(man.find(".SS ghsift issues\n"), std::string::npos);

@@ -3,6 +3,7 @@
 namespace ghsift {
 
 void CommitGroup::Add(size_t index, std::string name, const FileEntry& entry, FileAggregate&& aggregate) {
+  if (empty()) started_ = std::chrono::steady_clock::now();
   aggregate_.Combine(std::move(aggregate));
   indexes_.push_back(index);
   entries_.emplace_back(std::move(name), entry);

@@ -437,7 +437,8 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
             std::lock_guard<std::mutex> lock(mutex);
             states[index].reset();
           }
-          if (group.decoded_bytes() >= options_.commit_group_bytes) commit_group();
+          const bool waited = options_.commit_group_seconds > 0 && group.age_seconds() >= options_.commit_group_seconds;
+          if (group.decoded_bytes() >= options_.commit_group_bytes || waited) commit_group();
         });
       }
     }

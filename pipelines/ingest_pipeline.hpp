@@ -34,6 +34,11 @@ struct IngestOptions {
   //! A stop or a crash loses at most the group being built; its files are read again next run.
   uint64_t commit_group_bytes = kDefaultCommitGroupBytes;
   static constexpr uint64_t kDefaultCommitGroupBytes = 256ull << 20;
+  //! A group is also committed once its first file waited this long (0 = no time limit): a long
+  //! range of small hours, or hours downloaded one by one, shows in the store (stats, queries)
+  //! while the run goes on instead of at its end.
+  double commit_group_seconds = kDefaultCommitGroupSeconds;
+  static constexpr double kDefaultCommitGroupSeconds = 60;
   //! Inputs read at once (for URLs: transfers in flight); 0 = one per thread.
   size_t max_open_files = 0;
   //! How http:// and https:// inputs are fetched (retries, caps, user agent).

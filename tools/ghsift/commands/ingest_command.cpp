@@ -46,6 +46,7 @@ struct IngestArgs {
   int threads = 0;
   size_t chunk_mib = 4;
   uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
+  double commit_seconds = IngestOptions::kDefaultCommitGroupSeconds;
   uint64_t table_file_mib = CommitBatch::kTableFileMinBytes >> 20;
   bool timings = false;
   size_t max_line_mib = 64;
@@ -295,6 +296,7 @@ int RunIngest(const IngestArgs& args) {
   options.threads = args.threads;
   options.splitter.chunk_bytes = args.chunk_mib << 20;
   options.commit_group_bytes = args.commit_mib << 20;
+  options.commit_group_seconds = args.commit_seconds;
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
   options.verify = args.verify;
@@ -485,6 +487,10 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")
       ->check(CountCheck(0, 1 << 20));
+  cmd->add_option("--commit-seconds", args->commit_seconds,
+                  "Also commit a group once its first file has waited this long, so that a long range shows in "
+                  "the store while it runs (0: no time limit)")
+      ->check(NumberCheck(0, 86400));
   cmd->add_option("--table-file-mib", args->table_file_mib,
                   "Commits of at least this many MiB of keys enter the store as table files, smaller ones "
                   "through its log (0: always table files)")

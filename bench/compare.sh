@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end comparison of `ghsift ingest` with the decompression limit and two peers, on the
-# same generated GH Archive files. See bench/README.md for what each number means.
+# End-to-end comparison of `ghsift ingest` with the decompression limit and its peers (chDB,
+# DuckDB, a jq pipeline), on the same generated GH Archive files in the same run. See
+# bench/README.md for what each number means.
 #
 #   bench/compare.sh [--hours 24] [--profile 2016|2024|none] [--events-per-hour N] [--rounds 3]
 #                    [--threads 2] [--out bench/results/DATE] [--build-dir build-bench]
-#                    [--seed 20240101] [--corpus DIR] [--zst] [--no-duckdb] [--no-jq] [--ghsift PATH]
+#                    [--seed 20240101] [--corpus DIR] [--zst] [--no-peers] [--no-chdb]
+#                    [--no-duckdb] [--no-jq] [--ghsift PATH]
 #
 # The corpus is generated with `ghsift gen --profile 2016` by default: hours shaped like the real
 # 2016 hours (repositories and actors per event, type mix, event sizes), 12,700 events each as
@@ -15,15 +17,18 @@
 # --corpus DIR is generated (and replaced) only if it is a generated corpus or empty: a directory
 # of other dump files (the real hours in ../shared) is refused; bench/real_hours.sh times those.
 #
-# Tools, each run --rounds times one after another (wall time and peak RSS by /usr/bin/time):
+# Tools, each run once per round, one after another (wall time, CPU and peak RSS by /usr/bin/time):
 #   ghsift   ghsift ingest --quiet --all-repos --threads T into a fresh store
 #   igzip    igzip -dc FILE > /dev/null, T files at a time (xargs -P): the decompression limit
 #   zstd     zstd -dc on the .json.zst twins (only with --zst)
-#   duckdb   @duckdb/node-api: read_ndjson over the .json.gz files, regexp_matches, count distinct
+#   chdb     node bench/peers/chdb.cjs: chDB (ClickHouse in the process), T threads
+#   duckdb   node bench/peers/duckdb.cjs: DuckDB, T threads
 #   jq       zcat | jq | grep per file, T at a time, then sort -u | wc -l
-# Peers answer the "same question": distinct (repo, issue number) among IssuesEvent and
-# IssueCommentEvent whose issue title or body matches PEER_REGEX (case-insensitive). duckdb and
-# jq must agree on the count before the table is written (verify before you time).
+# and each tool's fixed cost (start-up): the same run over one generated 1-event hour.
+# The peers answer a simpler question than ghsift: distinct (repo, number) among IssuesEvent and
+# IssueCommentEvent (issue title, body, comment body) and PullRequestEvent (title, body) whose
+# text matches the regex of bench/peers/words.txt. chdb and duckdb must agree (and find more than
+# none) before any timing (verify before you time); jq's count is checked against theirs after.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,11 +43,11 @@ SEED=20240101
 CORPUS=""
 GHSIFT=""
 WITH_ZST=0
-WITH_DUCKDB=1
+WITH_PEERS=1
+NO_PEERS=()
 WITH_JQ=1
-PEER_WORDS='slow|memory leak|out of memory|oom|hang'
 
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --hours) HOURS=$2; shift 2 ;;
@@ -56,8 +61,9 @@ while [[ $# -gt 0 ]]; do
     --corpus) CORPUS=$2; shift 2 ;;
     --ghsift) GHSIFT=$2; shift 2 ;;
     --zst) WITH_ZST=1; shift ;;
-    --no-duckdb) WITH_DUCKDB=0; shift ;;
+    --no-peers) WITH_PEERS=0; shift ;;
     --no-jq) WITH_JQ=0; shift ;;
+    --no-*) NO_PEERS+=("${1#--no-}"); shift ;;  # --no-chdb, --no-duckdb: one peer of bench/lib.sh's PEER_NAMES
     -h|--help) usage 0 ;;
     *) echo "compare.sh: unknown argument '$1'" >&2; usage 2 ;;
   esac
@@ -95,6 +101,20 @@ need igzip isal
 # ------------------------------------------------------------------ build ghsift (Release)
 source "$ROOT/bench/lib.sh"
 ensure_ghsift
+for peer in "${NO_PEERS[@]}"; do
+  [[ " ${PEER_NAMES[*]} " == *" $peer "* ]] || { echo "compare.sh: unknown argument '--no-$peer'" >&2; usage 2; }
+done
+PEERS=()
+PEERS_NOTE="left out (--no-peers)"
+if [[ $WITH_PEERS -eq 1 ]]; then
+  ensure_peers
+  kept=()
+  for peer in "${PEERS[@]}"; do
+    if [[ " ${NO_PEERS[*]} " == *" $peer "* ]]; then PEERS_NOTE+="${PEERS_NOTE:+; }$peer left out (--no-$peer)"; else kept+=("$peer"); fi
+  done
+  PEERS=("${kept[@]}")
+fi
+PEER_WORDS=$(peer_words)
 
 # ------------------------------------------------------------------ corpus (fixed seed, reused)
 ensure_gen_corpus "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" --compress gz "${PROFILE_ARGS[@]}"
@@ -115,179 +135,180 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/ghsift-compare.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
 # ------------------------------------------------------------------ the measured commands
-# A fresh store per round; removing the previous one is not timed (ghsift.pre.sh).
+# Every tool's script takes a file list (one path a line), so that the same command is timed on
+# the corpus and, for its fixed cost, on one generated 1-event hour.
+printf '%s\n' "${FILES[@]}" > "$WORK/corpus.list"
+printf '%s\n' "$CORPUS"/zst/*.json.zst > "$WORK/corpus-zst.list"
+"$GHSIFT" gen --out "$WORK/one" --hours 1 --events-per-hour 1 --seed 1 --compress gz >/dev/null 2>&1
+ls "$WORK/one"/*.json.gz > "$WORK/one.list"
+if [[ $WITH_ZST -eq 1 ]]; then
+  "$GHSIFT" gen --out "$WORK/one-zst" --hours 1 --events-per-hour 1 --seed 1 --compress zst >/dev/null 2>&1
+  ls "$WORK/one-zst"/*.json.zst > "$WORK/one-zst.list"
+fi
+# A fresh store per run; removing the previous one is not timed (ghsift.pre.sh). --timings:
+# where ghsift's time went, one line per run (summarised below), into the file named by $2.
 printf 'rm -rf "%s"\n' "$WORK/store" > "$WORK/ghsift.pre.sh"
-{
-  echo '#!/usr/bin/env bash'
-  echo 'set -e'
-  printf '"%s" ingest --store "%s" --quiet --timings --all-repos --threads %s' "$GHSIFT" "$WORK/store" "$THREADS"
-  printf ' "%s"' "${FILES[@]}"
-  # --timings: where ghsift's time went, one line per round (summarised below).
-  printf ' >/dev/null 2>>"%s"\n' "$WORK/ghsift.timings"
-} > "$WORK/ghsift.sh"
+cat > "$WORK/ghsift.sh" <<EOF
+#!/usr/bin/env bash
+set -e
+mapfile -t files < "\$1"
+"$GHSIFT" ingest --store "$WORK/store" --quiet --timings --all-repos --threads $THREADS "\${files[@]}" >/dev/null 2>>"\$2"
+EOF
 cat > "$WORK/igzip.sh" <<EOF
 #!/usr/bin/env bash
 set -e
-printf '%s\0' "$CORPUS"/*.json.gz | xargs -0 -P $THREADS -n 1 sh -c 'igzip -dc "\$0" > /dev/null'
+tr '\n' '\0' < "\$1" | xargs -0 -P $THREADS -n 1 sh -c 'igzip -dc "\$0" > /dev/null'
 EOF
 cat > "$WORK/zstd.sh" <<EOF
 #!/usr/bin/env bash
 set -e
-printf '%s\0' "$CORPUS"/zst/*.json.zst | xargs -0 -P $THREADS -n 1 sh -c 'zstd -qdc "\$0" > /dev/null'
+tr '\n' '\0' < "\$1" | xargs -0 -P $THREADS -n 1 sh -c 'zstd -qdc "\$0" > /dev/null'
 EOF
-# jq: per file, keep the (repo, number) of matching reports; then one global sort -u.
-# @tsv escapes newlines inside title/body as "\n", which sed turns back into a space so that
-# \b sees a word boundary there, as the other tools do. The regex must hit the title or body
-# (third tab-separated field on), never the repo name.
+# jq: per file, one line (repo, number, text) per text of a report (issue title, body and
+# comment body; pull request title and body), kept when the text matches; then one global
+# sort -u of (repo, number), so that a report seen in two hours counts once, as in the peers.
+# @tsv escapes newlines inside a text as "\n", which sed turns back into a space so that \b sees
+# a word boundary there, as the other tools do. The regex must hit the text (third field on),
+# never the repo name.
 TAB=$'\t'
 cat > "$WORK/jq_one.sh" <<EOF
 #!/usr/bin/env bash
 set -eo pipefail
 zcat "\$1" \
-  | jq -r 'select(.type=="IssuesEvent" or .type=="IssueCommentEvent")
-           | [.repo.name, (.payload.issue.number|tostring), (.payload.issue.title // ""), (.payload.issue.body // "")]
-           | @tsv' \
+  | jq -r 'if .type == "PullRequestEvent" then [.repo.name, .payload.pull_request.number, .payload.pull_request.title, .payload.pull_request.body]
+           elif .type == "IssuesEvent" or .type == "IssueCommentEvent" then [.repo.name, .payload.issue.number, .payload.issue.title, .payload.issue.body, .payload.comment.body]
+           else empty end
+           | select(.[1] != null) | .[0] as \$repo | (.[1] | tostring) as \$number
+           | .[2:][] | select(. != null) | [\$repo, \$number, .] | @tsv' \
   | sed 's/\\\\[nrt]/ /g' \
-  | { LC_ALL=C grep -iE '^[^$TAB]*$TAB[^$TAB]*$TAB.*\b($PEER_WORDS)' || true; } \
+  | { LC_ALL=C grep -iE '^[^$TAB]*$TAB[^$TAB]*$TAB.*\b($PEER_WORDS)\b' || true; } \
   | cut -f1,2
 EOF
 cat > "$WORK/jq.sh" <<EOF
 #!/usr/bin/env bash
 set -eo pipefail
-printf '%s\0' "$CORPUS"/*.json.gz | xargs -0 -P $THREADS -n 1 bash "$WORK/jq_one.sh" | LC_ALL=C sort -u > "$WORK/jq_pairs.tsv"
-wc -l < "$WORK/jq_pairs.tsv" > "$WORK/jq.answer"
+tr '\n' '\0' < "\$1" | xargs -0 -P $THREADS -n 1 bash "$WORK/jq_one.sh" | LC_ALL=C sort -u > "$WORK/jq_pairs.tsv"
+echo "\$(wc -l < "$WORK/jq_pairs.tsv") reports in \$(cut -f1 "$WORK/jq_pairs.tsv" | uniq | wc -l) repositories" > "\$2.answer"
 EOF
-
-# DuckDB through its Node API, installed into bench/.node_modules (git-ignored, not committed).
-NODE_DIR="$ROOT/bench/.node_modules"
-DUCKDB_NOTE=""
-if [[ $WITH_DUCKDB -eq 1 ]]; then
-  if ! command -v node >/dev/null 2>&1; then
-    DUCKDB_NOTE="node is not installed"
-  elif [[ ! -d "$NODE_DIR/node_modules/@duckdb/node-api" ]]; then
-    log "installing @duckdb/node-api into $NODE_DIR"
-    mkdir -p "$NODE_DIR"
-    if ! npm install --prefix "$NODE_DIR" --no-audit --no-fund --loglevel=error @duckdb/node-api >"$WORK/npm.log" 2>&1; then
-      DUCKDB_NOTE="npm install @duckdb/node-api failed: $(tail -3 "$WORK/npm.log" | tr '\n' ' ')"
-    fi
-  fi
-  [[ -z "$DUCKDB_NOTE" ]] || { log "DuckDB skipped: $DUCKDB_NOTE"; WITH_DUCKDB=0; }
-fi
-printf '%s\n' "${FILES[@]}" > "$WORK/files.txt"
-cat > "$WORK/duckdb.cjs" <<'EOF'
-// Usage: node duckdb.cjs FILES_LIST THREADS REGEX ANSWER_FILE
-const fs = require('fs');
-const { DuckDBInstance } = require('@duckdb/node-api');
-const [files, threads, regex, answer] = process.argv.slice(2);
-const list = fs.readFileSync(files, 'utf8').split('\n').filter(Boolean).map((f) => `'${f.replace(/'/g, "''")}'`);
-const re = `'${regex.replace(/'/g, "''")}'`;
-(async () => {
-  const db = await DuckDBInstance.create(':memory:', { threads: String(threads) });
-  const con = await db.connect();
-  // payload stays JSON: its shape differs per event type, so no schema is inferred for it.
-  const sql = `
-    WITH ev AS (
-      SELECT repo.name AS repo,
-             json_extract(payload, '$.issue.number')::BIGINT AS number,
-             coalesce(json_extract_string(payload, '$.issue.title'), '') AS title,
-             coalesce(json_extract_string(payload, '$.issue.body'), '') AS body
-      FROM read_ndjson([${list.join(', ')}],
-                       columns = {type: 'VARCHAR', repo: 'STRUCT(id BIGINT, name VARCHAR)', payload: 'JSON'},
-                       compression = 'gzip', maximum_object_size = 67108864)
-      WHERE type IN ('IssuesEvent', 'IssueCommentEvent'))
-    SELECT repo, count(DISTINCT number) AS issues
-    FROM ev
-    WHERE regexp_matches(title, ${re}) OR regexp_matches(body, ${re})
-    GROUP BY repo`;
-  const reader = await con.runAndReadAll(sql);
-  let total = 0;
-  for (const row of reader.getRows()) total += Number(row[1]);
-  fs.writeFileSync(answer, `${total}\n`);
-})().catch((e) => { console.error(e); process.exit(1); });
-EOF
-cat > "$WORK/duckdb.sh" <<EOF
+for peer in "${PEERS[@]}"; do
+  cat > "$WORK/$peer.sh" <<EOF
 #!/usr/bin/env bash
 set -e
-NODE_PATH="$NODE_DIR/node_modules" node "$WORK/duckdb.cjs" "$WORK/files.txt" $THREADS '(?i)\\b($PEER_WORDS)' "$WORK/duckdb.answer"
+node "$PEERS_DIR/$peer.cjs" --threads $THREADS --files "\$1" > "\$2.json"
 EOF
+done
+
+# Verify before timing: the peers answer the same question, so they must agree (and find some).
+verify_peers "corpus" "$WORK/corpus.list" "$THREADS"
+for peer in "${PEERS[@]}"; do echo "$PEER_ANSWER" > "$WORK/$peer.corpus.answer"; done
+# One untimed ingest: builds the rule database cache (a first run compiles it), warms the page
+# cache, and gives ghsift's own answer: the reports its rules flag as performance problems.
+bash "$WORK/ghsift.pre.sh"
+bash "$WORK/ghsift.sh" "$WORK/corpus.list" /dev/null
+"$GHSIFT" query --store "$WORK/store" --by repo --category performance --format csv \
+  | awk -F, 'NR > 1 { s += $NF; n++ } END { printf "%d reports in %d repositories\n", s, n }' > "$WORK/ghsift.corpus.answer"
 
 # ------------------------------------------------------------------ run
+TOOLS=(ghsift igzip)
+[[ $WITH_ZST -eq 0 ]] || TOOLS+=(zstd)
+TOOLS+=("${PEERS[@]}")
+[[ $WITH_JQ -eq 0 ]] || TOOLS+=(jq)
 RAW="$OUT/raw.csv"
-echo "tool,round,wall_s,peak_rss_kb" > "$RAW"
-measure() {  # measure TOOL SCRIPT
-  local tool=$1 script=$2 r
-  for ((r = 1; r <= ROUNDS; r++)); do
-    [[ ! -f "$WORK/$tool.pre.sh" ]] || bash "$WORK/$tool.pre.sh"
-    if ! /usr/bin/time -f '%e %M' -o "$WORK/time.out" bash "$script" 2>"$WORK/$tool.err"; then
-      log "$tool failed (round $r): $(tail -3 "$WORK/$tool.err" | tr '\n' ' ')"
-      return 1
-    fi
-    read -r wall rss < <(tail -1 "$WORK/time.out")
-    echo "$tool,$r,$wall,$rss" >> "$RAW"
-    log "$tool round $r: ${wall}s, $((rss / 1024)) MB peak RSS"
-  done
+echo "tool,input,round,wall_s,peak_rss_kb,cpu_s,peer_query_s" > "$RAW"
+FAILED=()
+run() {  # run TOOL INPUT(corpus|one) ROUND: one timed run; returns 1 when the tool failed
+  local tool=$1 input=$2 round=$3 list=$WORK/$2.list wall rss user sys query=""
+  [[ $tool != zstd ]] || list=$WORK/$input-zst.list
+  [[ ! -f "$WORK/$tool.pre.sh" ]] || bash "$WORK/$tool.pre.sh"
+  rm -f "$WORK/$tool.$input.json"
+  if ! /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.out" bash "$WORK/$tool.sh" "$list" "$WORK/$tool.$input" \
+         2>"$WORK/$tool.err"; then
+    log "$tool failed ($input, round $round): $(tail -3 "$WORK/$tool.err" | tr '\n' ' ')"
+    return 1
+  fi
+  read -r wall rss user sys < <(tail -1 "$WORK/time.out")
+  [[ ! -s "$WORK/$tool.$input.json" ]] || query=$(peer_field "$WORK/$tool.$input.json" query_s)
+  echo "$tool,$input,$round,$wall,$rss,$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }'),$query" >> "$RAW"
+  [[ $input != corpus ]] || log "$tool round $round: ${wall}s, $((rss / 1024)) MB peak RSS"
 }
-TOOLS=()
-measure ghsift "$WORK/ghsift.sh" && TOOLS+=(ghsift)
-if [[ -d "$WORK/store" ]]; then
-  "$GHSIFT" query --store "$WORK/store" --by repo --category performance --format csv \
-    | awk -F, 'NR > 1 { s += $NF } END { print s + 0 }' > "$WORK/ghsift.answer" || rm -f "$WORK/ghsift.answer"
-fi
-measure igzip "$WORK/igzip.sh" && TOOLS+=(igzip)
-if [[ $WITH_ZST -eq 1 ]]; then measure zstd "$WORK/zstd.sh" && TOOLS+=(zstd); fi
-if [[ $WITH_DUCKDB -eq 1 ]]; then measure duckdb "$WORK/duckdb.sh" && TOOLS+=(duckdb) || DUCKDB_NOTE="duckdb run failed: $(tail -2 "$WORK/duckdb.err" | tr '\n' ' ')"; fi
-if [[ $WITH_JQ -eq 1 ]]; then measure jq "$WORK/jq.sh" && TOOLS+=(jq); fi
-
-# Verify: the two peers answer the same question, so their counts must agree.
+for ((r = 1; r <= ROUNDS; r++)); do
+  for tool in "${TOOLS[@]}"; do
+    [[ " ${FAILED[*]} " != *" $tool "* ]] || continue
+    if ! run "$tool" corpus "$r" || ! run "$tool" one "$r" 2>/dev/null; then FAILED+=("$tool"); fi
+  done
+  log "round $r of $ROUNDS done"
+done
+# jq answers the peers' question too: its count must be theirs.
 ANSWER_NOTE=""
-if [[ -f "$WORK/duckdb.answer" && -f "$WORK/jq.answer" ]]; then
-  if [[ $(cat "$WORK/duckdb.answer") -ne $(cat "$WORK/jq.answer") ]]; then
-    ANSWER_NOTE="WARNING: duckdb ($(cat "$WORK/duckdb.answer")) and jq ($(cat "$WORK/jq.answer")) disagree on the peer question"
+if [[ -f "$WORK/jq.corpus.answer" && -n "$PEER_ANSWER" ]]; then
+  if [[ $(cat "$WORK/jq.corpus.answer") != "$PEER_ANSWER" ]]; then
+    ANSWER_NOTE="WARNING: jq ($(cat "$WORK/jq.corpus.answer")) and ${PEERS[*]} ($PEER_ANSWER) disagree on the peer question"
     log "$ANSWER_NOTE"
   fi
 fi
 
 # ------------------------------------------------------------------ report
 CSV="$OUT/summary.csv"
-echo "tool,rounds,median_wall_s,uncompressed_mb_s,peak_rss_mb,ghsift_time_over_tool,answer" > "$CSV"
-GH_MED=$(awk -F, '$1 == "ghsift" { print $3 }' "$RAW" | median)
+echo "tool,rounds,median_wall_s,best_wall_s,uncompressed_mb_s,peak_rss_mb,median_cpu_s,fixed_s,median_wall_s_without_fixed,igzip_share,igzip_share_without_fixed,median_query_s,igzip_share_query,ghsift_time_over_tool,answer" > "$CSV"
+col() { awk -F, -v t="$1" -v i="$2" -v c="$3" '$1 == t && $2 == i && $c != "" { print $c }' "$RAW"; }
+GH_MED=$(col ghsift corpus 4 | median)
+IG_MED=$(col igzip corpus 4 | median)
 for tool in "${TOOLS[@]}"; do
-  med=$(awk -F, -v t="$tool" '$1 == t { print $3 }' "$RAW" | median)
-  rss=$(awk -F, -v t="$tool" '$1 == t && $4 > m { m = $4 } END { printf "%.0f", m / 1024 }' "$RAW")
-  mbs=$(awk -v b="$BYTES" -v s="$med" 'BEGIN { printf "%.1f", (s > 0 ? b / 1e6 / s : 0) }')
-  ratio=$(awk -v g="$GH_MED" -v s="$med" 'BEGIN { printf "%.2f", ((g != "" && s > 0) ? g / s : 0) }')
+  [[ " ${FAILED[*]} " != *" $tool "* ]] || continue
+  med=$(col "$tool" corpus 4 | median)
+  bst=$(col "$tool" corpus 4 | best)
+  rss=$(col "$tool" corpus 5 | sort -g | tail -1)
+  cpu=$(col "$tool" corpus 6 | median)
+  fixed=$(col "$tool" one 4 | median)
+  query=$(col "$tool" corpus 7 | median)
   ans="-"
-  [[ ! -f "$WORK/$tool.answer" ]] || ans=$(cat "$WORK/$tool.answer")
-  echo "$tool,$ROUNDS,$med,$mbs,$rss,$ratio,$ans" >> "$CSV"
+  [[ ! -f "$WORK/$tool.corpus.answer" ]] || ans=$(cat "$WORK/$tool.corpus.answer")
+  awk -v tool="$tool" -v r="$ROUNDS" -v med="$med" -v bst="$bst" -v b="$BYTES" -v rss="$rss" -v cpu="$cpu" -v fx="$fixed" \
+      -v q="$query" -v igm="$IG_MED" -v g="$GH_MED" -v ans="$ans" 'BEGIN {
+    wo = (med - fx > 0) ? sprintf("%.2f", med - fx) : "-"
+    share_wo = (tool == "igzip") ? "1.00" : ((med - fx > 0 && igm != "") ? sprintf("%.2f", igm / (med - fx)) : "-")
+    query = (q == "") ? "-" : sprintf("%.2f", q)
+    share_q = (q == "" || q <= 0 || igm == "") ? "-" : sprintf("%.2f", igm / q)
+    share = (igm == "") ? "-" : sprintf("%.2f", igm / med)
+    gh = (g == "") ? "-" : sprintf("%.2f", g / med)
+    printf "%s,%d,%.2f,%.2f,%.1f,%.0f,%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s\n", tool, r, med, bst, b / 1e6 / med, rss / 1024, cpu, fx,
+           wo, share, share_wo, query, share_q, gh, ans }' >> "$CSV"
 done
 
 MD="$OUT/summary.md"
 {
   echo "# ghsift end-to-end comparison ($(date -u +%Y-%m-%dT%H:%MZ))"
   echo
-  echo "Corpus: ${#FILES[@]} hours x $EVENTS events (seed $SEED), $(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB uncompressed;" \
-       "threads $THREADS; $ROUNDS round(s) each; machine: $(nproc) cores, $(uname -r)."
+  echo "Corpus: ${#FILES[@]} hours x $EVENTS events (\`ghsift gen ${PROFILE_ARGS[*]} --seed $SEED\`), $(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB uncompressed;" \
+       "threads $THREADS; $ROUNDS round(s) each; machine: $(nproc) cores, $(uname -r), load average $(cut -d' ' -f1-3 /proc/loadavg)."
+  for peer in "${PEERS[@]}"; do echo "* peer $peer: $(node "$PEERS_DIR/$peer.cjs" --version)"; done
   echo
-  echo "| tool | rounds | median wall s | uncompressed MB/s | peak RSS MB | ghsift time / tool time | answer |"
-  echo "|---|---|---|---|---|---|---|"
-  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }'
+  echo "| tool | rounds | median wall s | best wall s | uncompressed MB/s | peak RSS MB | median CPU s | fixed s (1-event hour) | median wall s without fixed | igzip share | igzip share without fixed | query s (in-process) | igzip share of the query alone | ghsift time / tool time | answer |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }'
   echo
   echo "* ghsift: \`ghsift ingest --quiet --all-repos --threads $THREADS\` into a fresh store (all rules, all counters, RocksDB commit);" \
-       "answer = performance-flagged issues (\`query --by repo --category performance\`)."
+       "answer = reports its rules flag as performance problems (\`query --by repo --category performance\`)."
   echo "* igzip / zstd: decompression only, $THREADS files at a time, output discarded: the limit for any tool reading these files."
-  echo "* duckdb / jq: distinct (repo, number) of IssuesEvent/IssueCommentEvent whose title or body matches \`(?i)\\b($PEER_WORDS)\`."
-  echo "* ghsift time / tool time: < 1 means ghsift is faster; against igzip it is how far ghsift is from the decompression limit."
+  echo "* chdb / duckdb / jq: distinct (repo, number) of IssuesEvent/IssueCommentEvent (issue title, body, comment body) and" \
+       "PullRequestEvent (title, body) whose text matches \`(?i)\\b($PEER_WORDS)\\b\` (bench/peers/words.txt): a simpler question than ghsift's."
+  echo "* igzip share = igzip's median wall time / the tool's: the share of the decompression limit the tool reaches (1.0 = at it)."
+  echo "* fixed: the same command over one generated 1-event hour (start-up: process, libraries, engine or rules, store);" \
+       "\"without fixed\" subtracts its median. query s: the peer's query alone, timed inside its process."
+  echo "* ghsift time / tool time: < 1 means ghsift is faster."
   echo "* peak RSS: the largest single process (GNU time), not the sum over parallel processes."
-  if [[ -s "$WORK/ghsift.timings" ]]; then
+  if [[ -s "$WORK/ghsift.corpus" ]]; then
     # "ghsift: timings: start S s CPU (...), rules R s, store open O s; read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
     sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s/\1 \2 \3 \4/p' \
-      "$WORK/ghsift.timings" > "$WORK/ghsift.parts"
+      "$WORK/ghsift.corpus" > "$WORK/ghsift.parts"
     parts=()
-    for col in 1 2 3; do parts+=("$(awk -v c=$col '{ print $c }' "$WORK/ghsift.parts" | median)"); done
+    for c in 1 2 3; do parts+=("$(awk -v c=$c '{ print $c }' "$WORK/ghsift.parts" | median)"); done
     echo "* where ghsift's time went (\`--timings\`, medians): pipeline (read, inflate, parse, scan, commit) ${parts[0]} s," \
          "rollup refresh ${parts[1]} s, final flush ${parts[2]} s; the rest is starting up (rules, store)."
   fi
-  [[ -z "$DUCKDB_NOTE" ]] || echo "* DuckDB not measured: $DUCKDB_NOTE"
+  echo "* Verified before timing: ${PEERS[*]:-no peer} agree${PEER_ANSWER:+: $PEER_ANSWER}."
+  [[ -z "$PEERS_NOTE" ]] || echo "* peers: $PEERS_NOTE"
+  [[ ${#FAILED[@]} -eq 0 ]] || echo "* failed, left out: ${FAILED[*]}"
   [[ -z "$ANSWER_NOTE" ]] || echo "* $ANSWER_NOTE"
 } > "$MD"
 
@@ -311,7 +332,9 @@ tail -n +2 "$CSV" | awk -F, -v title="median wall time, s (${#FILES[@]} h x $EVE
     print "</svg>"
   }' > "$SVG"
 
-column -t -s, "$CSV"
-[[ -z "$DUCKDB_NOTE" ]] || echo "note: DuckDB not measured: $DUCKDB_NOTE"
+# On the terminal: the times with and without the fixed cost, and the shares of the limit.
+cut -d, -f1,3,6,8,9,10,11,12,13,14,15 "$CSV" | column -t -s,
+[[ -z "$PEERS_NOTE" ]] || echo "note: peers: $PEERS_NOTE"
+[[ ${#FAILED[@]} -eq 0 ]] || echo "note: failed, left out: ${FAILED[*]}"
 [[ -z "$ANSWER_NOTE" ]] || echo "note: $ANSWER_NOTE"
 log "wrote $MD, $CSV, $RAW, $SVG"

@@ -21,8 +21,8 @@ ensure_ghsift() {
   ninja -C "$BUILD_DIR" -j2 ghsift >/dev/null
 }
 
-# median: the median of the numbers on stdin, one per line.
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# median: the median of the numbers on stdin, one per line (nothing when there is none).
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # best: the smallest of the numbers on stdin, one per line.
 best() { sort -g | head -1; }
@@ -86,4 +86,96 @@ ensure_gen_corpus() {
   rm -rf "$dir"
   "$GHSIFT" gen --out "$dir" "$@" >&2
   printf '%s' "$args" > "$dir/gen_args"
+}
+
+# ------------------------------------------------------------------ peers (bench/peers)
+# The peers, each a Node script bench/peers/<name>.cjs answering the same question (distinct
+# flagged reports per repository, see bench/peers/words.txt). One entry per peer: add a name here
+# and a script there.
+PEER_NAMES=(chdb duckdb)
+PEERS_DIR="$ROOT/bench/peers"
+
+# ensure_peers: sets PEERS to the peers that can run (installing bench/peers' npm packages, at
+# the versions its package.json pins, when they are missing) and PEERS_NOTE to why the others
+# cannot. Never fails: a missing node or an npm error leaves PEERS empty and says so.
+ensure_peers() {
+  PEERS=()
+  PEERS_NOTE=""
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    PEERS_NOTE="node and npm are not installed (apt-get install nodejs npm), so chDB and DuckDB are not timed"
+    log "$PEERS_NOTE"
+    return 0
+  fi
+  if ! npm ls --prefix "$PEERS_DIR" >/dev/null 2>&1; then
+    log "installing the peers' npm packages into $PEERS_DIR/node_modules (chDB, DuckDB; about 600 MB)"
+    local npm_log
+    npm_log=$(mktemp "${TMPDIR:-/tmp}/ghsift-npm.XXXXXX")
+    if ! npm install --prefix "$PEERS_DIR" --no-package-lock --no-audit --no-fund --loglevel=error >"$npm_log" 2>&1; then
+      PEERS_NOTE="npm install in $PEERS_DIR failed ($(tail -3 "$npm_log" | tr '\n' ' ')), so chDB and DuckDB are not timed"
+      log "$PEERS_NOTE"
+      rm -f "$npm_log"
+      return 0
+    fi
+    rm -f "$npm_log"
+  fi
+  local peer out
+  for peer in "${PEER_NAMES[@]}"; do
+    if out=$(node "$PEERS_DIR/$peer.cjs" --version 2>&1); then
+      PEERS+=("$peer")
+      log "peer $peer: $out"
+    else
+      PEERS_NOTE+="${PEERS_NOTE:+; }$peer cannot start: $(tail -2 <<<"$out" | tr '\n' ' ')"
+      log "$peer skipped: cannot start: $out"
+    fi
+  done
+}
+
+# peer_words: the alternatives of the peers' regex, "slow|slower|...", from bench/peers/words.txt
+# (bench/peers/common.cjs builds (?i)\b(...)\b from the same list).
+peer_words() {
+  grep -v -e '^#' -e '^[[:space:]]*$' "$PEERS_DIR/words.txt" | paste -sd'|'
+}
+
+# run_peer PEER THREADS LIST OUT_JSON: the peer over the files of LIST (one path a line), its JSON
+# line (reports, repos, start_s, query_s; see bench/peers/common.cjs) into OUT_JSON.
+run_peer() {
+  node "$PEERS_DIR/$1.cjs" --threads "$2" --files "$3" > "$4"
+}
+
+# peer_field OUT_JSON FIELD: one member of a peer's JSON line.
+peer_field() {
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"
+}
+
+# verify_peers LABEL LIST THREADS: runs every peer of PEERS once over LIST (untimed) and exits 3
+# (VERIFY FAILED) unless they all give the same number of flagged reports and repositories, and
+# more than none; prints the answer. Sets PEER_ANSWER to "reports in repos".
+verify_peers() {
+  local label=$1 list=$2 threads=$3 peer first="" answers="" out
+  PEER_ANSWER=""
+  [[ ${#PEERS[@]} -gt 0 ]] || return 0
+  out=$(mktemp "${TMPDIR:-/tmp}/ghsift-peer.XXXXXX")
+  for peer in "${PEERS[@]}"; do
+    if ! run_peer "$peer" "$threads" "$list" "$out" 2>"$out.err"; then
+      echo "VERIFY FAILED: $label: $peer failed: $(tail -3 "$out.err")" >&2
+      rm -f "$out" "$out.err"
+      exit 3
+    fi
+    local this
+    this="$(peer_field "$out" reports) reports in $(peer_field "$out" repos) repositories"
+    answers+="${answers:+, }$peer $this"
+    [[ -n "$first" ]] || first=$this
+    if [[ $this != "$first" ]]; then
+      echo "VERIFY FAILED: $label: the peers disagree: $answers" >&2
+      rm -f "$out" "$out.err"
+      exit 3
+    fi
+  done
+  rm -f "$out" "$out.err"
+  if [[ ${first%% *} -le 0 ]]; then
+    echo "VERIFY FAILED: $label: the peers found no flagged report ($answers): did they read the files?" >&2
+    exit 3
+  fi
+  PEER_ANSWER=$first
+  log "verified $label: ${PEERS[*]} agree: $first"
 }

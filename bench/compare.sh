@@ -27,8 +27,9 @@
 # and each tool's fixed cost (start-up): the same run over one generated 1-event hour.
 # The peers answer a simpler question than ghsift: distinct (repo, number) among IssuesEvent and
 # IssueCommentEvent (issue title, body, comment body) and PullRequestEvent (title, body) whose
-# text matches the regex of bench/peers/words.txt. chdb and duckdb must agree (and find more than
-# none) before any timing (verify before you time); jq's count is checked against theirs after.
+# text matches the regex of bench/peers/words.txt. chdb and duckdb must find what
+# bench/peers/reference.py (Python) finds before any timing (verify before you time); jq's count
+# is checked against theirs after.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -306,7 +307,7 @@ MD="$OUT/summary.md"
     echo "* where ghsift's time went (\`--timings\`, medians): pipeline (read, inflate, parse, scan, commit) ${parts[0]} s," \
          "rollup refresh ${parts[1]} s, final flush ${parts[2]} s; the rest is starting up (rules, store)."
   fi
-  echo "* Verified before timing: ${PEERS[*]:-no peer} agree${PEER_ANSWER:+: $PEER_ANSWER}."
+  echo "* Verified before timing: ${PEERS[*]:-no peer} find what bench/peers/reference.py (Python) finds${PEER_ANSWER:+: $PEER_ANSWER}."
   [[ -z "$PEERS_NOTE" ]] || echo "* peers: $PEERS_NOTE"
   [[ ${#FAILED[@]} -eq 0 ]] || echo "* failed, left out: ${FAILED[*]}"
   [[ -z "$ANSWER_NOTE" ]] || echo "* $ANSWER_NOTE"

@@ -147,35 +147,38 @@ peer_field() {
   python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"
 }
 
-# verify_peers LABEL LIST THREADS: runs every peer of PEERS once over LIST (untimed) and exits 3
-# (VERIFY FAILED) unless they all give the same number of flagged reports and repositories, and
-# more than none; prints the answer. Sets PEER_ANSWER to "reports in repos".
+# verify_peers LABEL LIST THREADS: runs bench/peers/reference.py (Python, independent of the
+# engines) and every peer of PEERS once over LIST (untimed) and exits 3 (VERIFY FAILED) unless
+# each peer finds as many flagged reports in as many repositories as the reference; prints the
+# answer (none found is said, not failed: the 2012-2014 hours give no report text in this shape).
+# Sets PEER_ANSWER to "N reports in M repositories".
 verify_peers() {
-  local label=$1 list=$2 threads=$3 peer first="" answers="" out
+  local label=$1 list=$2 threads=$3 peer expected this out
   PEER_ANSWER=""
   [[ ${#PEERS[@]} -gt 0 ]] || return 0
   out=$(mktemp "${TMPDIR:-/tmp}/ghsift-peer.XXXXXX")
+  answer_of() { echo "$(peer_field "$1" reports) reports in $(peer_field "$1" repos) repositories"; }
+  if ! python3 "$PEERS_DIR/reference.py" --files "$list" > "$out" 2>"$out.err"; then
+    echo "VERIFY FAILED: $label: bench/peers/reference.py failed: $(tail -3 "$out.err")" >&2
+    rm -f "$out" "$out.err"
+    exit 3
+  fi
+  expected=$(answer_of "$out")
   for peer in "${PEERS[@]}"; do
     if ! run_peer "$peer" "$threads" "$list" "$out" 2>"$out.err"; then
       echo "VERIFY FAILED: $label: $peer failed: $(tail -3 "$out.err")" >&2
       rm -f "$out" "$out.err"
       exit 3
     fi
-    local this
-    this="$(peer_field "$out" reports) reports in $(peer_field "$out" repos) repositories"
-    answers+="${answers:+, }$peer $this"
-    [[ -n "$first" ]] || first=$this
-    if [[ $this != "$first" ]]; then
-      echo "VERIFY FAILED: $label: the peers disagree: $answers" >&2
+    this=$(answer_of "$out")
+    if [[ $this != "$expected" ]]; then
+      echo "VERIFY FAILED: $label: $peer found $this, the reference (bench/peers/reference.py) $expected" >&2
       rm -f "$out" "$out.err"
       exit 3
     fi
   done
   rm -f "$out" "$out.err"
-  if [[ ${first%% *} -le 0 ]]; then
-    echo "VERIFY FAILED: $label: the peers found no flagged report ($answers): did they read the files?" >&2
-    exit 3
-  fi
-  PEER_ANSWER=$first
-  log "verified $label: ${PEERS[*]} agree: $first"
+  PEER_ANSWER=$expected
+  log "verified $label: ${PEERS[*]} and the Python reference agree: $expected"
+  [[ ${expected%% *} -gt 0 ]] || log "note: $label: no flagged report in these files (the peers' question reads the 2015-on layout)"
 }

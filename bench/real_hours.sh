@@ -22,8 +22,8 @@
 # ones. A mismatch prints VERIFY FAILED and exits 3.
 #
 # The peers (bench/peers, npm packages installed there when missing; --no-peers leaves them out)
-# are run once per set too, untimed: chDB and DuckDB must find the same number of flagged
-# reports in the same number of repositories, and more than none (else VERIFY FAILED, exit 3).
+# are run once per set too, untimed: chDB and DuckDB must find as many flagged reports in as
+# many repositories as bench/peers/reference.py (Python's json and re; else VERIFY FAILED, exit 3).
 #
 # Then, for --rounds rounds, each set is timed with (in this order, under /usr/bin/time):
 #   igzip     igzip -dc FILE > /dev/null, T files at a time: the decompression limit
@@ -302,7 +302,7 @@ MD="$OUT/summary.md"
        "chdb, duckdb: distinct reports whose issue title/body/comment or pull request title/body matches" \
        "\`(?i)\\b($(peer_words))\\b\` (bench/peers/words.txt): a simpler question than ghsift's."
   echo "* Verified before timing: events by type and bad lines equal count_real_events.py (real) or truth.json (generated), both scopes;" \
-       "the peers' answers agree with each other and are above zero."
+       "chdb and duckdb find what bench/peers/reference.py (Python) finds."
 } > "$MD"
 # On the terminal: the times with and without the fixed cost, and the shares of the limit.
 cut -d, -f1,4,6,9,10,12,13,14,15,19 "$CSV" | column -t -s,

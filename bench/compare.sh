@@ -183,12 +183,16 @@ zcat "\$1" \
            | .[2:][] | select(. != null) | [\$repo, \$number, .] | @tsv' \
   | sed 's/\\\\[nrt]/ /g' \
   | { LC_ALL=C grep -iE '^[^$TAB]*$TAB[^$TAB]*$TAB.*\b($PEER_WORDS)\b' || true; } \
-  | cut -f1,2
+  | cut -f1,2 > "$WORK/jq_out/\$(basename "\$1").pairs"
 EOF
+# Each file's pairs go to a file of their own: the block-buffered output of T pipelines sharing
+# one pipe would interleave mid-line and make up pairs.
 cat > "$WORK/jq.sh" <<EOF
 #!/usr/bin/env bash
 set -eo pipefail
-tr '\n' '\0' < "\$1" | xargs -0 -P $THREADS -n 1 bash "$WORK/jq_one.sh" | LC_ALL=C sort -u > "$WORK/jq_pairs.tsv"
+rm -rf "$WORK/jq_out" && mkdir "$WORK/jq_out"
+tr '\n' '\0' < "\$1" | xargs -0 -P $THREADS -n 1 bash "$WORK/jq_one.sh"
+cat "$WORK/jq_out"/*.pairs | LC_ALL=C sort -u > "$WORK/jq_pairs.tsv"
 echo "\$(wc -l < "$WORK/jq_pairs.tsv") reports in \$(cut -f1 "$WORK/jq_pairs.tsv" | uniq | wc -l) repositories" > "\$2.answer"
 EOF
 for peer in "${PEERS[@]}"; do

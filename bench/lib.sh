@@ -107,7 +107,7 @@ ensure_peers() {
     return 0
   fi
   if ! npm ls --prefix "$PEERS_DIR" >/dev/null 2>&1; then
-    log "installing the peers' npm packages into $PEERS_DIR/node_modules (chDB, DuckDB; about 600 MB)"
+    log "installing the peers' npm packages into $PEERS_DIR/node_modules (chDB, DuckDB; about 620 MB)"
     local npm_log
     npm_log=$(mktemp "${TMPDIR:-/tmp}/ghsift-npm.XXXXXX")
     if ! npm install --prefix "$PEERS_DIR" --no-package-lock --no-audit --no-fund --loglevel=error >"$npm_log" 2>&1; then
@@ -150,7 +150,7 @@ peer_field() {
 # verify_peers LABEL LIST THREADS: runs bench/peers/reference.py (Python, independent of the
 # engines) and every peer of PEERS once over LIST (untimed) and exits 3 (VERIFY FAILED) unless
 # each peer finds as many flagged reports in as many repositories as the reference; prints the
-# answer (none found is said, not failed: the 2012-2014 hours give no report text in this shape).
+# answer (none found is said, not failed: hours before 2015 give little or no report text in this shape).
 # Sets PEER_ANSWER to "N reports in M repositories".
 verify_peers() {
   local label=$1 list=$2 threads=$3 peer expected this out

@@ -66,7 +66,9 @@ int main(int argc, char** argv) {
   AddRulesCommand(app, exit_code);
   AddRescanCommand(app, exit_code);
   AddMergeCommand(app, exit_code);
+#ifdef GHSIFT_WITH_GEN
   AddGenCommand(app, exit_code);
+#endif
   AddSampleCommand(app, exit_code);
   AddReportCommand(app, exit_code);
   try {

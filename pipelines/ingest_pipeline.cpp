@@ -164,9 +164,19 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
   // Content hashes of the files in the store and of those committed by this run: a file whose
   // bytes equal another's under a different name (a renamed or copied hour) is not counted twice.
   std::unordered_map<uint64_t, std::string> name_by_hash;  // used on the committer thread only
-  (void)store_.ScanFiles([&](const std::string& name, const FileEntry& entry) {
+  const Status scanned = store_.ScanFiles([&](const std::string& name, const FileEntry& entry) {
     if (entry.content_hash != 0) name_by_hash.emplace(entry.content_hash, name);
   });
+  if (!scanned.ok()) {
+    // Without every committed content hash a copy could be counted twice: nothing is read.
+    for (const size_t index : to_read) {
+      outcomes[index].result = FileResult::kFailed;
+      outcomes[index].message = "not read: cannot list the store's files to tell a copy of a committed one (" +
+                                scanned.message() + ")";
+      ++progress->files_done;
+    }
+    return outcomes;
+  }
 
   std::mutex mutex;  // guards the file states' scheduling fields
   size_t next_to_open = 0;

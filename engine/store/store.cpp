@@ -659,10 +659,10 @@ Status Store::Finish() {
   return Status::Ok();
 }
 
-std::map<std::string, int64_t> Store::Stats() const {
+Result<std::map<std::string, int64_t>> Store::Stats() const {
   std::map<std::string, int64_t> stats;
-  (void)ScanCounters(std::string(1, keys::kStat),
-                     [&](std::string_view key, int64_t value) { stats[std::string(key.substr(1))] = value; });
+  GHSIFT_TRY(ScanCounters(std::string(1, keys::kStat),
+                          [&](std::string_view key, int64_t value) { stats[std::string(key.substr(1))] = value; }));
   return stats;
 }
 

@@ -139,7 +139,8 @@ class Store {
   //! (CommitBatch); tests set 0 or a huge value to take one path.
   void set_table_file_min_bytes(uint64_t bytes) { table_file_min_bytes_ = bytes; }
 
-  std::map<std::string, int64_t> Stats() const;
+  //! The store's counters (files, events, bad_lines, ...) by name.
+  Result<std::map<std::string, int64_t>> Stats() const;
   //! Bytes the store occupies on disk.
   uint64_t DiskBytes() const;
   const std::string& path() const { return path_; }

@@ -35,7 +35,7 @@ inline uint64_t ExpectIngestEqualsTruth(const std::string& corpus, const std::st
   auto store = Store::Open(store_dir, StoreMode::kRead);
   EXPECT_TRUE(store.ok());
   if (!store.ok()) return bad;
-  const auto stats = (*store)->Stats();
+  const auto stats = (*store)->Stats().value();
   EXPECT_EQ(stats.at("events"), truth["events"].get_uint64().value());
   EXPECT_EQ(stats.at("bad_lines"), truth["bad_lines"].get_uint64().value());
 

@@ -49,7 +49,7 @@ void IngestAndCompare(Corpus& c) {
   }
   auto store = Store::Open(c.dir / "store", StoreMode::kRead);
   ASSERT_TRUE(store.ok());
-  const auto stats = (*store)->Stats();
+  const auto stats = (*store)->Stats().value();
   EXPECT_EQ(stats.at("events"), c.truth["events"].get_int64().value());
   EXPECT_EQ(stats.at("bad_lines"), c.truth["bad_lines"].get_int64().value());
   EXPECT_EQ(stats.count("joined_records") ? stats.at("joined_records") : 0,

@@ -80,7 +80,8 @@ class IngestPipelineTest : public ::testing::Test {
         }
       }
     }
-    for (const auto& [k, v] : (*store)->Stats()) {
+    const auto stats = (*store)->Stats().value();
+    for (const auto& [k, v] : stats) {
       if (k != "compressed_bytes") out += k + "=" + std::to_string(v) + "\n";
     }
     return out;
@@ -112,7 +113,7 @@ TEST_F(IngestPipelineTest, CountsEventsByTypeAndBadLinesExactly) {
   }
   auto store = Store::Open(work_ / "store", StoreMode::kRead);
   ASSERT_TRUE(store.ok());
-  const auto stats = (*store)->Stats();
+  const auto stats = (*store)->Stats().value();
   EXPECT_EQ(stats.at("events"), Truth()["events"].get_int64().value());
   EXPECT_EQ(stats.at("bad_lines"), Truth()["bad_lines"].get_int64().value());
   EXPECT_EQ(stats.at("files"), kHours);

@@ -77,7 +77,7 @@ Count GhsiftCount(const std::string& file, const std::string& store_dir) {
     ADD_FAILURE() << store.status().message();
     return c;
   }
-  const auto stats = (*store)->Stats();
+  const auto stats = (*store)->Stats().value();
   const auto get = [&](const char* key) { return stats.count(key) ? stats.at(key) : int64_t{0}; };
   c.events = get("events");
   c.duplicates = get("duplicate_events");
@@ -150,7 +150,7 @@ TEST(RealArchiveTest, TheGluedOriginal2012HourIsOneLineOfRecordsAllCounted) {
   EXPECT_EQ(outcomes[0].entry.bad_lines, 0u);
   auto store = Store::Open(dir / "store", StoreMode::kRead);
   ASSERT_TRUE(store.ok());
-  const auto stats = (*store)->Stats();
+  const auto stats = (*store)->Stats().value();
   EXPECT_EQ(stats.at("joined_records"), 5711);  // every record but the last shares the line
   // Slash dates in Pacific daylight time land in UTC: 15:01 -0700 .. 16:01 -0700 is 22:01 .. 23:01 UTC.
   QueryOptions q;

@@ -94,7 +94,7 @@ TEST_F(StoreTest, OpenCreatesDirectoryAndMarker) {
   EXPECT_TRUE(fs::exists(fs::path(path_) / "GHSIFT_STORE"));
   EXPECT_EQ(store->path(), path_);
   EXPECT_GT(store->DiskBytes(), 0u);
-  EXPECT_TRUE(store->Stats().empty());
+  EXPECT_TRUE(store->Stats()->empty());
 }
 
 TEST_F(StoreTest, EmptyExistingDirectoryIsAccepted) {
@@ -184,7 +184,7 @@ TEST_F(StoreTest, CountersAndStatsMergeAcrossCommits) {
   EXPECT_EQ(Counter(*store, keys::RepoCounter(1, day, "WeirdEvent")), 2);
   EXPECT_EQ(Counter(*store, keys::TypeCounter(day, "PushEvent")), 4);
   EXPECT_EQ(Counter(*store, keys::TypeCounter(day, "WeirdEvent")), 2);
-  const auto stats = store->Stats();
+  const auto stats = store->Stats().value();
   EXPECT_EQ(stats.at("files"), 2);
   EXPECT_EQ(stats.at("events"), 6);
   EXPECT_EQ(stats.at("bad_lines"), 1);
@@ -192,7 +192,7 @@ TEST_F(StoreTest, CountersAndStatsMergeAcrossCommits) {
   EXPECT_EQ(stats.at("compressed_bytes"), 12);
   EXPECT_EQ(stats.at("reports"), 0);
   ASSERT_TRUE(store->AddStat("files", -1).ok());
-  EXPECT_EQ(store->Stats().at("files"), 1);
+  EXPECT_EQ(store->Stats()->at("files"), 1);
   std::vector<std::string> names;
   ASSERT_TRUE(store->ScanFiles([&](const std::string& name, const FileEntry&) { names.push_back(name); }).ok());
   EXPECT_EQ(names, (std::vector<std::string>{"a.json.gz", "b.json.gz"}));
@@ -219,7 +219,7 @@ TEST_F(StoreTest, GroupCommitCountsEachFileOnce) {
                                  group)
                   .ok());
   EXPECT_EQ(Counter(*store, keys::RepoCounter(1, day, "PushEvent")), 2);
-  const auto stats = store->Stats();
+  const auto stats = store->Stats().value();
   EXPECT_EQ(stats.at("files"), 2);
   EXPECT_EQ(stats.at("events"), 2);
   EXPECT_EQ(stats.at("bytes"), 30);
@@ -233,7 +233,7 @@ TEST_F(StoreTest, GroupCommitCountsEachFileOnce) {
   EXPECT_EQ((*entry_b)->size, 7u);
   EXPECT_EQ((*entry_b)->decoded_bytes, 20u);
   EXPECT_TRUE(store->CommitFiles({}, FileAggregate()).ok());
-  EXPECT_EQ(store->Stats().at("files"), 2);
+  EXPECT_EQ(store->Stats()->at("files"), 2);
 }
 
 // Commits mark the reports they touch stale only while a rollup exists: without one, the next
@@ -340,7 +340,7 @@ TEST_F(StoreTest, IssueRecordsMergeAcrossCommits) {
                      return Status::Ok();
                    }).ok());
   EXPECT_EQ(other_repo, 0);
-  EXPECT_EQ(store->Stats().at("reports"), 3);
+  EXPECT_EQ(store->Stats()->at("reports"), 3);
 }
 
 TEST_F(StoreTest, LatestTextsMergeByEventTimeInAnyCommitOrder) {
@@ -406,7 +406,7 @@ TEST_F(StoreTest, ReaderSeesWhatTheWriterCommitted) {
   ASSERT_TRUE(meta.ok());
   ASSERT_TRUE(meta->has_value());
   EXPECT_EQ(**meta, "rule\tx\tperf\t1000000\n");
-  EXPECT_EQ((*reader)->Stats().at("events"), 1);
+  EXPECT_EQ((*reader)->Stats()->at("events"), 1);
   EXPECT_EQ((*reader)->RepoName(1), "a/b");
   // The writer keeps working while a reader is open.
   ASSERT_TRUE(writer->CommitFile("f2", FileEntry{}, FileAggregate()).ok());

@@ -371,14 +371,23 @@ int RunIngest(const IngestArgs& args) {
       ++failed;
     }
   }
+  // The store keeps this run's failures and counts (for `stats` and the next run): a write of them
+  // that fails is said, and fails the run.
+  size_t unrecorded = 0;
+  auto record = [&](const Status& status) {
+    if (status.ok()) return;
+    ++unrecorded;
+    std::fprintf(stderr, "ghsift: %s: cannot record this run's outcome: %s\n", args.store.c_str(),
+                 status.message().c_str());
+  };
   for (const FileOutcome& o : outcomes) {
-    if (o.result == FileResult::kFailed) (void)(*store)->RecordFailure(FileKey(o.path), o.message);
+    if (o.result == FileResult::kFailed) record((*store)->RecordFailure(FileKey(o.path), o.message));
     if (o.result == FileResult::kMissing && o.message != kNotPublishedYet) {
-      (void)(*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path);
+      record((*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path));
     }
   }
-  if (skipped > 0) (void)(*store)->AddStat("skipped_files", static_cast<int64_t>(skipped));
-  if (failed > 0) (void)(*store)->AddStat("failed_files", static_cast<int64_t>(failed));
+  if (skipped > 0) record((*store)->AddStat("skipped_files", static_cast<int64_t>(skipped)));
+  if (failed > 0) record((*store)->AddStat("failed_files", static_cast<int64_t>(failed)));
   if (!args.quiet) {
     // Rates only when something was read: "0 B/s, 0k events/s" says nothing.
     std::string rates;
@@ -424,7 +433,7 @@ int RunIngest(const IngestArgs& args) {
                  static_cast<unsigned long long>(stopped));
     return 128 + signal;
   }
-  return failed > 0 ? kExitError : kExitOk;
+  return failed > 0 || unrecorded > 0 ? kExitError : kExitOk;
 }
 
 }  // namespace

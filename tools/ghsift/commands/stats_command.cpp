@@ -170,7 +170,9 @@ int RunStats(const StatsArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   if (args.coverage) return RunCoverage(**store, args, format);
   if (args.files) return RunFiles(**store, format);
-  std::map<std::string, int64_t> stats = (*store)->Stats();
+  auto counters = (*store)->Stats();
+  if (!counters.ok()) return Fail(counters.status().message());
+  std::map<std::string, int64_t> stats = std::move(*counters);
   // Always present, even when zero, so scripts can rely on the keys.
   for (const char* key : {"files", "skipped_files", "failed_files", "missing_at_source", "events", "bad_lines", "bytes",
                           "compressed_bytes", "reports", "joined_records", "duplicate_events"}) {

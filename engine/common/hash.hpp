@@ -1,6 +1,7 @@
 #pragma once
-// Small non-cryptographic hashes: FNV-1a for stored text identities (its values are kept in
-// stores, so it never changes), and a word-at-a-time hash for in-memory cache slots.
+// Small non-cryptographic hashes, one per purpose: FNV-1a for what is kept or shown (text
+// identities in stores, digests, cache file names, sample streams: its values never change;
+// common/hash_test.cpp pins them), and a word-at-a-time hash for in-memory cache slots.
 #include <cstdint>
 #include <cstring>
 #include <string_view>

@@ -6,6 +6,8 @@
 #include <numeric>
 #include <tuple>
 
+#include "common/hash.hpp"
+
 namespace ghsift {
 
 double InverseNormal(double p) {
@@ -112,32 +114,6 @@ std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int
   return out;
 }
 
-uint64_t SplitMix64::Next() {
-  uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-uint64_t SplitMix64::Below(uint64_t bound) {
-  // Rejects the top partial block of 2^64 so that every residue is equally likely.
-  const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
-  uint64_t x;
-  do {
-    x = Next();
-  } while (x >= limit);
-  return x % bound;
-}
-
-uint64_t Fnv1a64(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 std::vector<size_t> DrawIndices(size_t size, size_t k, SplitMix64& rng) {
   std::vector<size_t> pool(size);
   std::iota(pool.begin(), pool.end(), size_t{0});
@@ -169,7 +145,8 @@ StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, 
     draw.name = name;
     draw.population = static_cast<int64_t>(list.size());
     draw.allocated = allocation[s++];
-    // One stream per stratum: a stratum's rows do not change when another stratum changes.
+    // One stream per stratum, seeded from its name's hash: a stratum's rows do not change when
+    // another stratum changes.
     SplitMix64 rng(seed ^ Fnv1a64(name));
     std::vector<size_t> picked = DrawIndices(list.size(), static_cast<size_t>(draw.allocated), rng);
     draw.drawn = static_cast<int64_t>(picked.size());

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/split_mix.hpp"
+
 namespace ghsift {
 
 //! The two-sided z value for a confidence level in (0, 1): 1.645, 1.96 and 2.576 for 0.90, 0.95
@@ -36,21 +38,6 @@ SampleSize CochranSampleSize(int64_t population, double confidence, double margi
 //! fractional parts (ties to the earlier stratum). A stratum never gets more than its size;
 //! what it cannot take goes to the others the same way. The sum is exactly min(n, total).
 std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n);
-
-//! splitmix64 (Steele, Lea, Flood 2014): a tiny, well-mixed 64-bit generator.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t Next();
-  //! Uniform in [0, bound) without modulo bias; bound > 0.
-  uint64_t Below(uint64_t bound);
-
- private:
-  uint64_t state_;
-};
-
-//! 64-bit FNV-1a, to derive a stream per stratum from its name.
-uint64_t Fnv1a64(std::string_view text);
 
 //! The first `k` positions of a partial Fisher-Yates shuffle of 0..size-1: `k` distinct
 //! indices, uniformly chosen. `k` above `size` takes everything.

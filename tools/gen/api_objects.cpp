@@ -244,7 +244,7 @@ RepoView ViewOfRepo(const World& world, const Repo& repo, int hour, int64_t now)
 void AppendLabel(std::string& out, const Label& label, uint32_t label_index, uint64_t repo_id,
                  std::string_view repo_full_name) {
   uint64_t key = repo_id * 1000 + label_index;
-  const uint64_t id = 100000000 + SplitMix64(key) % 6000000000ULL;
+  const uint64_t id = 100000000 + SplitMixNext(key) % 6000000000ULL;
   out.append("{\"id\":");
   AppendUint(out, id);
   out.append(",\"node_id\":\"");
@@ -273,7 +273,7 @@ void AppendReactions(std::string& out, std::string_view url) {
 
 std::string_view AssociationOf(uint64_t user_id, uint64_t repo_id, bool is_author) {
   uint64_t key = user_id * 31 + repo_id;
-  const uint64_t r = SplitMix64(key) % 20;
+  const uint64_t r = SplitMixNext(key) % 20;
   if (r == 0) return "MEMBER";
   if (r == 1) return "COLLABORATOR";
   if (r < 5) return "CONTRIBUTOR";

@@ -128,7 +128,7 @@ uint32_t PickUser(Rng& rng, const World& world) {
 // A small stable set of maintainers per repo, who label and close.
 uint32_t PickMaintainer(Rng& rng, const World& world, uint32_t repo) {
   uint64_t key = world.repos[repo].id * 0x9E3779B97F4A7C15ULL + rng.Below(4);
-  return static_cast<uint32_t>(8 + SplitMix64(key) % (world.users.size() - 8));
+  return static_cast<uint32_t>(8 + SplitMixNext(key) % (world.users.size() - 8));
 }
 
 class Planner {

@@ -67,7 +67,7 @@ void AppendSha(std::string& out, uint64_t key) {
   static const char kHex[] = "0123456789abcdef";
   uint64_t state = key;
   for (int part = 0; part < 3; ++part) {
-    uint64_t v = SplitMix64(state);
+    uint64_t v = SplitMixNext(state);
     const int digits = part < 2 ? 16 : 8;
     for (int i = 0; i < digits; ++i) {
       out.push_back(kHex[v & 15]);
@@ -85,7 +85,7 @@ void AppendNodeId(std::string& out, std::string_view prefix, uint64_t id) {
   static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   out.append(prefix);
   uint64_t state = id * 0x9E3779B97F4A7C15ULL + prefix.size();
-  uint64_t v = SplitMix64(state);
+  uint64_t v = SplitMixNext(state);
   for (int i = 0; i < 10; ++i) {
     out.push_back(kAlphabet[v & 63]);
     v >>= 6;

@@ -1,26 +1,22 @@
 #pragma once
 // Our own PRNG: std distributions differ between standard libraries, and the corpus must
-// be byte-identical wherever it is generated.
+// be byte-identical wherever it is generated. splitmix64 (common/split_mix.hpp) derives seeds
+// and keyed values; xoshiro256** below draws the streams.
 #include <cstddef>
 #include <cstdint>
 
-namespace ghsift::gen {
+#include "common/split_mix.hpp"
 
-inline uint64_t SplitMix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+namespace ghsift::gen {
 
 //! Derives an independent stream seed from a base seed and up to two stream labels.
 inline uint64_t MixSeed(uint64_t seed, uint64_t a, uint64_t b = 0) {
   uint64_t s = seed;
-  uint64_t h = SplitMix64(s);
+  uint64_t h = SplitMixNext(s);
   s = h ^ (a * 0xD6E8FEB86659FD93ULL);
-  h = SplitMix64(s);
+  h = SplitMixNext(s);
   s = h ^ (b * 0xA0761D6478BD642FULL);
-  return SplitMix64(s);
+  return SplitMixNext(s);
 }
 
 //! xoshiro256** seeded through splitmix64.
@@ -29,7 +25,7 @@ class Rng {
 
  public:
   explicit Rng(uint64_t seed) {
-    for (auto& word : s_) word = SplitMix64(seed);
+    for (auto& word : s_) word = SplitMixNext(seed);
   }
 
   uint64_t Next() {

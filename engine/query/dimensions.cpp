@@ -64,7 +64,8 @@ bool VerdictSelects(std::string_view wanted, std::string_view value) {
 
 std::vector<Dimension> MakeDimensions() {
   std::vector<Dimension> d;
-  // Rows: name, help, report value, event value, rollup column, filter, filter help, closed values, alias match.
+  // Rows: name, help, report value, event value, rollup column, filter, filter help, closed values, alias
+  // match, exported.
   d.push_back({dimension::kRepo, "the repository (its latest name)", ReportRepo, EventRepo, RollupColumn::kRepo,
                FilterKind::kOwnRule});
   d.push_back({dimension::kMonth, "month the report was created (events: of the event)", ReportMonthText,
@@ -113,6 +114,14 @@ std::vector<std::string> DimensionNames(bool events) {
   std::vector<std::string> out;
   for (const Dimension& d : Dimensions()) {
     if (events ? d.of_events() : d.of_reports()) out.emplace_back(d.name);
+  }
+  return out;
+}
+
+std::vector<std::string> ExportedDimensionNames() {
+  std::vector<std::string> out;
+  for (const Dimension& d : Dimensions()) {
+    if (d.exported) out.emplace_back(d.name);
   }
   return out;
 }

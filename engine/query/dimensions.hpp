@@ -71,6 +71,9 @@ struct Dimension {
   std::vector<std::string_view> values;
   //! Whether a filter value selects a report value; null: equal. For aliases (`--state unknown`).
   bool (*selects)(std::string_view wanted, std::string_view value) = nullptr;
+  //! A column of the report exports (issues --format csv|jsonl|json, sample), after their own
+  //! columns: the report's first value ("" without one), for a dimension of one value a report.
+  bool exported = false;
 
   bool of_reports() const { return of_report != nullptr; }
   bool of_events() const { return of_event != nullptr; }
@@ -86,6 +89,8 @@ const std::vector<Dimension>& Dimensions();
 const Dimension* FindDimension(std::string_view name);
 //! Names of the report (or event) dimensions, in table order.
 std::vector<std::string> DimensionNames(bool events);
+//! Names of the exported dimensions (Dimension::exported), in table order.
+std::vector<std::string> ExportedDimensionNames();
 
 //! Value filters (FilterKind::kValue): dimension name -> the values asked for (any of them).
 using ValueFilters = std::map<std::string, std::vector<std::string>>;

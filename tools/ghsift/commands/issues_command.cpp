@@ -64,18 +64,21 @@ std::string DescribeFilters(const IssuesArgs& args) {
 Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
   if (csv) {
-    std::cout << LabelingCsvHeader(
-        {"url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"});
+    std::vector<std::string> extra = {"url",    "kind",    "created", "updated", "categories", "subcategories",
+                                      "facets", "verdict", "score",   "rules"};
+    for (const std::string& name : ExportedDimensionNames()) extra.push_back(name);
+    std::cout << LabelingCsvHeader(extra);
   }
   size_t missing = 0;
   for (const ListedIssue& i : issues) {
     GHSIFT_ASSIGN_OR_RETURN(const KeptText kept, ReadKeptText(store, i, scope.keep_text));
     missing += !kept.found;
     if (csv) {
-      std::cout << LabelingCsvRow(i, kept,
-                                  {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
-                                   Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
-                                   Join(i.rules, ";")});
+      std::vector<std::string> extra = {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
+                                        Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
+                                        Join(i.rules, ";")};
+      for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
+      std::cout << LabelingCsvRow(i, kept, extra);
       continue;
     }
     std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
@@ -84,7 +87,8 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
               << JsonString(LabelingTitle(i, kept)) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
               << JsonArray(i.labels_ever) << ", \"comments\": " << JsonArray(kept.comments) << ", \"url\": "
               << JsonString(i.url) << ", \"categories\": " << JsonArray(i.categories) << ", \"subcategories\": "
-              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ", \"class\": null}\n";
+              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ExportedJsonMembers(i, 0)
+              << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();
@@ -108,6 +112,7 @@ int RunIssues(const IssuesArgs& args) {
   options.where = ValueFiltersOf(args.filters);
   options.kind = args.kind;
   options.limit = args.limit;
+  options.with_values = ExportedDimensionNames();
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   auto list = ListIssues(**store, options);
@@ -129,17 +134,23 @@ int RunIssues(const IssuesArgs& args) {
       rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),
                       JsonArray(i.facets), JsonArray(i.labels), i.title, i.repo, std::to_string(i.number), i.kind,
                       i.verdict, Score(i.score), JsonArray(i.rules)});
+      for (std::string& value : ExportedValues(i, 0)) rows.back().push_back(std::move(value));
     }
   }
   std::vector<std::string> header = columns;
-  if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
+  if (format != Format::kTable) {
+    header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
+    for (const std::string& name : ExportedDimensionNames()) header.push_back(name);
+  }
   if (!labeling && (!rows.empty() || format != Format::kTable)) {
     std::vector<bool> numeric(header.size(), false);
     if (format != Format::kTable) {
-      numeric[header.size() - 2] = true;  // score
-      numeric[header.size() - 5] = true;  // number: an integer in JSON, as in the jsonl export
-      for (const size_t list : {4, 5, 6, 7}) numeric[list] = true;  // categories ... labels
-      numeric.back() = true;                                         // rules
+      // JSON: numbers and lists unquoted (number an integer, as in the jsonl export).
+      for (size_t c = 0; c < header.size(); ++c) {
+        for (const char* raw : {"number", "score", "categories", "subcategories", "facets", "labels", "rules"}) {
+          numeric[c] = numeric[c] || header[c] == raw;
+        }
+      }
     }
     WriteTable(std::cout, format, header, rows, numeric);
   }
@@ -159,6 +170,12 @@ int RunIssues(const IssuesArgs& args) {
     return args.exit_zero ? kExitOk : kExitNoHit;
   }
   return kExitOk;
+}
+
+//! ", then the exported dimensions' columns: a, b" (none: "").
+std::string ExportedColumnsHelp() {
+  const std::vector<std::string> names = ExportedDimensionNames();
+  return names.empty() ? "" : ", then the exported dimensions' columns: " + Join(names, ", ");
 }
 
 }  // namespace
@@ -187,8 +204,9 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", args->format,
                   "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "
                   "class, then url, kind, created, updated, categories, subcategories, facets, verdict, score, "
-                  "rules) or jsonl (one report a line): the kept text of each report, every label carried, class "
-                  "empty; `rules eval --labels` reads either back")
+                  "rules" + ExportedColumnsHelp() +
+                      ") or jsonl (one report a line): the kept text of each report, every label carried, class "
+                      "empty; `rules eval --labels` reads either back")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunIssues(*args); });
 }

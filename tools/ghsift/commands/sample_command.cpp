@@ -98,6 +98,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     // Strata show the chosen categories only (a report's subcategory among them).
     options.show_categories = categories;
     if (stratify != nullptr) options.with_values = {args.stratify};
+    for (const std::string& name : ExportedDimensionNames()) options.with_values.push_back(name);
     auto issues = ListIssues(**store, options);
     if (!issues.ok()) return Fail(issues.status().message());
     reports_of_kind = issues->reports_in_store;
@@ -156,7 +157,11 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::ostream& out = args.out.empty() ? std::cout : file;
   auto scope = DescribeStoreScope(**store);
   if (!scope.ok()) return Fail(scope.status().message());
-  if (args.format == "csv") out << LabelingCsvHeader({"url", "categories", "stratum", "notes"});
+  // The exported dimensions' values follow the stratum's in ListedIssue::values.
+  const size_t exported_from = stratify != nullptr ? 1 : 0;
+  std::vector<std::string> extra_columns = {"url", "categories", "stratum", "notes"};
+  for (const std::string& name : ExportedDimensionNames()) extra_columns.push_back(name);
+  if (args.format == "csv") out << LabelingCsvHeader(extra_columns);
   size_t missing = 0;
   for (size_t index : sample.chosen) {
     const ListedIssue& issue = *members[index];
@@ -171,7 +176,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
     const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
-      out << LabelingCsvRow(issue, kept, {issue.url, Join(cats, ";"), frame[index].stratum, ""});
+      std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame[index].stratum, ""};
+      for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
+      out << LabelingCsvRow(issue, kept, extra);
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
           << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(LabelingTitle(issue, kept))
@@ -181,7 +188,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       for (size_t c = 0; c < kept.comments.size(); ++c) out << (c ? ", " : "") << JsonString(kept.comments[c]);
       out << "], \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
-      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
+      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ExportedJsonMembers(issue, exported_from)
+          << ", \"class\": null}\n";
     }
   }
   NoteMissingTexts(missing, sample.chosen.size());

@@ -13,7 +13,7 @@ namespace {
 constexpr uint8_t kFixedOnlyFormat = 2;
 
 //! Tags of the fields that came after format 2 (never reuse a number).
-enum FieldTag : uint64_t {};
+enum FieldTag : uint64_t { kAuthorTag = 1 };
 
 //! Which of two snapshots of the same second came last, without their events' order (the merge
 //! must be commutative): GitHub's "Close with comment" writes a comment (state open) and the close
@@ -71,6 +71,7 @@ void IssueRecord::Merge(const IssueRecord& other) {
   MergeSorted(labels_ever, other.labels_ever);
   reopened += other.reopened;
   MergeSorted(closing_prs, other.closing_prs);
+  if (!other.author.empty() && (author.empty() || other.author < author)) author = other.author;
 }
 
 std::string IssueRecord::Encode() const {
@@ -99,6 +100,7 @@ std::string IssueRecord::Encode() const {
   PutVarint(out, closing_prs.size());
   for (int64_t pr : closing_prs) PutSignedVarint(out, pr);
   TaggedFields fields;  // each only when set
+  if (!author.empty()) fields.Add(kAuthorTag, author);
   fields.AppendTo(out);
   return out;
 }
@@ -136,8 +138,9 @@ Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
   for (uint64_t i = 0; i < pr_count && in.ok(); ++i) r.closing_prs.push_back(in.SignedVarint());
   if (!in.ok()) return Status::StoreError("issue record is truncated");
   if (format == kFixedOnlyFormat) return r;
-  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view) {
+  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view bytes) {
     switch (static_cast<FieldTag>(tag)) {
+      case kAuthorTag: r.author = std::string(bytes); break;
       default: break;  // a field of a newer ghsift
     }
   });

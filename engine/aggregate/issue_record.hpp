@@ -36,6 +36,7 @@ struct IssueRecord {
   std::vector<std::string> labels_ever;  //!< every label any snapshot carried, sorted
   uint64_t reopened = 0;              //!< IssuesEvent "reopened" actions
   std::vector<int64_t> closing_prs;   //!< merged PRs of the same repo that close it, sorted
+  std::string author;                 //!< login of who opened it ("" unknown); two seen: the smaller
 
   //! Only a closing reference was seen, never the report itself (such records are not counted).
   bool reference_only() const { return events == 0; }

@@ -1,6 +1,7 @@
 #include "query/dimensions.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "common/time_util.hpp"
@@ -44,6 +45,15 @@ Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnkn
 Values ReportKind(const ReportView& v) { return {v.record.kind == 1 ? "pr" : "issue"}; }
 Values ReportResolution(const ReportView& v) { return {ResolutionOf(v.record, v.blind)}; }
 Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)}; }
+
+Values ReportAuthor(const ReportView& v) { return {v.record.author.empty() ? "(unknown)" : v.record.author}; }
+
+//! Logins are one whatever their case on GitHub.
+bool SameLogin(std::string_view wanted, std::string_view value) {
+  return wanted.size() == value.size() && std::equal(wanted.begin(), wanted.end(), value.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
 
 std::string EventRepo(const EventView& e) { return e.names.Of(e.repo_id); }
 std::string EventMonth(const EventView& e) { return FormatMonth(MonthOfDay(e.day)); }
@@ -93,6 +103,9 @@ std::vector<Dimension> MakeDimensions() {
                "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, ...), unknown, or "
                "not-a-bug (every kind of not-a-bug)",
                {}, VerdictSelects});
+  d.push_back({"author", "who opened the report, as the archive spells the login ((unknown) when no event said)",
+               ReportAuthor, nullptr, RollupColumn::kNone, FilterKind::kValue,
+               "Only reports opened by any of these logins (any case)", {}, SameLogin, true});
   return d;
 }
 

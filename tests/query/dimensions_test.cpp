@@ -89,7 +89,7 @@ TEST(DimensionTableTest, BadFilterValuesNameTheOption) {
 }
 
 Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number,
-                 std::string_view state, std::vector<std::string_view> labels) {
+                 std::string_view state, std::vector<std::string_view> labels, std::string_view author = "") {
   Event e;
   e.type = "IssuesEvent";
   e.kind = EventKindOf(e.type);
@@ -103,6 +103,7 @@ Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, 
   e.report.title = "a report";
   e.report.state = state;
   e.report.labels = std::move(labels);
+  e.report.author = author;
   return e;
 }
 
@@ -115,10 +116,10 @@ Rule MakeRule(std::string id, std::string tag) {
   return r;
 }
 
-//!   a/one#1 2024-01-10 open   perf, verdict-bug         labels: bug
-//!   a/one#2 2024-01-20 closed perf, verdict-not-a-bug   labels: question, wontfix
-//!   b/two#3 2024-02-05 open   perf                      labels: (none)
-//!   c/three#4 2024-02-06 closed perf, verdict-bug        labels: bug
+//!   a/one#1 2024-01-10 open   perf, verdict-bug         labels: bug                author Ann
+//!   a/one#2 2024-01-20 closed perf, verdict-not-a-bug   labels: question, wontfix  author bo
+//!   b/two#3 2024-02-05 open   perf                      labels: (none)             author Ann
+//!   c/three#4 2024-02-06 closed perf, verdict-bug        labels: bug               no author seen
 class DimensionFiltersTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -135,10 +136,10 @@ class DimensionFiltersTest : public ::testing::Test {
       a.CountEvent(e);
       a.AddReport(e, std::move(ids));
     };
-    report(MakeReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open", {"bug"}), {"perf.slow", "v.bug"});
-    report(MakeReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed", {"question", "wontfix"}),
+    report(MakeReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open", {"bug"}, "Ann"), {"perf.slow", "v.bug"});
+    report(MakeReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed", {"question", "wontfix"}, "bo"),
            {"perf.slow", "v.not"});
-    report(MakeReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", {}), {"perf.slow"});
+    report(MakeReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", {}, "Ann"), {"perf.slow"});
     report(MakeReport(9, "c/three", "2024-02-06T08:00:00Z", 4, "closed", {"bug"}), {"perf.slow", "v.bug"});
     ASSERT_TRUE(store_->CommitFile("a.json.gz", FileEntry{}, a).ok());
   }
@@ -213,6 +214,22 @@ TEST_F(DimensionFiltersTest, ListedReportsCarryTheValuesAskedFor) {
   EXPECT_EQ(list->issues[2].values, (std::vector<Row>{{"question", "wontfix"}, {"2024-01"}}));
   o.with_values = {"type"};
   EXPECT_EQ(ListIssues(*store_, o).status().message(), "'type' is no report dimension");
+}
+
+TEST_F(DimensionFiltersTest, Author) {
+  QueryOptions q;
+  q.dimensions = {"author"};
+  EXPECT_EQ(Query(q), (CellList{{{"(unknown)"}, 1}, {{"Ann"}, 2}, {{"bo"}, 1}}));
+  IssueListOptions o;
+  o.where = {{"author", {"ann", "nobody"}}};  // a login in any case
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{3, 1}));
+  o.where.clear();
+  o.with_values = ExportedDimensionNames();
+  auto list = ListIssues(*store_, o);
+  ASSERT_TRUE(list.ok());
+  ASSERT_EQ(o.with_values, (std::vector<std::string>{"author"}));
+  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"(unknown)"}}));
+  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"Ann"}}));
 }
 
 }  // namespace

@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <tuple>
 
+#include "aggregate/tagged_fields.hpp"
 #include "common/byte_codec.hpp"
 
 namespace ghsift {
 namespace {
 
-constexpr uint8_t kRecordVersion = 2;
+//! Format 2: the fixed fields below. Format 3: the same, then tagged fields (tagged_fields.hpp).
+constexpr uint8_t kFixedOnlyFormat = 2;
+
+//! Tags of the fields that came after format 2 (never reuse a number).
+enum FieldTag : uint64_t { kAuthorTag = 1 };
 
 //! Which of two snapshots of the same second came last, without their events' order (the merge
 //! must be commutative): GitHub's "Close with comment" writes a comment (state open) and the close
@@ -66,11 +71,12 @@ void IssueRecord::Merge(const IssueRecord& other) {
   MergeSorted(labels_ever, other.labels_ever);
   reopened += other.reopened;
   MergeSorted(closing_prs, other.closing_prs);
+  if (!other.author.empty() && (author.empty() || other.author < author)) author = other.author;
 }
 
 std::string IssueRecord::Encode() const {
   std::string out;
-  out.push_back(static_cast<char>(kRecordVersion));
+  out.push_back(static_cast<char>(kIssueRecordFormat));
   out.push_back(static_cast<char>(kind));
   PutSignedVarint(out, created_at);
   PutSignedVarint(out, first_seen);
@@ -93,12 +99,18 @@ std::string IssueRecord::Encode() const {
   PutVarint(out, reopened);
   PutVarint(out, closing_prs.size());
   for (int64_t pr : closing_prs) PutSignedVarint(out, pr);
+  TaggedFields fields;  // each only when set
+  if (!author.empty()) fields.Add(kAuthorTag, author);
+  fields.AppendTo(out);
   return out;
 }
 
 Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
-  if (bytes.size() < 2 || static_cast<uint8_t>(bytes[0]) != kRecordVersion) {
-    return Status::StoreError("issue record has an unknown format");
+  const uint8_t format = bytes.empty() ? 0 : static_cast<uint8_t>(bytes[0]);
+  if (bytes.size() < 2 || format < kFixedOnlyFormat || format > kIssueRecordFormat) {
+    return Status::StoreError("issue record has an unknown format (" + std::to_string(format) + "; this ghsift reads " +
+                              std::to_string(kFixedOnlyFormat) + " to " + std::to_string(kIssueRecordFormat) +
+                              ": a newer ghsift wrote it?)");
   }
   IssueRecord r;
   r.kind = static_cast<uint8_t>(bytes[1]);
@@ -125,6 +137,14 @@ Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
   const uint64_t pr_count = in.Varint();
   for (uint64_t i = 0; i < pr_count && in.ok(); ++i) r.closing_prs.push_back(in.SignedVarint());
   if (!in.ok()) return Status::StoreError("issue record is truncated");
+  if (format == kFixedOnlyFormat) return r;
+  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view bytes) {
+    switch (static_cast<FieldTag>(tag)) {
+      case kAuthorTag: r.author = std::string(bytes); break;
+      default: break;  // a field of a newer ghsift
+    }
+  });
+  if (!fields_ok) return Status::StoreError("issue record has a damaged field");
   return r;
 }
 

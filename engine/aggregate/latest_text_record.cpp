@@ -4,12 +4,17 @@
 #include <iterator>
 #include <tuple>
 
+#include "aggregate/tagged_fields.hpp"
 #include "common/byte_codec.hpp"
 
 namespace ghsift {
 namespace {
 
-constexpr uint8_t kRecordVersion = 1;
+//! Format 1: the fixed fields below. Format 2: the same, then tagged fields (tagged_fields.hpp).
+constexpr uint8_t kFixedOnlyFormat = 1;
+
+//! Tags of the fields that came after format 1 (never reuse a number).
+enum FieldTag : uint64_t {};
 
 bool SnapshotIsNewer(const LatestTextRecord& a, const LatestTextRecord& b) {
   const bool a_text = !a.title.empty(), b_text = !b.title.empty();
@@ -37,7 +42,7 @@ void LatestTextRecord::Merge(const LatestTextRecord& other) {
 
 std::string LatestTextRecord::Encode() const {
   std::string out;
-  out.push_back(static_cast<char>(kRecordVersion));
+  out.push_back(static_cast<char>(kLatestTextFormat));
   PutSignedVarint(out, time);
   PutLengthPrefixed(out, title);
   PutLengthPrefixed(out, body);
@@ -48,12 +53,17 @@ std::string LatestTextRecord::Encode() const {
     PutSignedVarint(out, at);
     PutLengthPrefixed(out, text);
   }
+  TaggedFields fields;  // each only when set
+  fields.AppendTo(out);
   return out;
 }
 
 Result<LatestTextRecord> LatestTextRecord::Decode(std::string_view bytes) {
-  if (bytes.empty() || static_cast<uint8_t>(bytes[0]) != kRecordVersion) {
-    return Status::StoreError("latest report text has an unknown format");
+  const uint8_t format = bytes.empty() ? 0 : static_cast<uint8_t>(bytes[0]);
+  if (format < kFixedOnlyFormat || format > kLatestTextFormat) {
+    return Status::StoreError("latest report text has an unknown format (" + std::to_string(format) +
+                              "; this ghsift reads " + std::to_string(kFixedOnlyFormat) + " to " +
+                              std::to_string(kLatestTextFormat) + ": a newer ghsift wrote it?)");
   }
   ByteReader in(bytes.substr(1));
   LatestTextRecord r;
@@ -67,7 +77,16 @@ Result<LatestTextRecord> LatestTextRecord::Decode(std::string_view bytes) {
     const int64_t at = in.SignedVarint();
     r.comments.emplace_back(at, std::string(in.LengthPrefixed()));
   }
-  if (!in.ok() || !in.done()) return Status::StoreError("latest report text is truncated or damaged");
+  if (!in.ok() || (format == kFixedOnlyFormat && !in.done())) {
+    return Status::StoreError("latest report text is truncated or damaged");
+  }
+  if (format == kFixedOnlyFormat) return r;
+  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view) {
+    switch (static_cast<FieldTag>(tag)) {
+      default: break;  // a field of a newer ghsift
+    }
+  });
+  if (!fields_ok) return Status::StoreError("latest report text has a damaged field");
   return r;
 }
 

@@ -15,6 +15,9 @@
 
 namespace ghsift {
 
+//! The format LatestTextRecord::Encode writes (its first byte); Decode reads it and every older one.
+inline constexpr uint8_t kLatestTextFormat = 2;
+
 struct LatestTextRecord {
   //! Comments kept per report at most: the earliest ones (by event time, then text).
   static constexpr size_t kMaxComments = 64;

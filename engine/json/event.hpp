@@ -35,12 +35,15 @@ struct ReportFields {
   int64_t closed_at = 0;         //!< 0 when open / null
   int64_t comments = 0;          //!< the snapshot's comment count
   bool merged = false;           //!< PullRequestEvent: pull_request.merged
+  //! Who opened the report: the login of the issue's or pull request's `user` (2015+), else, for
+  //! an `opened` event, the event's actor (Timeline records carry ids only).
+  std::string_view author;
 
   void Clear() {
     kind = ReportKind::kIssue;
     number = created_at = closed_at = comments = 0;
     merged = false;
-    action = title = body = comment = state = {};
+    action = title = body = comment = state = author = {};
     labels.clear();
   }
 };

@@ -190,6 +190,14 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
       report.merged = BoolOr(field.value());
     } else if (key == "pull_request") {
       if (IsPullRequestLink(field.value())) report.kind = ReportKind::kPullRequest;
+    } else if (key == "user") {
+      od::object user;
+      if (field.value().get_object().get(user) != simdjson::SUCCESS) continue;
+      for (auto user_field_result : user) {
+        od::field user_field;
+        if (auto error = std::move(user_field_result).get(user_field)) return error;
+        if (user_field.key() == "login") report.author = StringOr(user_field.value());
+      }
     }
   }
   return simdjson::SUCCESS;

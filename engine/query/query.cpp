@@ -18,94 +18,19 @@
 namespace ghsift {
 namespace {
 
-const std::set<std::string> kIssueDimensions = {"repo",  "month", "category",   "subcategory", "facet",
-                                                 "label", "state", "kind",       "resolution",  "verdict"};
-
-//! The tags (category/subcategory) of the matched positive rules whose category is flagged (and is
-//! `only`, when given): what a flagged report is about, one row each.
-std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,
-                                         const std::vector<std::string>& flagged,
-                                         const std::optional<std::string>& only) {
-  std::set<std::string> tags;
-  for (const std::string& id : r.rules) {
-    if (model.WeightOf(id) <= 0) continue;  // rules that speak against a category say nothing of its kind
-    const std::string tag = model.TagOf(id);
-    const std::string category = tag.substr(0, tag.find('/'));
-    if (only && category != *only) continue;
-    if (std::find(flagged.begin(), flagged.end(), category) == flagged.end()) continue;
-    tags.insert(tag.find('/') == std::string::npos ? tag + "/(none)" : tag);
-  }
-  return {tags.begin(), tags.end()};
-}
-
-//! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
-//! unknown: its state was never given, or it closed in a month whose pull-request events carry no
-//! text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing can be
-//! told apart from the others.
-std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
-  if (r.state.empty()) return "unknown";  // no event gave its state (2012-2014 issue events)
-  if (r.state != "closed") return "open";
-  if (!r.closing_prs.empty()) return "fixed_by_pr";
-  const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
-  if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return "unknown";
-  return "closed_without_pr";
-}
-
-//! Whether the report is a bug (rules/verdict.yaml: "bug" or the kind of not-a-bug); a report of
-//! which no text was ever seen cannot be judged.
-std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
-  // A store built before verdict rules answers as it did (from its label facets).
-  const bool judged = !model.verdict_category().empty();
-  return judged && r.no_text() ? "unknown" : model.Verdict(r.rules);
-}
-const std::set<std::string> kEventDimensions = {"repo", "month", "type", "day"};
-
-class RepoNames {
- public:
-  explicit RepoNames(const Store& store) : store_(store) {}
-  //! Looks up many repositories at once: one pass over all names beats a lookup each.
-  void Prefetch(const std::unordered_set<int64_t>& ids) {
-    if (ids.size() < kPrefetchAbove) return;
-    (void)store_.ScanRepoNames([&](int64_t id, std::string_view name) {
-      if (ids.count(id) && !name.empty()) names_.emplace(id, std::string(name));
-    });
-  }
-  const std::string& Of(int64_t id) {
-    auto it = names_.find(id);
-    if (it == names_.end()) {
-      std::string name = id == kUntrackedRepositories ? std::string(kUntrackedRepositoriesName)
-                         : id == 0                    ? std::string(kNoRepositoryName)
-                                                      : store_.RepoName(id);
-      if (name.empty()) name = "#" + std::to_string(id);
-      it = names_.emplace(id, std::move(name)).first;
-    }
-    return it->second;
-  }
-
- private:
-  static constexpr size_t kPrefetchAbove = 1000;
-  const Store& store_;
-  std::unordered_map<int64_t, std::string> names_;
-};
-
 bool KindMatches(const std::string& wanted, uint8_t kind) {
   if (wanted == "all") return true;
   return (wanted == "pr") == (kind == 1);
 }
 
-Result<std::optional<std::vector<int64_t>>> RepoIds(const Store& store, const std::optional<std::string>& repo) {
+Result<std::optional<std::vector<int64_t>>> RepoIds(const Store& store, const AnyOf& repo) {
   if (!repo) return std::optional<std::vector<int64_t>>();
-  GHSIFT_ASSIGN_OR_RETURN(std::vector<int64_t> ids, ResolveRepo(store, *repo));
-  return std::optional<std::vector<int64_t>>(std::move(ids));
-}
-
-//! The facet tags of a report (stage/training, info/...), "(none)" without any: as a dimension,
-//! every report counts once at least, so rows add up to the total.
-std::vector<std::string> FacetTagsOf(const DecisionModel& model, const IssueRecord& r,
-                                     const std::vector<std::string>& flagged) {
-  std::vector<std::string> tags = SubcategoriesOf(model, r, model.FacetsAmong(flagged), std::nullopt);
-  if (tags.empty()) tags.push_back("(none)");
-  return tags;
+  std::set<int64_t> ids;
+  for (const std::string& name : repo.values) {
+    GHSIFT_ASSIGN_OR_RETURN(std::vector<int64_t> of_name, ResolveRepo(store, name));
+    ids.insert(of_name.begin(), of_name.end());
+  }
+  return std::optional<std::vector<int64_t>>(std::vector<int64_t>(ids.begin(), ids.end()));
 }
 
 bool HasTag(const DecisionModel& model, const IssueRecord& r, const std::vector<std::string>& flagged,
@@ -147,12 +72,13 @@ struct Cell {
   std::vector<double> days;
 };
 
-const std::set<std::string> kRollupDimensions = {"repo", "month", "kind", "state", "category"};
-
 bool RollupHolds(const QueryOptions& o) {
-  if (!o.use_rollup || o.subcategory || (o.metric != Metric::kIssues && o.metric != Metric::kClosed)) return false;
-  return std::all_of(o.dimensions.begin(), o.dimensions.end(),
-                     [](const std::string& d) { return kRollupDimensions.count(d) > 0; });
+  if (!o.use_rollup || o.subcategory || !o.where.empty()) return false;
+  if (o.metric != Metric::kIssues && o.metric != Metric::kClosed) return false;
+  return std::all_of(o.dimensions.begin(), o.dimensions.end(), [](const std::string& d) {
+    const Dimension* row = FindDimension(d);
+    return row != nullptr && row->rollup != RollupColumn::kNone;
+  });
 }
 
 //! The part of a rollup cell a question groups by (fields it does not group by stay 0). State
@@ -183,19 +109,13 @@ struct RowKeyHash {
 class RollupRows {
  public:
   RollupRows(const QueryOptions& o, const DecisionModel& model) : o_(o), model_(model) {
-    for (const std::string& d : o.dimensions) {
-      if (d == "repo") dims_.push_back(Dim::kRepo);
-      else if (d == "month") dims_.push_back(Dim::kMonth);
-      else if (d == "kind") dims_.push_back(Dim::kKind);
-      else if (d == "state") dims_.push_back(Dim::kState);
-      else if (d == "category") dims_.push_back(Dim::kCategory);
-    }
-    for (const Dim d : dims_) {
-      by_repo_ |= d == Dim::kRepo;
-      by_month_ |= d == Dim::kMonth;
-      by_kind_ |= d == Dim::kKind;
-      by_state_ |= d == Dim::kState;
-      by_category_ |= d == Dim::kCategory;
+    for (const std::string& d : o.dimensions) dims_.push_back(FindDimension(d)->rollup);
+    for (const Col d : dims_) {
+      by_repo_ |= d == Col::kRepo;
+      by_month_ |= d == Col::kMonth;
+      by_kind_ |= d == Col::kKind;
+      by_state_ |= d == Col::kState;
+      by_category_ |= d == Col::kCategory;
     }
   }
 
@@ -257,11 +177,12 @@ class RollupRows {
       Entry e{{}, &key, count};
       for (size_t i = 0; i < dims_.size(); ++i) {
         switch (dims_[i]) {
-          case Dim::kRepo: e.sort_key[i] = repo_rank.at(key.repo_id); break;
-          case Dim::kMonth: e.sort_key[i] = static_cast<uint32_t>(key.month) ^ 0x80000000u; break;
-          case Dim::kKind: e.sort_key[i] = key.kind; break;
-          case Dim::kState: e.sort_key[i] = state_rank[key.state]; break;
-          case Dim::kCategory: e.sort_key[i] = category_rank[key.category]; break;
+          case Col::kRepo: e.sort_key[i] = repo_rank.at(key.repo_id); break;
+          case Col::kMonth: e.sort_key[i] = static_cast<uint32_t>(key.month) ^ 0x80000000u; break;
+          case Col::kKind: e.sort_key[i] = key.kind; break;
+          case Col::kState: e.sort_key[i] = state_rank[key.state]; break;
+          case Col::kCategory: e.sort_key[i] = category_rank[key.category]; break;
+          case Col::kNone: break;
         }
       }
       entries.push_back(e);
@@ -277,13 +198,14 @@ class RollupRows {
       const RowKey& key = *entries[i].key;
       std::vector<std::string> row;
       row.reserve(dims_.size());
-      for (const Dim d : dims_) {
+      for (const Col d : dims_) {
         switch (d) {
-          case Dim::kRepo: row.push_back(names.Of(key.repo_id)); break;
-          case Dim::kMonth: row.push_back(FormatMonth(key.month)); break;
-          case Dim::kKind: row.push_back(key.kind == 1 ? "pr" : "issue"); break;
-          case Dim::kState: row.push_back(states_[key.state]); break;
-          case Dim::kCategory: row.push_back(categories_[key.category]); break;
+          case Col::kRepo: row.push_back(names.Of(key.repo_id)); break;
+          case Col::kMonth: row.push_back(FormatMonth(key.month)); break;
+          case Col::kKind: row.push_back(key.kind == 1 ? "pr" : "issue"); break;
+          case Col::kState: row.push_back(states_[key.state]); break;
+          case Col::kCategory: row.push_back(categories_[key.category]); break;
+          case Col::kNone: break;
         }
       }
       table.rows.push_back(std::move(row));
@@ -292,7 +214,7 @@ class RollupRows {
   }
 
  private:
-  enum class Dim { kRepo, kMonth, kKind, kState, kCategory };
+  using Col = RollupColumn;
 
   //! The rank of each text in sorted order (equal texts, equal ranks).
   static std::vector<uint32_t> TextRanks(const std::vector<std::string>& texts) {
@@ -316,7 +238,7 @@ class RollupRows {
 
   const QueryOptions& o_;
   const DecisionModel& model_;
-  std::vector<Dim> dims_;
+  std::vector<Col> dims_;
   bool by_repo_ = false, by_month_ = false, by_kind_ = false, by_state_ = false, by_category_ = false;
   std::vector<std::string> states_, categories_;
   std::unordered_map<RowKey, int64_t, RowKeyHash> counts_;
@@ -335,39 +257,38 @@ Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& 
   return true;
 }
 
+//! Whether a question needs the blind months (the `resolution` row reads them).
+bool NeedsBlindMonths(const std::vector<std::string>& dimensions, const ValueFilters& where) {
+  const std::string resolution(dimension::kResolution);
+  return where.count(resolution) > 0 ||
+         std::find(dimensions.begin(), dimensions.end(), resolution) != dimensions.end();
+}
+
 Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
   BlindMonths blind;
-  if (std::find(o.dimensions.begin(), o.dimensions.end(), "resolution") != o.dimensions.end()) {
+  if (NeedsBlindMonths(o.dimensions, o.where)) {
     GHSIFT_ASSIGN_OR_RETURN(blind, BlindMonths::Load(store));
   }
+  std::vector<const Dimension*> rows_of;
+  for (const std::string& d : o.dimensions) rows_of.push_back(FindDimension(d));
   auto visit = [&](int64_t repo_id, int64_t, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(o.kind, r.kind)) return Status::Ok();
     const bool closed = r.state == "closed";
     if (o.metric != Metric::kIssues && o.metric != Metric::kComments && !closed) return Status::Ok();
-    const int32_t month = MonthOfDay(DayOf(r.created_at != 0 ? r.created_at : r.first_seen));
-    if (!MonthInRange(o, month)) return Status::Ok();
+    if (!MonthInRange(o, ReportMonth(r))) return Status::Ok();
     const std::vector<std::string> flagged = CategoriesOf(*model, r);
     if (o.category && std::find(flagged.begin(), flagged.end(), *o.category) == flagged.end()) return Status::Ok();
     if (o.subcategory && !HasTag(*model, r, flagged, *o.subcategory)) return Status::Ok();
     // Unless a category is asked for, categories and subcategories are those of problems.
     const std::vector<std::string> shown = o.category ? flagged : model->Problems(flagged);
+    const ReportView view{*model, r, repo_id, flagged, shown, o.category, blind, names};
+    if (!PassesValueFilters(o.where, view)) return Status::Ok();
     std::vector<std::vector<std::string>> values;
-    for (const std::string& d : o.dimensions) {
-      if (d == "repo") values.push_back({names.Of(repo_id)});
-      else if (d == "month") values.push_back({FormatMonth(month)});
-      else if (d == "category") values.push_back(o.category ? std::vector<std::string>{*o.category} : shown);
-      else if (d == "subcategory") values.push_back(SubcategoriesOf(*model, r, shown, o.category));
-      else if (d == "facet") values.push_back(FacetTagsOf(*model, r, flagged));
-      else if (d == "label") values.push_back(r.labels.empty() ? std::vector<std::string>{"(none)"} : r.labels);
-      else if (d == "state") values.push_back({r.state.empty() ? kUnknownState : r.state});
-      else if (d == "kind") values.push_back({r.kind == 1 ? "pr" : "issue"});
-      else if (d == "resolution") values.push_back({ResolutionOf(r, blind)});
-      else if (d == "verdict") values.push_back({VerdictOf(*model, r)});
-    }
+    for (const Dimension* d : rows_of) values.push_back(d->of_report(view));
     std::map<std::vector<std::string>, int64_t> rows;
     AddCombinations(values, 1, rows);
     for (const auto& [row, n] : rows) {
@@ -388,19 +309,17 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
 
 Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
-  const bool by_repo = ids.has_value() ||
-                       std::find(o.dimensions.begin(), o.dimensions.end(), "repo") != o.dimensions.end();
+  const bool by_repo = ids.has_value() || std::find(o.dimensions.begin(), o.dimensions.end(),
+                                                    std::string(dimension::kRepo)) != o.dimensions.end();
   RepoNames names(store);
+  std::vector<const Dimension*> rows_of;
+  for (const std::string& d : o.dimensions) rows_of.push_back(FindDimension(d));
   auto add = [&](int64_t repo_id, int32_t day, std::string_view type, int64_t count) {
-    const int32_t month = MonthOfDay(day);
-    if (!MonthInRange(o, month)) return;
+    if (!MonthInRange(o, MonthOfDay(day))) return;
+    const EventView view{repo_id, day, type, names};
     std::vector<std::string> row;
-    for (const std::string& d : o.dimensions) {
-      if (d == "repo") row.push_back(names.Of(repo_id));
-      else if (d == "month") row.push_back(FormatMonth(month));
-      else if (d == "day") row.push_back(FormatDay(day));
-      else if (d == "type") row.emplace_back(type);
-    }
+    row.reserve(rows_of.size());
+    for (const Dimension* d : rows_of) row.push_back(d->of_event(view));
     out[row].count += count;
   };
   if (!by_repo) {
@@ -442,23 +361,26 @@ std::string MetricName(Metric metric) {
 
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   const bool events = options.metric == Metric::kEvents;
-  const auto& allowed = events ? kEventDimensions : kIssueDimensions;
+  std::vector<std::string> allowed = DimensionNames(events), other = DimensionNames(!events);
+  std::sort(allowed.begin(), allowed.end());
   std::set<std::string> seen;
   for (const std::string& d : options.dimensions) {
     if (!seen.insert(d).second) return Status::InvalidArgument("dimension '" + d + "' is given twice in --by");
-    if (allowed.count(d)) continue;
-    const std::vector<std::string> valid(allowed.begin(), allowed.end());
-    const auto& other = events ? kIssueDimensions : kEventDimensions;
-    if (other.count(d)) {
+    if (std::binary_search(allowed.begin(), allowed.end(), d)) continue;
+    if (std::find(other.begin(), other.end(), d) != other.end()) {
       return Status::InvalidArgument("dimension '" + d + "' does not apply to metric " + MetricName(options.metric) +
                                      (events ? " (it is a report dimension)" : " (it is an event dimension: --metric events)") +
-                                     "; use one of " + JoinNames(valid));
+                                     "; use one of " + JoinNames(allowed));
     }
-    const std::string closest = ClosestName(d, valid);
+    const std::string closest = ClosestName(d, allowed);
     return Status::InvalidArgument("unknown dimension '" + d + "'" +
                                    (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; " +
-                                   MetricName(options.metric) + " dimensions are " + JoinNames(valid));
+                                   MetricName(options.metric) + " dimensions are " + JoinNames(allowed));
   }
+  if (events && !options.where.empty()) {
+    return Status::InvalidArgument("--" + options.where.begin()->first + " applies to report metrics only");
+  }
+  GHSIFT_TRY(CheckValueFilters(options.where));
   if (options.subcategory && events) return Status::InvalidArgument("--subcategory applies to report metrics only");
   if (!events && (options.category || options.subcategory)) {
     GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
@@ -515,14 +437,21 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
     return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
   }
-  // "unknown" (or "(unknown)", as listed) selects the reports no event gave a state.
-  std::optional<std::string> state = options.state;
-  if (state && (*state == "unknown" || *state == kUnknownState)) state = "";
-  if (state && *state != "open" && *state != "closed" && !state->empty()) {
-    return Status::InvalidArgument("--state must be open, closed or unknown, not '" + *options.state + "'");
+  ValueFilters where = options.where;
+  for (const std::string& s : options.state.values) where[std::string(dimension::kState)].push_back(s);
+  GHSIFT_TRY(CheckValueFilters(where));
+  std::vector<const Dimension*> with_values;
+  for (const std::string& name : options.with_values) {
+    const Dimension* d = FindDimension(name);
+    if (d == nullptr || !d->of_reports()) return Status::InvalidArgument("'" + name + "' is no report dimension");
+    with_values.push_back(d);
   }
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, options.repo));
   RepoNames names(store);
+  BlindMonths blind;
+  if (NeedsBlindMonths(options.with_values, where)) {
+    GHSIFT_ASSIGN_OR_RETURN(blind, BlindMonths::Load(store));
+  }
   IssueList list;
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
@@ -532,7 +461,16 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     // A listed report is flagged: it has a problem category. Facets only narrow the list.
     if (problems.empty()) return Status::Ok();
     ++list.flagged_in_store;
-    if (state && r.state != *state) return Status::Ok();
+    const std::optional<std::string> no_category;
+    std::vector<std::string> shown = problems;
+    if (options.show_categories) {
+      std::erase_if(shown, [&](const std::string& c) {
+        return std::find(options.show_categories->begin(), options.show_categories->end(), c) ==
+               options.show_categories->end();
+      });
+    }
+    const ReportView view{model, r, repo_id, flagged, shown, no_category, blind, names};
+    if (!PassesValueFilters(where, view)) return Status::Ok();
     if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
     if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
     if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
@@ -561,6 +499,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     }
     item.categories = std::move(problems);
     item.rules = r.rules;
+    for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
     list.issues.push_back(std::move(item));
     return Status::Ok();
   };

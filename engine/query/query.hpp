@@ -8,16 +8,23 @@
 #include "common/result.hpp"
 #include "rollup/rollup.hpp"
 #include "rules/decision.hpp"
+#include "query/dimensions.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
 
-//! How the events of repositories outside a tracked scope appear as a repository (--by repo).
-inline constexpr const char* kUntrackedRepositoriesName = "(untracked repositories)";
-//! The row of events whose record names no repository (a FollowEvent of 2012, `repo` "/").
-inline constexpr const char* kNoRepositoryName = "(no repository)";
-//! The state of a report no event gave one (2011-2014 issue events carry only ids).
-inline constexpr const char* kUnknownState = "(unknown)";
+//! The values a filter keeps, any of them; none: no filter. One value assigns as a list of one.
+struct AnyOf {
+  std::vector<std::string> values;
+  AnyOf() = default;
+  AnyOf(std::string value) : values{std::move(value)} {}  // NOLINT: one name is the common case
+  AnyOf(const char* value) : values{value} {}             // NOLINT
+  AnyOf(std::vector<std::string> list) : values(std::move(list)) {}  // NOLINT
+  explicit operator bool() const { return !values.empty(); }
+  //! The first value: the only one of a filter of one.
+  const std::string& operator*() const { return values.front(); }
+  void reset() { values.clear(); }
+};
 
 enum class Metric {
   kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at
@@ -33,10 +40,10 @@ std::string MetricName(Metric metric);
 
 struct QueryOptions {
   Metric metric = Metric::kIssues;
-  //! repo, month, category, subcategory, facet, label, state, kind, resolution, verdict (reports);
-  //! repo, month, day, type (events)
+  //! Names of the dimension table (query/dimensions.hpp): of reports, or of events for kEvents.
   std::vector<std::string> dimensions;
-  std::optional<std::string> repo;      //!< owner/name, any name the repo ever had
+  AnyOf repo;                           //!< owner/name, any name the repo ever had; any of these
+  ValueFilters where;                   //!< report metrics: --state, --label, ... (any of their values)
   //! Only reports with this category (issues): a problem category, or a facet (stage, info).
   //! Unset, the `category` dimension shows problem categories only.
   std::optional<std::string> category;
@@ -72,26 +79,34 @@ struct ListedIssue {
   std::vector<std::string> categories;     //!< problem categories, sorted
   std::vector<std::string> subcategories;  //!< their tags (category/subcategory)
   std::vector<std::string> facets;         //!< facet tags (stage/..., info/...), shown beside
-  std::string verdict;                     //!< bug | not_a_bug | unclassified
+  std::string verdict;                     //!< VerdictOf (query/dimensions.hpp)
   std::vector<std::string> labels;         //!< of the latest snapshot
   std::vector<std::string> labels_ever;    //!< every label any snapshot carried, sorted
   double score = 0;                        //!< summed scores of the problem categories
   std::vector<std::string> rules;
+  //! The values of IssueListOptions::with_values' dimensions, in that order.
+  std::vector<std::vector<std::string>> values;
 };
 
 enum class IssueSort { kCreated, kUpdated, kScore };  //!< newest (or highest) first
 
 struct IssueListOptions {
-  std::optional<std::string> repo;         //!< any name the repo ever had
+  AnyOf repo;                              //!< any name the repo ever had; any of these
   //! A problem category or a facet; listed reports always have a problem category.
   std::optional<std::string> category;
   std::optional<std::string> subcategory;  //!< category/subcategory
-  std::optional<std::string> state;        //!< open | closed
+  AnyOf state;                             //!< open | closed | unknown: as where["state"]
+  ValueFilters where;                      //!< --label, --verdict, ... (query/dimensions.hpp)
   std::optional<int64_t> created_from;     //!< inclusive, Unix seconds
   std::optional<int64_t> created_to;       //!< exclusive
   std::string kind = "issue";
   IssueSort sort = IssueSort::kCreated;
   size_t limit = 50;                       //!< 0 = no limit
+  //! Report dimensions whose values each listed report carries (ListedIssue::values).
+  std::vector<std::string> with_values;
+  //! When set, the problem categories those values show (category, subcategory): sample shows the
+  //! ones it draws for.
+  std::optional<std::vector<std::string>> show_categories;
 };
 
 struct IssueList {

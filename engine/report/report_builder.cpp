@@ -42,11 +42,11 @@ class Builder {
           const DecisionModel& model)
       : store_(store), options_(options), repos_(repos), model_(model) {}
 
-  QueryOptions Query(std::vector<std::string> by, std::optional<std::string> category,
+  QueryOptions Query(std::initializer_list<std::string_view> by, std::optional<std::string> category,
                      Metric metric = Metric::kIssues) const {
     QueryOptions q;
     q.metric = metric;
-    q.dimensions = std::move(by);
+    q.dimensions.assign(by.begin(), by.end());
     q.category = std::move(category);
     q.from_month = options_.from_month;
     q.to_month = options_.to_month;
@@ -64,7 +64,7 @@ class Builder {
       return none;
     }
     GHSIFT_ASSIGN_OR_RETURN(QueryTable table, RunQuery(store_, q));
-    const auto repo_at = std::find(q.dimensions.begin(), q.dimensions.end(), "repo");
+    const auto repo_at = std::find(q.dimensions.begin(), q.dimensions.end(), dimension::kRepo);
     if (repos_.empty() || repo_at == q.dimensions.end()) return table;
     const size_t col = static_cast<size_t>(repo_at - q.dimensions.begin());
     QueryTable kept;
@@ -96,7 +96,7 @@ class Builder {
   //! A --by repo,X --category C table with each row's share of the repo's C reports.
   Result<ReportTable> SharedTable(std::string id, std::string title, std::string caption, QueryOptions q) const {
     GHSIFT_ASSIGN_OR_RETURN(ReportTable t, Table(std::move(id), std::move(title), std::move(caption), q));
-    QueryOptions totals = Query({"repo"}, q.category);
+    QueryOptions totals = Query({dimension::kRepo}, q.category);
     t.totals_command = QueryCommandLine(options_.store_path, totals);
     GHSIFT_ASSIGN_OR_RETURN(QueryTable per_repo, Run(totals));
     for (size_t i = 0; i < per_repo.rows.size(); ++i) t.totals[per_repo.rows[i][0]] = per_repo.counts[i];
@@ -145,9 +145,10 @@ std::string QueryCommandLine(const std::string& store_path, const QueryOptions& 
   std::string line = "ghsift query --store " + ShellWord(store_path.empty() ? "DIR" : store_path);
   if (!q.dimensions.empty()) line += " --by " + Join(q.dimensions, ",");
   if (q.metric != Metric::kIssues) line += " --metric " + MetricName(q.metric);
-  if (q.repo) line += " --repo " + ShellWord(*q.repo);
+  if (q.repo) line += " --repo " + ShellWord(Join(q.repo.values, ","));
   if (q.category) line += " --category " + ShellWord(*q.category);
   if (q.kind != "issue") line += " --kind " + q.kind;
+  for (const auto& [name, values] : q.where) line += " --" + name + " " + ShellWord(Join(values, ","));
   if (q.from_month) line += " --from " + FormatMonth(*q.from_month);
   if (q.to_month) line += " --to " + FormatMonth(*q.to_month);
   return line + " --format csv";
@@ -206,26 +207,26 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   ReportSection overview{"Overview", "Flagged reports per framework and category.", {}};
   GHSIFT_TRY(add(overview, b.Table("overview", "Flagged reports per framework and category",
                                    "Issues flagged with each category (a report counts once under each category).",
-                                   b.Query({"repo", "category"}, std::nullopt))));
+                                   b.Query({dimension::kRepo, dimension::kCategory}, std::nullopt))));
   report.sections.push_back(std::move(overview));
 
   ReportSection kinds{"Kinds of problems", "What the performance and accuracy reports are about, per framework.", {}};
   GHSIFT_TRY(add(kinds, b.SharedTable("performance_subcategories", "Performance problems by subcategory",
                                       std::string("Performance reports per framework and subcategory.") + share_note,
-                                      b.Query({"repo", "subcategory"}, "performance"))));
+                                      b.Query({dimension::kRepo, dimension::kSubcategory}, "performance"))));
   GHSIFT_TRY(add(kinds, b.SharedTable("accuracy_subcategories", "Accuracy problems by subcategory",
                                       std::string("Accuracy reports per framework and subcategory.") + share_note,
-                                      b.Query({"repo", "subcategory"}, "accuracy"))));
+                                      b.Query({dimension::kRepo, dimension::kSubcategory}, "accuracy"))));
   report.sections.push_back(std::move(kinds));
 
   ReportSection facets{"Stages and information quality",
                        "Where in the workflow the flagged reports arise, and what they give to reproduce them.", {}};
   GHSIFT_TRY(add(facets, b.SharedTable("stage_subcategories", "Stages",
                                        std::string("Reports per framework and stage facet.") + share_note,
-                                       b.Query({"repo", "subcategory"}, "stage"))));
+                                       b.Query({dimension::kRepo, dimension::kSubcategory}, "stage"))));
   GHSIFT_TRY(add(facets, b.SharedTable("info_subcategories", "Information quality",
                                        std::string("Reports per framework and information facet.") + share_note,
-                                       b.Query({"repo", "subcategory"}, "info"))));
+                                       b.Query({dimension::kRepo, dimension::kSubcategory}, "info"))));
   report.sections.push_back(std::move(facets));
 
   ReportSection outcome{"Verdicts and resolution",
@@ -236,7 +237,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     GHSIFT_TRY(add(outcome, b.SharedTable("verdict_" + cat, "Verdicts of " + cat + " reports",
                                           "Maintainers' verdict on " + cat +
                                               " reports: bug, not_a_bug (wins over bug) or unclassified.",
-                                          b.Query({"repo", "verdict"}, cat))));
+                                          b.Query({dimension::kRepo, dimension::kVerdict}, cat))));
   }
   for (const char* c : {"performance", "accuracy"}) {
     const std::string cat = c;
@@ -245,14 +246,14 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
                                               " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
                                               "closed_without_pr, open, or unknown (closed in a month whose pull requests carry no text, "
                                               "so a closing pull request cannot be seen).",
-                                          b.Query({"repo", "resolution"}, cat))));
+                                          b.Query({dimension::kRepo, dimension::kResolution}, cat))));
   }
   for (const char* c : {"performance", "accuracy"}) {
     const std::string cat = c;
     GHSIFT_TRY(add(outcome, b.Table("days_to_close_" + cat, "Median days to close, " + cat,
                                     "Median of closed_at - created_at over the closed " + cat +
                                         " reports, in days (bar label: median; table: closed reports).",
-                                    b.Query({"repo"}, cat, Metric::kMedianDaysToClose))));
+                                    b.Query({dimension::kRepo}, cat, Metric::kMedianDaysToClose))));
   }
   report.sections.push_back(std::move(outcome));
 
@@ -260,7 +261,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   GHSIFT_TRY(add(silent, b.Table("silent_effects", "Silent-bug effects",
                                  "Silent-bug reports per effect category." +
                                      std::string(report.repos.empty() ? "" : " All frameworks of the store."),
-                                 b.Query({"subcategory"}, "silent"))));
+                                 b.Query({dimension::kSubcategory}, "silent"))));
   report.sections.push_back(std::move(silent));
 
   ReportSection time{"Over time", "Flagged reports per framework and month of creation.", {}};
@@ -268,11 +269,11 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     const std::string cat = c;
     GHSIFT_TRY(add(time, b.Table("monthly_" + cat, "Monthly " + cat + " reports",
                                  "New " + cat + " reports per framework and month (one point per row).",
-                                 b.Query({"repo", "month"}, cat), ChartKind::kLines)));
+                                 b.Query({dimension::kRepo, dimension::kMonth}, cat), ChartKind::kLines)));
   }
   GHSIFT_TRY(add(time, b.Table("monthly", "Monthly flagged reports, all categories",
                                "New flagged reports per framework, month and category.",
-                               b.Query({"repo", "month", "category"}, std::nullopt), ChartKind::kNone)));
+                               b.Query({dimension::kRepo, dimension::kMonth, dimension::kCategory}, std::nullopt), ChartKind::kNone)));
   report.sections.push_back(std::move(time));
 
   ReportSection labels{"Labels", "The labels maintainers put on flagged reports (latest snapshot).", {}};
@@ -282,7 +283,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
                                       "Labels of " + cat + " reports, the " + std::to_string(options.top_labels) +
                                           " most frequent drawn; (none) = no label." +
                                           std::string(report.repos.empty() ? "" : " All frameworks of the store."),
-                                      b.Query({"label"}, cat))));
+                                      b.Query({dimension::kLabel}, cat))));
   }
   report.sections.push_back(std::move(labels));
   return report;

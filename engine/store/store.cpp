@@ -200,8 +200,45 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     // Table files of a commit that a crash cut before they entered the store: never counted.
     std::error_code ec;
     fs::remove_all(fs::path(path) / kTableFileStaging, ec);
+    GHSIFT_TRY(store->UpgradeRecords().WithContext(path + ": upgrading the store's records"));
   }
   return store;
+}
+
+std::string Store::RecordFormats() {
+  return "issues " + std::to_string(kIssueRecordFormat) + ", latest_texts " + std::to_string(kLatestTextFormat);
+}
+
+Status Store::UpgradeRecords() {
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> formats, GetMeta(kRecordFormatsMetaKey));
+  if (formats == RecordFormats()) return Status::Ok();
+  // Each record decoded (whatever its format) and encoded again, in batches of a few MiB.
+  auto rewrite = [&](int family, uint8_t current,
+                     const std::function<Result<std::string>(std::string_view)>& reencode) -> Status {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(family)));
+    rocksdb::WriteBatch batch;
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      const std::string_view value = it->value().ToStringView();
+      if (!value.empty() && static_cast<uint8_t>(value[0]) == current) continue;
+      GHSIFT_ASSIGN_OR_RETURN(const std::string encoded, reencode(value));
+      GHSIFT_TRY(FromRocks(batch.Put(Family(family), it->key(), encoded), "upgrading a record"));
+      if (batch.GetDataSize() >= (4u << 20)) {
+        GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"));
+        batch.Clear();
+      }
+    }
+    GHSIFT_TRY(FromRocks(it->status(), "reading records to upgrade"));
+    return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records");
+  };
+  GHSIFT_TRY(rewrite(kIssues, kIssueRecordFormat, [](std::string_view v) -> Result<std::string> {
+    GHSIFT_ASSIGN_OR_RETURN(const IssueRecord r, IssueRecord::Decode(v));
+    return r.Encode();
+  }));
+  GHSIFT_TRY(rewrite(kLatestTexts, kLatestTextFormat, [](std::string_view v) -> Result<std::string> {
+    GHSIFT_ASSIGN_OR_RETURN(const LatestTextRecord r, LatestTextRecord::Decode(v));
+    return r.Encode();
+  }));
+  return PutMeta(kRecordFormatsMetaKey, RecordFormats());
 }
 
 Store::~Store() {

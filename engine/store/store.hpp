@@ -81,6 +81,12 @@ class Store {
   // A store without a rollup (a first ingest) marks nothing: its refresh builds the rollup from
   // every report anyway. The store knows the keys, not what a cell means.
 
+  //! Meta key of the formats every report record of the store is written in ("issues 3, latest_texts
+  //! 2"); unset in a store written before records carried their format's tagged fields.
+  static constexpr const char* kRecordFormatsMetaKey = "record_formats";
+  //! The value of kRecordFormatsMetaKey this ghsift writes.
+  static std::string RecordFormats();
+
   //! Meta key holding the layout version of a complete rollup (unset: none, or a rebuild was cut).
   static constexpr const char* kRollupMetaKey = "rollup";
   //! Whether commits mark the reports they touch stale: only while a rollup exists.
@@ -149,6 +155,9 @@ class Store {
   Store() = default;
   rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
   Status ClearRollupIn(rocksdb::WriteBatch& batch);
+  //! Rewrites the report records of a store of older formats in the current ones (a writer, at
+  //! open): the answers stay the same, and the store then holds one format only.
+  Status UpgradeRecords();
   //! Calls `fn(key, value)` for the keys of an int64-valued family that start with `prefix`.
   Status ScanCounts(int family, const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn,
                     const char* what) const;

@@ -165,8 +165,8 @@ TEST_F(CliTest, QueryRejectsUnknownDimension) {
   ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
   auto r = RunCommand(Ghsift() + " query --store " + Store() + " --by colour");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("unknown dimension 'colour'; issues dimensions are category, facet, kind, label, month, "
-                          "repo, resolution, state, subcategory, verdict"),
+  EXPECT_NE(r.output.find("unknown dimension 'colour'; issues dimensions are author, category, facet, kind, label, "
+                          "month, repo, resolution, state, subcategory, verdict"),
             std::string::npos)
       << r.output;
 }

@@ -52,6 +52,33 @@ std::vector<std::string> Lines(const std::string& text) {
   return out;
 }
 
+//! The author of each report: `--author` selects its reports in any case, and each export has it.
+TEST_F(IssuesCliTest, AuthorIsAFilterAndAnExportColumn) {
+  const auto all = Run("issues --limit 0 --kind all --format jsonl");
+  ASSERT_EQ(all.exit_code, 0) << all.output;
+  const std::vector<std::string> lines = Lines(all.output);
+  ASSERT_GT(lines.size(), 3u);
+  const std::string key = "\"author\": \"";
+  const size_t at = lines[0].find(key);
+  ASSERT_NE(at, std::string::npos) << lines[0];
+  const std::string author = lines[0].substr(at + key.size(), lines[0].find('"', at + key.size()) - at - key.size());
+  ASSERT_FALSE(author.empty());
+  ASSERT_NE(author, "(unknown)") << "the sample's reports name their user";
+  const size_t by_author = Count(all.output, key + author + "\"");
+  std::string shouted = author;
+  for (char& c : shouted) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const auto only = Run("issues --limit 0 --kind all --format jsonl --author " + shouted);
+  ASSERT_EQ(only.exit_code, 0) << only.output;
+  EXPECT_EQ(Count(only.output, "\"url\": "), by_author);
+  EXPECT_EQ(Count(only.output, key + author + "\""), by_author);
+  const auto csv = Run("issues --limit 1 --format csv");
+  EXPECT_NE(csv.output.find(",rules,author\n"), std::string::npos) << csv.output.substr(0, 300);
+  const auto json = Run("issues --limit 1 --format json --author " + author);
+  EXPECT_NE(json.output.find("\"author\": \"" + author + "\""), std::string::npos) << json.output;
+  const auto by = Run("query --kind all --by author --format csv");
+  EXPECT_NE(by.output.find("\n" + author + ","), std::string::npos) << by.output.substr(0, 300);
+}
+
 TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   const auto all = Run("issues --limit 0 --format json");
   ASSERT_EQ(all.exit_code, 0) << all.output;
@@ -71,7 +98,7 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "kind", "created", "updated",
                                                   "categories", "subcategories", "facets", "verdict", "score",
-                                                  "rules"}));
+                                                  "rules", "author"}));
   size_t rows = 0;
   for (size_t i = 1; i < records.size(); ++i) {
     if (records[i].size() != records[0].size()) continue;  // the parser's empty record after the last newline

@@ -94,7 +94,7 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   auto records = ParseCsv(csv);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "categories", "stratum",
-                                                  "notes"}));
+                                                  "notes", "author"}));
   size_t with_body = 0;
   const std::string labeled = Labeled(records, "1", &with_body);
   EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "the store gives the bodies";
@@ -139,7 +139,7 @@ TEST_P(LabelLoopTest, IssuesCsvGoesStraightIntoRulesEval) {
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "kind", "created", "updated",
                                                   "categories", "subcategories", "facets", "verdict", "score",
-                                                  "rules"}));
+                                                  "rules", "author"}));
   size_t n = 0;
   for (size_t i = 1; i < records.size(); ++i) n += records[i].size() == records[0].size();
   ASSERT_GT(n, 20u);

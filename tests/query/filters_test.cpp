@@ -173,14 +173,14 @@ TEST_F(FiltersTest, UnknownValuesAreErrorsThatListTheValidOnes) {
             "unknown subcategory 'performance/memroy' (did you mean performance/memory?); valid: accuracy/nan-inf, "
             "performance/low-speed, performance/memory, stage/training");
   o.subcategory.reset();
-  o.dimensions = {"author"};
+  o.dimensions = {"opener"};
   EXPECT_EQ(Error(o),
-            "unknown dimension 'author'; issues dimensions are category, facet, kind, label, month, repo, resolution, "
-            "state, subcategory, verdict");
+            "unknown dimension 'opener'; issues dimensions are author, category, facet, kind, label, month, repo, "
+            "resolution, state, subcategory, verdict");
   o.dimensions = {"type"};
   EXPECT_EQ(Error(o),
             "dimension 'type' does not apply to metric issues (it is an event dimension: --metric events); use one of "
-            "category, facet, kind, label, month, repo, resolution, state, subcategory, verdict");
+            "author, category, facet, kind, label, month, repo, resolution, state, subcategory, verdict");
   o.dimensions = {"repo", "month", "repo"};
   EXPECT_EQ(Error(o), "dimension 'repo' is given twice in --by");
   o.dimensions = {"catgory"};

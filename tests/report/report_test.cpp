@@ -190,7 +190,7 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   EXPECT_NE(ReadFile(work / "a.csv"), ReadFile(work / "c.csv"));
 
   const std::string csv = ReadFile(work / "a.csv");
-  ASSERT_EQ(csv.rfind("Repository,Number,State,Title,Body,Labels,Comments,Codes,class,url,categories,stratum,notes\n", 0),
+  ASSERT_EQ(csv.rfind("Repository,Number,State,Title,Body,Labels,Comments,Codes,class,url,categories,stratum,notes,author\n", 0),
             0u);
   std::vector<int> labels;
   std::ofstream(work / "labeled.csv") << Labeled(csv, &labels);

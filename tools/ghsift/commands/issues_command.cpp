@@ -7,6 +7,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/labeling_export.hpp"
+#include "commands/report_filter_options.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
@@ -16,8 +17,9 @@ namespace ghsift::cli {
 namespace {
 
 struct IssuesArgs {
-  std::string store, category, subcategory, repo, kind = "issue";
-  std::string since, until, state, sort = "created";
+  std::string store, category, subcategory, kind = "issue";
+  std::string sort = "created";
+  ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
   size_t limit = 50;
   size_t title_width = 80;
   bool exit_zero = false;
@@ -49,12 +51,9 @@ std::string DescribeFilters(const IssuesArgs& args) {
   auto add = [&](const char* option, const std::string& value) {
     if (!value.empty()) out += std::string(" ") + option + " " + value;
   };
-  add("--repo", args.repo);
+  out += DescribeReportFilters(args.filters);
   add("--category", args.category);
   add("--subcategory", args.subcategory);
-  add("--state", args.state);
-  add("--since", args.since);
-  add("--until", args.until);
   add("--kind", args.kind);
   return out;
 }
@@ -65,18 +64,21 @@ std::string DescribeFilters(const IssuesArgs& args) {
 Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
   if (csv) {
-    std::cout << LabelingCsvHeader(
-        {"url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"});
+    std::vector<std::string> extra = {"url",    "kind",    "created", "updated", "categories", "subcategories",
+                                      "facets", "verdict", "score",   "rules"};
+    for (const std::string& name : ExportedDimensionNames()) extra.push_back(name);
+    std::cout << LabelingCsvHeader(extra);
   }
   size_t missing = 0;
   for (const ListedIssue& i : issues) {
     GHSIFT_ASSIGN_OR_RETURN(const KeptText kept, ReadKeptText(store, i, scope.keep_text));
     missing += !kept.found;
     if (csv) {
-      std::cout << LabelingCsvRow(i, kept,
-                                  {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
-                                   Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
-                                   Join(i.rules, ";")});
+      std::vector<std::string> extra = {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
+                                        Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
+                                        Join(i.rules, ";")};
+      for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
+      std::cout << LabelingCsvRow(i, kept, extra);
       continue;
     }
     std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
@@ -85,7 +87,8 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
               << JsonString(LabelingTitle(i, kept)) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
               << JsonArray(i.labels_ever) << ", \"comments\": " << JsonArray(kept.comments) << ", \"url\": "
               << JsonString(i.url) << ", \"categories\": " << JsonArray(i.categories) << ", \"subcategories\": "
-              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ", \"class\": null}\n";
+              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ExportedJsonMembers(i, 0)
+              << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();
@@ -101,16 +104,15 @@ int RunIssues(const IssuesArgs& args) {
   else if (args.sort == "updated") options.sort = IssueSort::kUpdated;
   else if (args.sort == "score") options.sort = IssueSort::kScore;
   else return Fail("--sort must be created, updated or score, not '" + args.sort + "'");
-  auto range = ParseTimeRange(args.since, "--since", args.until, "--until", NowSeconds(), true);
-  if (!range.ok()) return Fail(range.status().message());
-  options.created_from = range->begin;
-  options.created_to = range->end;
+  const Status range = CreatedRange(args.filters, options);
+  if (!range.ok()) return Fail(range.message());
   if (!args.category.empty()) options.category = args.category;
   if (!args.subcategory.empty()) options.subcategory = args.subcategory;
-  if (!args.repo.empty()) options.repo = args.repo;
-  if (!args.state.empty()) options.state = args.state;
+  options.repo = RepoFilter(args.filters);
+  options.where = ValueFiltersOf(args.filters);
   options.kind = args.kind;
   options.limit = args.limit;
+  options.with_values = ExportedDimensionNames();
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   auto list = ListIssues(**store, options);
@@ -132,17 +134,23 @@ int RunIssues(const IssuesArgs& args) {
       rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),
                       JsonArray(i.facets), JsonArray(i.labels), i.title, i.repo, std::to_string(i.number), i.kind,
                       i.verdict, Score(i.score), JsonArray(i.rules)});
+      for (std::string& value : ExportedValues(i, 0)) rows.back().push_back(std::move(value));
     }
   }
   std::vector<std::string> header = columns;
-  if (format != Format::kTable) header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
+  if (format != Format::kTable) {
+    header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
+    for (const std::string& name : ExportedDimensionNames()) header.push_back(name);
+  }
   if (!labeling && (!rows.empty() || format != Format::kTable)) {
     std::vector<bool> numeric(header.size(), false);
     if (format != Format::kTable) {
-      numeric[header.size() - 2] = true;  // score
-      numeric[header.size() - 5] = true;  // number: an integer in JSON, as in the jsonl export
-      for (const size_t list : {4, 5, 6, 7}) numeric[list] = true;  // categories ... labels
-      numeric.back() = true;                                         // rules
+      // JSON: numbers and lists unquoted (number an integer, as in the jsonl export).
+      for (size_t c = 0; c < header.size(); ++c) {
+        for (const char* raw : {"number", "score", "categories", "subcategories", "facets", "labels", "rules"}) {
+          numeric[c] = numeric[c] || header[c] == raw;
+        }
+      }
     }
     WriteTable(std::cout, format, header, rows, numeric);
   }
@@ -153,13 +161,21 @@ int RunIssues(const IssuesArgs& args) {
   if (list->matched == 0) {
     // What the filters narrowed: the reports of the kind (in --repo), and the flagged ones.
     const std::string kind = args.kind == "all" ? "" : " of kind " + args.kind;
-    const std::string where = args.repo.empty() ? "the store holds" : args.repo + " has";
+    const std::string where = options.repo.values.size() == 1 ? options.repo.values[0] + " has"
+                              : options.repo                 ? "these repositories have"
+                                                             : "the store holds";
     std::fprintf(stderr, "ghsift: no flagged report matches%s (%s %s report%s%s, %s of them flagged)\n",
                  DescribeFilters(args).c_str(), where.c_str(), WithCommas(list->reports_in_store).c_str(),
                  list->reports_in_store == 1 ? "" : "s", kind.c_str(), WithCommas(list->flagged_in_store).c_str());
     return args.exit_zero ? kExitOk : kExitNoHit;
   }
   return kExitOk;
+}
+
+//! ", then the exported dimensions' columns: a, b" (none: "").
+std::string ExportedColumnsHelp() {
+  const std::vector<std::string> names = ExportedDimensionNames();
+  return names.empty() ? "" : ", then the exported dimensions' columns: " + Join(names, ", ");
 }
 
 }  // namespace
@@ -171,15 +187,12 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
       "List flagged reports (a problem category), newest first, with their facets. Exit 0 when some are found, "
       "1 when none (0 with --exit-zero), 2 on an error");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--since", args->since, "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now");
-  cmd->add_option("--until", args->until, "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now");
-  cmd->add_option("--state", args->state, "open, closed or unknown (the latest state; unknown: no event gave one)");
+  AddReportFilterOptions(*cmd, args->filters, true);
   cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")
       ->capture_default_str();
   cmd->add_option("--category", args->category,
                   "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");
   cmd->add_option("--subcategory", args->subcategory, "Only this tag, e.g. performance/memory (or memory)");
-  cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repository had)");
   cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
       ->check(CountCheck())
@@ -191,8 +204,9 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", args->format,
                   "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "
                   "class, then url, kind, created, updated, categories, subcategories, facets, verdict, score, "
-                  "rules) or jsonl (one report a line): the kept text of each report, every label carried, class "
-                  "empty; `rules eval --labels` reads either back")
+                  "rules" + ExportedColumnsHelp() +
+                      ") or jsonl (one report a line): the kept text of each report, every label carried, class "
+                      "empty; `rules eval --labels` reads either back")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunIssues(*args); });
 }

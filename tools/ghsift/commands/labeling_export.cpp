@@ -6,6 +6,7 @@
 
 #include "aggregate/report_text_record.hpp"
 #include "common/csv.hpp"
+#include "output.hpp"
 
 namespace ghsift::cli {
 
@@ -81,6 +82,22 @@ void NoteMissingTexts(size_t missing, size_t total) {
                "ghsift kept the latest text of flagged reports, or matched no problem rule since; ingest them into "
                "a new store to get it\n",
                missing, total);
+}
+
+std::vector<std::string> ExportedValues(const ListedIssue& issue, size_t first) {
+  std::vector<std::string> out;
+  for (size_t i = first; i < issue.values.size(); ++i) out.push_back(issue.values[i].empty() ? "" : issue.values[i][0]);
+  return out;
+}
+
+std::string ExportedJsonMembers(const ListedIssue& issue, size_t first) {
+  const std::vector<std::string> names = ExportedDimensionNames();
+  const std::vector<std::string> values = ExportedValues(issue, first);
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < values.size(); ++i) {
+    out += ", " + JsonString(names[i]) + ": " + JsonString(values[i]);
+  }
+  return out;
 }
 
 }  // namespace ghsift::cli

@@ -35,6 +35,12 @@ std::string LabelingCsvHeader(const std::vector<std::string>& extra);
 //! One row under LabelingCsvHeader: `class` empty for the labeler, then `extra` (CSV-quoted here).
 std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra);
 
+//! The values of the exported dimensions (query/dimensions.hpp: ExportedDimensionNames) of a
+//! report listed with them in IssueListOptions::with_values from index `first` on, one a column.
+std::vector<std::string> ExportedValues(const ListedIssue& issue, size_t first);
+//! The same as `, "name": "value"` members, for the jsonl and json exports.
+std::string ExportedJsonMembers(const ListedIssue& issue, size_t first);
+
 //! Says on stderr how many exported reports had no kept text (none: nothing is said).
 void NoteMissingTexts(size_t missing, size_t total);
 

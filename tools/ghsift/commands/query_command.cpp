@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands/commands.hpp"
+#include "commands/report_filter_options.hpp"
 #include "common/closest_name.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
@@ -20,7 +21,8 @@ struct QueryArgs {
   std::string store;
   std::string by;
   std::string metric = "issues";
-  std::string repo, category, subcategory, kind = "issue", from, to;
+  std::string category, subcategory, kind = "issue", from, to;
+  ReportFilterArgs filters;  //!< --repo, and --state, --label, ... (report metrics)
   std::string format = "table";
   bool scan = false;
 };
@@ -41,7 +43,8 @@ int RunQueryCommand(const QueryArgs& args) {
     return Fail("--kind applies to report metrics; events are counted by --by type");
   }
   options.dimensions = SplitList(args.by);
-  if (!args.repo.empty()) options.repo = args.repo;
+  options.repo = RepoFilter(args.filters);
+  options.where = ValueFiltersOf(args.filters);
   if (!args.category.empty()) options.category = args.category;
   options.kind = args.kind;
   options.use_rollup = !args.scan;
@@ -62,7 +65,7 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!table.ok()) return Fail(table.status().message());
   // Months where the archive is blind: a note on stderr, so that stdout stays the table.
   std::vector<std::string> blind_notes;
-  const auto month_at = std::find(options.dimensions.begin(), options.dimensions.end(), "month");
+  const auto month_at = std::find(options.dimensions.begin(), options.dimensions.end(), dimension::kMonth);
   if (options.metric != Metric::kEvents && month_at != options.dimensions.end() && !table->rows.empty()) {
     auto blind = BlindMonths::Load(**store);
     if (!blind.ok()) return Fail(blind.status().message());
@@ -82,8 +85,8 @@ int RunQueryCommand(const QueryArgs& args) {
     };
     // Each note where it bears on the answer: issue text on issues; pull-request text on pull
     // requests' own flags, and on issues' resolution (a closing PR's "fixes #12").
-    const bool by_resolution =
-        std::find(options.dimensions.begin(), options.dimensions.end(), "resolution") != options.dimensions.end();
+    const bool by_resolution = std::find(options.dimensions.begin(), options.dimensions.end(),
+                                         dimension::kResolution) != options.dimensions.end();
     if (options.kind != "pr") note(no_issue_text, kNoIssueTextLegend);
     if (options.kind == "pr") {
       note(no_pull_request_text, "the archive holds no pull-request text for these months: counts of flagged pull "
@@ -125,19 +128,28 @@ int RunQueryCommand(const QueryArgs& args) {
   return kExitOk;
 }
 
+//! The --by help, from the dimension table.
+std::string ByHelp() {
+  std::string reports, events;
+  for (const Dimension& d : Dimensions()) {
+    if (d.of_reports()) reports += (reports.empty() ? "" : "; ") + std::string(d.name) + ": " + std::string(d.help);
+    if (d.of_events()) events += (events.empty() ? "" : ", ") + std::string(d.name);
+  }
+  return "Comma list of dimensions. Of reports: " + reports + ". Of events (--metric events): " + events +
+         ". Empty: one total";
+}
+
 }  // namespace
 
 void AddQueryCommand(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<QueryArgs>();
   CLI::App* cmd = app.add_subcommand("query", "Count reports or events in a store, grouped by dimensions");
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--by", args->by,
-                  "Comma list of: repo, month, category (problems), subcategory, facet (stage/info tags), label, "
-                  "state, kind, resolution, verdict (reports); repo, month, day, type (events). Empty: one total");
+  cmd->add_option("--by", args->by, ByHelp());
   cmd->add_option("--metric", args->metric,
                   "issues (distinct reports), events, closed, comments or median_days_to_close")
       ->capture_default_str();
-  cmd->add_option("--repo", args->repo, "Only this owner/name (any name the repo had)");
+  AddReportFilterOptions(*cmd, args->filters, false);
   cmd->add_option("--category", args->category,
                   "Only reports with this category: a problem (performance, ...) or a facet (stage, info)");
   cmd->add_option("--subcategory", args->subcategory, "Only reports with this tag, e.g. performance/memory");

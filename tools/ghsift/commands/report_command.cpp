@@ -1,4 +1,4 @@
-// ghsift report --store DIR --out DIR [--repos R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
+// ghsift report --store DIR --out DIR [--repo R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
 // Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
 // comes with the `ghsift query` command that prints it.
 #include <cstdio>
@@ -6,6 +6,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "commands/report_filter_options.hpp"
 #include "common/time_util.hpp"
 #include "report/html_report.hpp"
 #include "report/report_builder.hpp"
@@ -14,7 +15,8 @@ namespace ghsift::cli {
 namespace {
 
 struct ReportArgs {
-  std::string store, out, repos, from, to;
+  std::string store, out, from, to;
+  ReportFilterArgs filters;  //!< --repo (alias --repos)
   size_t top_labels = 15;
 };
 
@@ -22,11 +24,7 @@ int RunReport(const ReportArgs& args) {
   ReportOptions options;
   options.store_path = args.store;
   options.top_labels = args.top_labels;
-  std::stringstream list(args.repos);
-  std::string item;
-  while (std::getline(list, item, ',')) {
-    if (!item.empty()) options.repos.push_back(item);
-  }
+  options.repos = RepoFilter(args.filters).values;
   if (!args.from.empty()) {
     options.from_month = ParseMonth(args.from);
     if (!options.from_month) return Fail("--from must be YYYY-MM");
@@ -55,7 +53,7 @@ void AddReportCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("report", "Write an HTML and Markdown report (with CSV tables) of a store");
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--out", args->out, "Output directory (created)")->required();
-  cmd->add_option("--repos", args->repos, "Comma list of owner/name: only these frameworks");
+  AddReportFilterOptions(*cmd, args->filters, false, true, true);
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
   cmd->add_option("--top-labels", args->top_labels, "Labels drawn per label chart")

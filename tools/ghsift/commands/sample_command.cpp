@@ -1,4 +1,4 @@
-// ghsift sample --store DIR --category C[,C...] [--stratify repo|month|subcategory]
+// ghsift sample --store DIR --category C[,C...] [--stratify DIMENSION] [--repo R,...] [--since T] [filters]
 //               (--n N | --confidence 0.95 --margin 0.05) --seed S [--kind issue|pr]
 //               --format csv|jsonl [--out FILE]
 // Draws flagged reports for hand labeling. The rows go to `ghsift rules eval --labels` once the
@@ -13,6 +13,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/labeling_export.hpp"
+#include "commands/report_filter_options.hpp"
 #include "common/closest_name.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
@@ -24,6 +25,7 @@ namespace {
 
 struct SampleArgs {
   std::string store, category, stratify, kind = "issue", format = "csv", out;
+  ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
   int64_t n = -1;
   double confidence = 0.95;
   double margin = 0.05;
@@ -43,25 +45,20 @@ std::string Percent(double fraction) {
   return buf;
 }
 
-//! The first (sorted) tag of the report's positive rules among the chosen categories, written
-//! as `query --by subcategory` writes it ("(none)" when no rule of theirs matched).
-std::string FirstSubcategory(const DecisionModel& model, const ListedIssue& issue, const std::set<std::string>& chosen) {
-  std::set<std::string> tags;
-  for (const std::string& id : issue.rules) {
-    if (model.WeightOf(id) <= 0) continue;
-    const std::string tag = model.TagOf(id);
-    const std::string category = tag.substr(0, tag.find('/'));
-    if (!chosen.count(category)) continue;
-    if (std::find(issue.categories.begin(), issue.categories.end(), category) == issue.categories.end()) continue;
-    tags.insert(tag.find('/') == std::string::npos ? tag + "/(none)" : tag);
-  }
-  return tags.empty() ? "(none)" : *tags.begin();
+//! The names of the report dimensions, for --stratify.
+std::string StratifyNames() {
+  std::string out;
+  for (const std::string& name : DimensionNames(false)) out += (out.empty() ? "" : ", ") + name;
+  return out;
 }
 
 int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
-  if (args.stratify != "" && args.stratify != "repo" && args.stratify != "month" && args.stratify != "subcategory") {
-    return Fail("--stratify must be repo, month or subcategory");
+  const Dimension* stratify = args.stratify.empty() ? nullptr : FindDimension(args.stratify);
+  if (!args.stratify.empty() && (stratify == nullptr || !stratify->of_reports())) {
+    const std::string closest = ClosestName(args.stratify, DimensionNames(false));
+    return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +
+                (closest.empty() ? "" : " (did you mean " + closest + "?)"));
   }
   if (args.kind != "issue" && args.kind != "pr") return Fail("--kind must be issue or pr");
   if (sized_by_n && args.n < 1) return Fail("--n must be at least 1, not " + std::to_string(args.n));
@@ -94,6 +91,14 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     options.category = c;
     options.kind = args.kind;
     options.limit = 0;
+    options.repo = RepoFilter(args.filters);
+    options.where = ValueFiltersOf(args.filters);
+    const Status range = CreatedRange(args.filters, options);
+    if (!range.ok()) return Fail(range.message());
+    // Strata show the chosen categories only (a report's subcategory among them).
+    options.show_categories = categories;
+    if (stratify != nullptr) options.with_values = {args.stratify};
+    for (const std::string& name : ExportedDimensionNames()) options.with_values.push_back(name);
     auto issues = ListIssues(**store, options);
     if (!issues.ok()) return Fail(issues.status().message());
     reports_of_kind = issues->reports_in_store;
@@ -109,10 +114,10 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     FrameItem item;
     item.repo = issue.repo;
     item.number = issue.number;
-    if (args.stratify == "repo") item.stratum = issue.repo;
-    else if (args.stratify == "month") item.stratum = issue.created.size() >= 7 ? issue.created.substr(0, 7) : "(unknown)";
-    else if (args.stratify == "subcategory") item.stratum = FirstSubcategory(*model, issue, chosen);
-    else item.stratum = "(all)";
+    // A report in several rows of the dimension is drawn in its first (sorted) one.
+    if (stratify == nullptr) item.stratum = "(all)";
+    else if (issue.values.front().empty()) item.stratum = "(none)";
+    else item.stratum = *std::min_element(issue.values.front().begin(), issue.values.front().end());
     frame.push_back(std::move(item));
     members.push_back(&issue);
   }
@@ -152,7 +157,11 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::ostream& out = args.out.empty() ? std::cout : file;
   auto scope = DescribeStoreScope(**store);
   if (!scope.ok()) return Fail(scope.status().message());
-  if (args.format == "csv") out << LabelingCsvHeader({"url", "categories", "stratum", "notes"});
+  // The exported dimensions' values follow the stratum's in ListedIssue::values.
+  const size_t exported_from = stratify != nullptr ? 1 : 0;
+  std::vector<std::string> extra_columns = {"url", "categories", "stratum", "notes"};
+  for (const std::string& name : ExportedDimensionNames()) extra_columns.push_back(name);
+  if (args.format == "csv") out << LabelingCsvHeader(extra_columns);
   size_t missing = 0;
   for (size_t index : sample.chosen) {
     const ListedIssue& issue = *members[index];
@@ -167,7 +176,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
     const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
-      out << LabelingCsvRow(issue, kept, {issue.url, Join(cats, ";"), frame[index].stratum, ""});
+      std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame[index].stratum, ""};
+      for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
+      out << LabelingCsvRow(issue, kept, extra);
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
           << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(LabelingTitle(issue, kept))
@@ -177,7 +188,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       for (size_t c = 0; c < kept.comments.size(); ++c) out << (c ? ", " : "") << JsonString(kept.comments[c]);
       out << "], \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
-      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ", \"class\": null}\n";
+      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ExportedJsonMembers(issue, exported_from)
+          << ", \"class\": null}\n";
     }
   }
   NoteMissingTexts(missing, sample.chosen.size());
@@ -194,7 +206,9 @@ void AddSampleCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("sample", "Draw a reproducible (stratified) sample of flagged reports to label");
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--category", args->category, "Comma list: reports flagged with any of these")->required();
-  cmd->add_option("--stratify", args->stratify, "repo, month (created) or subcategory (first, sorted)");
+  cmd->add_option("--stratify", args->stratify,
+                  "A report dimension (" + StratifyNames() + "); a report of several values in its first, sorted");
+  AddReportFilterOptions(*cmd, args->filters, true);
   CLI::Option* n = cmd->add_option("--n", args->n, "Sample size");
   CLI::Option* confidence =
       cmd->add_option("--confidence", args->confidence, "Confidence level for Cochran's size")->capture_default_str();

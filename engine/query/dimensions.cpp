@@ -1,0 +1,200 @@
+#include "query/dimensions.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "common/time_util.hpp"
+
+namespace ghsift {
+namespace {
+
+using Values = std::vector<std::string>;
+
+//! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
+//! unknown: its state was never given, or it closed in a month whose pull-request events carry no
+//! text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing can be
+//! told apart from the others.
+std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
+  if (r.state.empty()) return "unknown";  // no event gave its state (2012-2014 issue events)
+  if (r.state != "closed") return "open";
+  if (!r.closing_prs.empty()) return "fixed_by_pr";
+  const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
+  if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return "unknown";
+  return "closed_without_pr";
+}
+
+//! The facet tags of a report (stage/training, info/...), "(none)" without any: as a dimension,
+//! every report counts once at least, so rows add up to the total.
+Values FacetTagsOf(const ReportView& v) {
+  Values tags = SubcategoriesOf(v.model, v.record, v.model.FacetsAmong(v.flagged), std::nullopt);
+  if (tags.empty()) tags.push_back("(none)");
+  return tags;
+}
+
+Values ReportRepo(const ReportView& v) { return {v.names.Of(v.repo_id)}; }
+Values ReportMonthText(const ReportView& v) { return {FormatMonth(ReportMonth(v.record))}; }
+Values ReportCategories(const ReportView& v) {
+  return v.only_category ? Values{*v.only_category} : v.shown;
+}
+Values ReportSubcategories(const ReportView& v) {
+  return SubcategoriesOf(v.model, v.record, v.shown, v.only_category);
+}
+Values ReportLabels(const ReportView& v) { return v.record.labels.empty() ? Values{"(none)"} : v.record.labels; }
+Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnknownState : v.record.state}; }
+Values ReportKind(const ReportView& v) { return {v.record.kind == 1 ? "pr" : "issue"}; }
+Values ReportResolution(const ReportView& v) { return {ResolutionOf(v.record, v.blind)}; }
+Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)}; }
+
+Values ReportAuthor(const ReportView& v) { return {v.record.author.empty() ? "(unknown)" : v.record.author}; }
+
+//! Logins are one whatever their case on GitHub.
+bool SameLogin(std::string_view wanted, std::string_view value) {
+  return wanted.size() == value.size() && std::equal(wanted.begin(), wanted.end(), value.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+std::string EventRepo(const EventView& e) { return e.names.Of(e.repo_id); }
+std::string EventMonth(const EventView& e) { return FormatMonth(MonthOfDay(e.day)); }
+std::string EventDay(const EventView& e) { return FormatDay(e.day); }
+std::string EventType(const EventView& e) { return std::string(e.type); }
+
+//! `--state unknown` (or as listed, `(unknown)`) selects the reports no event gave a state.
+bool StateSelects(std::string_view wanted, std::string_view value) {
+  auto plain = [](std::string_view s) { return s == "unknown" ? std::string_view(kUnknownState) : s; };
+  return plain(wanted) == plain(value);
+}
+
+//! `--verdict not-a-bug` selects every kind of not-a-bug (a judged report that is no bug).
+bool VerdictSelects(std::string_view wanted, std::string_view value) {
+  if (wanted == "not-a-bug") return value != "bug" && value != "unknown" && value != "unclassified";
+  return wanted == value;
+}
+
+std::vector<Dimension> MakeDimensions() {
+  std::vector<Dimension> d;
+  // Rows: name, help, report value, event value, rollup column, filter, filter help, closed values, alias
+  // match, exported.
+  d.push_back({dimension::kRepo, "the repository (its latest name)", ReportRepo, EventRepo, RollupColumn::kRepo,
+               FilterKind::kOwnRule});
+  d.push_back({dimension::kMonth, "month the report was created (events: of the event)", ReportMonthText,
+               EventMonth, RollupColumn::kMonth, FilterKind::kOwnRule});
+  d.push_back({"day", "day of the event", nullptr, EventDay});
+  d.push_back({"type", "event type", nullptr, EventType});
+  d.push_back({dimension::kCategory, "problem category (once under each it is flagged with)", ReportCategories,
+               nullptr, RollupColumn::kCategory, FilterKind::kOwnRule});
+  d.push_back({dimension::kSubcategory, "tags of the positive rules that matched a flagged category",
+               ReportSubcategories, nullptr, RollupColumn::kNone, FilterKind::kOwnRule});
+  d.push_back({"facet", "facet tags (stage/..., info/...; (none) without)", FacetTagsOf});
+  d.push_back({dimension::kLabel, "each label of the latest snapshot ((none) without)", ReportLabels, nullptr,
+               RollupColumn::kNone, FilterKind::kValue, "Only reports with any of these labels (latest snapshot)"});
+  d.push_back({dimension::kState, "latest state: open, closed, (unknown)", ReportState, nullptr,
+               RollupColumn::kState, FilterKind::kValue,
+               "open, closed or unknown (the latest state; unknown: no event gave one)",
+               {"open", "closed", "unknown"}, StateSelects});
+  d.push_back({dimension::kKind, "issue or pr", ReportKind, nullptr, RollupColumn::kKind, FilterKind::kOwnRule});
+  d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, unknown", ReportResolution, nullptr,
+               RollupColumn::kNone, FilterKind::kValue, "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
+               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}});
+  // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
+  d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); unknown without text",
+               ReportVerdict, nullptr, RollupColumn::kNone, FilterKind::kValue,
+               "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, ...), unknown, or "
+               "not-a-bug (every kind of not-a-bug)",
+               {}, VerdictSelects});
+  d.push_back({"author", "who opened the report, as the archive spells the login ((unknown) when no event said)",
+               ReportAuthor, nullptr, RollupColumn::kNone, FilterKind::kValue,
+               "Only reports opened by any of these logins (any case)", {}, SameLogin, true});
+  return d;
+}
+
+}  // namespace
+
+const std::vector<Dimension>& Dimensions() {
+  static const std::vector<Dimension> table = MakeDimensions();
+  return table;
+}
+
+const Dimension* FindDimension(std::string_view name) {
+  for (const Dimension& d : Dimensions()) {
+    if (d.name == name) return &d;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> DimensionNames(bool events) {
+  std::vector<std::string> out;
+  for (const Dimension& d : Dimensions()) {
+    if (events ? d.of_events() : d.of_reports()) out.emplace_back(d.name);
+  }
+  return out;
+}
+
+std::vector<std::string> ExportedDimensionNames() {
+  std::vector<std::string> out;
+  for (const Dimension& d : Dimensions()) {
+    if (d.exported) out.emplace_back(d.name);
+  }
+  return out;
+}
+
+Status CheckValueFilters(const ValueFilters& where) {
+  for (const auto& [name, wanted] : where) {
+    const Dimension* row = FindDimension(name);
+    if (row == nullptr || row->filter != FilterKind::kValue) {
+      return Status::InvalidArgument("no value filter on '" + name + "'");
+    }
+    if (row->values.empty()) continue;
+    for (const std::string& w : wanted) {
+      const bool known = std::any_of(row->values.begin(), row->values.end(),
+                                     [&](std::string_view v) { return row->Selects(w, v); });
+      if (known) continue;
+      std::string listed;
+      for (size_t i = 0; i < row->values.size(); ++i) {
+        listed += (i == 0 ? "" : i + 1 == row->values.size() ? " or " : ", ") + std::string(row->values[i]);
+      }
+      return Status::InvalidArgument("--" + name + " must be " + listed + ", not '" + w + "'");
+    }
+  }
+  return Status::Ok();
+}
+
+bool PassesValueFilters(const ValueFilters& where, const ReportView& view) {
+  for (const auto& [name, wanted] : where) {
+    const Dimension& row = *FindDimension(name);
+    const std::vector<std::string> values = row.of_report(view);
+    const bool any = std::any_of(values.begin(), values.end(), [&](const std::string& v) {
+      return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) { return row.Selects(w, v); });
+    });
+    if (!any) return false;
+  }
+  return true;
+}
+
+std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
+  // Whether the report is a bug (rules/verdict.yaml: "bug" or the kind of not-a-bug); a report of
+  // which no text was ever seen cannot be judged. A store built before verdict rules answers as
+  // it did (from its label facets).
+  const bool judged = !model.verdict_category().empty();
+  return judged && r.no_text() ? "unknown" : model.Verdict(r.rules);
+}
+
+std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,
+                                         const std::vector<std::string>& categories,
+                                         const std::optional<std::string>& only) {
+  std::set<std::string> tags;
+  for (const std::string& id : r.rules) {
+    if (model.WeightOf(id) <= 0) continue;  // rules that speak against a category say nothing of its kind
+    const std::string tag = model.TagOf(id);
+    const std::string category = tag.substr(0, tag.find('/'));
+    if (only && category != *only) continue;
+    if (std::find(categories.begin(), categories.end(), category) == categories.end()) continue;
+    tags.insert(tag.find('/') == std::string::npos ? tag + "/(none)" : tag);
+  }
+  return {tags.begin(), tags.end()};
+}
+
+int32_t ReportMonth(const IssueRecord& r) { return MonthOfDay(DayOf(r.created_at != 0 ? r.created_at : r.first_seen)); }
+
+}  // namespace ghsift

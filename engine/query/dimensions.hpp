@@ -1,0 +1,129 @@
+#pragma once
+// The dimensions a question can group by (`query --by`), stratify by (`sample --stratify`) and
+// filter on (`--state`, `--label`, ...), one row each. Validation, `--by` help, `--stratify`, the
+// filter options of issues/sample/query, the report, the README's list and a test all read this
+// table: a new dimension is one row in dimensions.cpp.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aggregate/issue_record.hpp"
+#include "common/result.hpp"
+#include "query/blind_months.hpp"
+#include "query/repo_names.hpp"
+#include "rules/decision.hpp"
+
+namespace ghsift {
+
+//! The state of a report no event gave one (2011-2014 issue events carry only ids).
+inline constexpr const char* kUnknownState = "(unknown)";
+
+//! One report as the dimensions see it.
+struct ReportView {
+  const DecisionModel& model;
+  const IssueRecord& record;
+  int64_t repo_id = 0;
+  //! Its flagged categories (problems and facets), and those a question shows: its problems, or,
+  //! under a --category filter, that category.
+  const std::vector<std::string>& flagged;
+  const std::vector<std::string>& shown;
+  const std::optional<std::string>& only_category;
+  const BlindMonths& blind;  //!< read by `resolution` only (empty unless a question needs it)
+  RepoNames& names;
+};
+
+//! One event counter cell as the dimensions see it.
+struct EventView {
+  int64_t repo_id = 0;
+  int32_t day = 0;
+  std::string_view type;
+  RepoNames& names;
+};
+
+//! The rollup column that holds a dimension: questions grouped only by such dimensions are
+//! answered from the rollup (rollup/rollup.hpp).
+enum class RollupColumn { kNone, kRepo, kMonth, kKind, kState, kCategory };
+
+//! How a dimension filters reports (the options of issues, sample and query).
+enum class FilterKind {
+  kNone,     //!< no filter
+  kValue,    //!< `--<name> V[,V...]` (repeatable): reports with any of these values; one generic match
+  kOwnRule,  //!< an option of its own meaning (--repo: any name it had; --category: the rule model; --kind;
+             //!< months: --from/--to, --since/--until), parsed apart
+};
+
+struct Dimension {
+  std::string_view name;
+  std::string_view help;  //!< a few words for `--by` help and the README
+  //! The values a report has (a row each; none: the report has no row), or null for an event-only
+  //! dimension.
+  std::vector<std::string> (*of_report)(const ReportView&) = nullptr;
+  //! The value of an event counter cell, or null for a report-only dimension.
+  std::string (*of_event)(const EventView&) = nullptr;
+  RollupColumn rollup = RollupColumn::kNone;
+  FilterKind filter = FilterKind::kNone;
+  std::string_view filter_help;  //!< the option's help (kValue)
+  //! The values a filter may name when the set is closed (validation lists them; a value any of
+  //! them selects is valid too); empty: open.
+  std::vector<std::string_view> values;
+  //! Whether a filter value selects a report value; null: equal. For aliases (`--state unknown`).
+  bool (*selects)(std::string_view wanted, std::string_view value) = nullptr;
+  //! A column of the report exports (issues --format csv|jsonl|json, sample), after their own
+  //! columns: the report's first value ("" without one), for a dimension of one value a report.
+  bool exported = false;
+
+  bool of_reports() const { return of_report != nullptr; }
+  bool of_events() const { return of_event != nullptr; }
+  //! Whether `wanted` (one filter value) selects a report with `value`.
+  bool Selects(std::string_view wanted, std::string_view value) const {
+    return selects ? selects(wanted, value) : wanted == value;
+  }
+};
+
+//! Every dimension, in the order help and the README list them.
+const std::vector<Dimension>& Dimensions();
+//! The row named `name`, or null.
+const Dimension* FindDimension(std::string_view name);
+//! Names of the report (or event) dimensions, in table order.
+std::vector<std::string> DimensionNames(bool events);
+//! Names of the exported dimensions (Dimension::exported), in table order.
+std::vector<std::string> ExportedDimensionNames();
+
+//! Value filters (FilterKind::kValue): dimension name -> the values asked for (any of them).
+using ValueFilters = std::map<std::string, std::vector<std::string>>;
+//! An error naming the option (`--state must be open, closed or unknown, not 'x'`) when a filter
+//! is on no value-filter dimension or names a value outside a closed set.
+Status CheckValueFilters(const ValueFilters& where);
+//! Whether a report passes every filter: for each, some value of it is selected by some value asked for.
+bool PassesValueFilters(const ValueFilters& where, const ReportView& view);
+
+//! Names the engine itself uses, checked against the table by a test.
+namespace dimension {
+inline constexpr std::string_view kRepo = "repo";
+inline constexpr std::string_view kMonth = "month";
+inline constexpr std::string_view kCategory = "category";
+inline constexpr std::string_view kSubcategory = "subcategory";
+inline constexpr std::string_view kVerdict = "verdict";
+inline constexpr std::string_view kResolution = "resolution";
+inline constexpr std::string_view kState = "state";
+inline constexpr std::string_view kKind = "kind";
+inline constexpr std::string_view kLabel = "label";
+}  // namespace dimension
+
+//! The maintainers' verdict on a report: the one place that decides it (the `verdict` row and
+//! `--verdict` read it).
+std::string VerdictOf(const DecisionModel& model, const IssueRecord& r);
+
+//! The tags (category/subcategory) of the matched positive rules whose category is among
+//! `categories` (and is `only`, when given): what a flagged report is about, one row each.
+std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,
+                                         const std::vector<std::string>& categories,
+                                         const std::optional<std::string>& only);
+
+//! The month (index) a report counts under: that of its creation, or of its first event.
+int32_t ReportMonth(const IssueRecord& r);
+
+}  // namespace ghsift

@@ -1,0 +1,236 @@
+// The dimension table is the one list of dimensions: the README, `--by` help, `--stratify` and the
+// filter options of issues, sample and query all follow it; filters made from it select reports.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/time_util.hpp"
+#include "json/event_extractor.hpp"
+#include "query/dimensions.hpp"
+#include "query/query.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+using Row = std::vector<std::string>;
+using CellList = std::vector<std::pair<Row, int64_t>>;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(DimensionTableTest, TheReadmeListsEveryDimension) {
+  const std::string readme = ReadFile(std::string(GHSIFT_SOURCE_DIR) + "/README.md");
+  ASSERT_FALSE(readme.empty());
+  for (const Dimension& d : Dimensions()) {
+    EXPECT_NE(readme.find("| `" + std::string(d.name) + "` |"), std::string::npos)
+        << "README.md's table of dimensions has no row for " << d.name;
+  }
+}
+
+TEST(DimensionTableTest, RowsAreWhole) {
+  for (const Dimension& d : Dimensions()) {
+    EXPECT_FALSE(d.help.empty()) << d.name;
+    EXPECT_TRUE(d.of_reports() || d.of_events()) << d.name;
+    EXPECT_EQ(FindDimension(d.name), &d);
+    if (d.filter == FilterKind::kValue) {
+      EXPECT_TRUE(d.of_reports()) << d.name << ": a filter selects reports";
+      EXPECT_FALSE(d.filter_help.empty()) << d.name;
+    }
+    // A rollup column counts reports: the rollup holds no per-report values of other kinds.
+    if (d.rollup != RollupColumn::kNone) EXPECT_TRUE(d.of_reports()) << d.name;
+  }
+  for (std::string_view name : {dimension::kRepo, dimension::kMonth, dimension::kCategory, dimension::kSubcategory,
+                                dimension::kVerdict, dimension::kResolution, dimension::kState, dimension::kKind,
+                                dimension::kLabel}) {
+    EXPECT_NE(FindDimension(name), nullptr) << name;
+  }
+  EXPECT_EQ(FindDimension("colour"), nullptr);
+}
+
+//! Help of every listing command names each dimension and each filter of the table.
+TEST(DimensionTableTest, HelpFollowsTheTable) {
+  const auto query = testing::RunCommand(testing::Ghsift() + " query --help");
+  const auto sample = testing::RunCommand(testing::Ghsift() + " sample --help");
+  const auto issues = testing::RunCommand(testing::Ghsift() + " issues --help");
+  ASSERT_EQ(query.exit_code, 0) << query.output;
+  for (const Dimension& d : Dimensions()) {
+    EXPECT_NE(query.output.find(std::string(d.name)), std::string::npos) << "query --by help misses " << d.name;
+    if (d.of_reports()) {
+      EXPECT_NE(sample.output.find(std::string(d.name)), std::string::npos) << "--stratify help misses " << d.name;
+    }
+    if (d.filter != FilterKind::kValue) continue;
+    const std::string option = "--" + std::string(d.name);
+    for (const auto* help : {&query, &sample, &issues}) {
+      EXPECT_NE(help->output.find(option), std::string::npos) << option << " missing in " << help->output;
+    }
+  }
+  for (const auto* help : {&query, &sample, &issues}) EXPECT_NE(help->output.find("--repo"), std::string::npos);
+  const auto report = testing::RunCommand(testing::Ghsift() + " report --help");
+  EXPECT_NE(report.output.find("--repo,--repos"), std::string::npos) << report.output;
+}
+
+TEST(DimensionTableTest, BadFilterValuesNameTheOption) {
+  EXPECT_EQ(CheckValueFilters({{"state", {"opened"}}}).message(), "--state must be open, closed or unknown, not 'opened'");
+  EXPECT_EQ(CheckValueFilters({{"resolution", {"fixed"}}}).message(),
+            "--resolution must be fixed_by_pr, closed_without_pr, open or unknown, not 'fixed'");
+  EXPECT_TRUE(CheckValueFilters({{"state", {"(unknown)", "open"}}, {"label", {"anything"}}}).ok());
+  EXPECT_EQ(CheckValueFilters({{"month", {"2024-01"}}}).message(), "no value filter on 'month'");
+}
+
+Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number,
+                 std::string_view state, std::vector<std::string_view> labels, std::string_view author = "") {
+  Event e;
+  e.type = "IssuesEvent";
+  e.kind = EventKindOf(e.type);
+  e.repo_id = repo_id;
+  e.repo_name = repo_name;
+  e.created_at = *ParseIsoTime(time);
+  e.has_report = true;
+  e.report.kind = ReportKind::kIssue;
+  e.report.number = number;
+  e.report.created_at = e.created_at;
+  e.report.title = "a report";
+  e.report.state = state;
+  e.report.labels = std::move(labels);
+  e.report.author = author;
+  return e;
+}
+
+Rule MakeRule(std::string id, std::string tag) {
+  Rule r;
+  r.id = std::move(id);
+  r.tag = std::move(tag);
+  r.category = r.tag.substr(0, r.tag.find('/'));
+  r.pattern = "x";
+  return r;
+}
+
+//!   a/one#1 2024-01-10 open   perf, verdict-bug         labels: bug                author Ann
+//!   a/one#2 2024-01-20 closed perf, verdict-not-a-bug   labels: question, wontfix  author bo
+//!   b/two#3 2024-02-05 open   perf                      labels: (none)             author Ann
+//!   c/three#4 2024-02-06 closed perf, verdict-bug        labels: bug               no author seen
+class DimensionFiltersTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto store = Store::Open((fs::path(dir_.path()) / "store").string(), StoreMode::kReadWrite);
+    ASSERT_TRUE(store.ok()) << store.status().message();
+    store_ = std::move(store).value();
+    RuleSet rules;
+    rules.rules = {MakeRule("perf.slow", "performance/low-speed"), MakeRule("v.bug", "verdict-bug"),
+                   MakeRule("v.not", "verdict-not-a-bug")};
+    rules.facets = {"verdict-bug", "verdict-not-a-bug"};
+    ASSERT_TRUE(store_->PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
+    FileAggregate a;
+    auto report = [&](const Event& e, std::vector<std::string> ids) {
+      a.CountEvent(e);
+      a.AddReport(e, std::move(ids));
+    };
+    report(MakeReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open", {"bug"}, "Ann"), {"perf.slow", "v.bug"});
+    report(MakeReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed", {"question", "wontfix"}, "bo"),
+           {"perf.slow", "v.not"});
+    report(MakeReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", {}, "Ann"), {"perf.slow"});
+    report(MakeReport(9, "c/three", "2024-02-06T08:00:00Z", 4, "closed", {"bug"}), {"perf.slow", "v.bug"});
+    ASSERT_TRUE(store_->CommitFile("a.json.gz", FileEntry{}, a).ok());
+  }
+  void TearDown() override { store_.reset(); }
+
+  std::vector<int64_t> Numbers(const IssueListOptions& o) {
+    auto list = ListIssues(*store_, o);
+    EXPECT_TRUE(list.ok()) << list.status().message();
+    std::vector<int64_t> out;
+    if (list.ok()) {
+      for (const ListedIssue& i : list->issues) out.push_back(i.number);
+    }
+    return out;
+  }
+  CellList Query(const QueryOptions& o) {
+    auto table = RunQuery(*store_, o);
+    EXPECT_TRUE(table.ok()) << table.status().message();
+    CellList out;
+    if (table.ok()) {
+      for (size_t i = 0; i < table->rows.size(); ++i) out.emplace_back(table->rows[i], table->counts[i]);
+    }
+    return out;
+  }
+
+  testing::TempDir dir_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_F(DimensionFiltersTest, ValueFiltersSelectAnyOfTheirValues) {
+  IssueListOptions o;
+  o.where = {{"label", {"bug", "wontfix"}}};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{4, 2, 1}));
+  o.where = {{"label", {"(none)"}}};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{3}));
+  o.where = {{"verdict", {"not-a-bug"}}};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{2}));
+  o.where = {{"verdict", {"bug"}}, {"state", {"closed"}}};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{4}));
+  o.where = {{"resolution", {"open"}}};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{3, 1}));
+}
+
+TEST_F(DimensionFiltersTest, RepoTakesSeveralNames) {
+  IssueListOptions o;
+  o.repo = std::vector<std::string>{"a/one", "c/three"};
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{4, 2, 1}));
+  QueryOptions q;
+  q.dimensions = {"repo"};
+  q.repo = std::vector<std::string>{"c/three", "b/two"};
+  EXPECT_EQ(Query(q), (CellList{{{"b/two"}, 1}, {{"c/three"}, 1}}));
+}
+
+TEST_F(DimensionFiltersTest, QueryFiltersReportsByTheTable) {
+  QueryOptions q;
+  q.dimensions = {"verdict"};
+  q.where = {{"label", {"bug", "question"}}};
+  EXPECT_EQ(Query(q), (CellList{{{"bug"}, 2}, {{"not_a_bug"}, 1}}));
+  q.metric = Metric::kEvents;
+  q.dimensions = {};
+  auto events = RunQuery(*store_, q);
+  ASSERT_FALSE(events.ok());
+  EXPECT_EQ(events.status().message(), "--label applies to report metrics only");
+}
+
+TEST_F(DimensionFiltersTest, ListedReportsCarryTheValuesAskedFor) {
+  IssueListOptions o;
+  o.with_values = {"label", "month"};
+  auto list = ListIssues(*store_, o);
+  ASSERT_TRUE(list.ok()) << list.status().message();
+  ASSERT_EQ(list->issues.size(), 4u);
+  EXPECT_EQ(list->issues[2].number, 2);
+  EXPECT_EQ(list->issues[2].values, (std::vector<Row>{{"question", "wontfix"}, {"2024-01"}}));
+  o.with_values = {"type"};
+  EXPECT_EQ(ListIssues(*store_, o).status().message(), "'type' is no report dimension");
+}
+
+TEST_F(DimensionFiltersTest, Author) {
+  QueryOptions q;
+  q.dimensions = {"author"};
+  EXPECT_EQ(Query(q), (CellList{{{"(unknown)"}, 1}, {{"Ann"}, 2}, {{"bo"}, 1}}));
+  IssueListOptions o;
+  o.where = {{"author", {"ann", "nobody"}}};  // a login in any case
+  EXPECT_EQ(Numbers(o), (std::vector<int64_t>{3, 1}));
+  o.where.clear();
+  o.with_values = ExportedDimensionNames();
+  auto list = ListIssues(*store_, o);
+  ASSERT_TRUE(list.ok());
+  ASSERT_EQ(o.with_values, (std::vector<std::string>{"author"}));
+  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"(unknown)"}}));
+  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"Ann"}}));
+}
+
+}  // namespace
+}  // namespace ghsift

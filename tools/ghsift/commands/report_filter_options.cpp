@@ -1,0 +1,75 @@
+#include "commands/report_filter_options.hpp"
+
+#include "common/time_range.hpp"
+#include "common/time_util.hpp"
+#include "output.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+std::vector<std::string> SplitAll(const std::vector<std::string>& given) {
+  std::vector<std::string> out;
+  for (const std::string& g : given) {
+    for (std::string& item : SplitList(g)) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+std::string JoinComma(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+}  // namespace
+
+void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_created_range, bool repo_only,
+                            bool repos_alias) {
+  cmd.add_option(repos_alias ? "--repo,--repos" : "--repo", args.repo,
+                 "Only these owner/name (any name the repository had); repeatable, or a comma list");
+  if (with_created_range) {
+    cmd.add_option("--since", args.since,
+                   "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now");
+    cmd.add_option("--until", args.until,
+                   "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now");
+  }
+  if (repo_only) return;
+  for (const Dimension& d : Dimensions()) {
+    if (d.filter != FilterKind::kValue) continue;
+    std::vector<std::string>& into = args.values[std::string(d.name)];
+    cmd.add_option("--" + std::string(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list");
+  }
+}
+
+AnyOf RepoFilter(const ReportFilterArgs& args) { return AnyOf(SplitAll(args.repo)); }
+
+ValueFilters ValueFiltersOf(const ReportFilterArgs& args) {
+  ValueFilters out;
+  for (const auto& [name, given] : args.values) {
+    std::vector<std::string> values = SplitAll(given);
+    if (!values.empty()) out[name] = std::move(values);
+  }
+  return out;
+}
+
+Status CreatedRange(const ReportFilterArgs& args, IssueListOptions& options) {
+  GHSIFT_ASSIGN_OR_RETURN(const TimeRange range,
+                          ParseTimeRange(args.since, "--since", args.until, "--until", NowSeconds(), true));
+  options.created_from = range.begin;
+  options.created_to = range.end;
+  return Status::Ok();
+}
+
+std::string DescribeReportFilters(const ReportFilterArgs& args) {
+  std::string out;
+  auto add = [&](const std::string& option, const std::string& value) {
+    if (!value.empty()) out += " " + option + " " + value;
+  };
+  add("--repo", JoinComma(SplitAll(args.repo)));
+  for (const auto& [name, values] : ValueFiltersOf(args)) add("--" + name, JoinComma(values));
+  add("--since", args.since);
+  add("--until", args.until);
+  return out;
+}
+
+}  // namespace ghsift::cli

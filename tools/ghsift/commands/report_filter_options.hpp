@@ -1,0 +1,35 @@
+#pragma once
+// The report filters the listing commands share (issues, sample, query; report: --repo), made
+// from the dimension table (query/dimensions.hpp): each value-filter row is an option
+// `--<name> V[,V...]`, repeatable, on every such command, with the row's help.
+#include <CLI/CLI.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/result.hpp"
+#include "query/query.hpp"
+
+namespace ghsift::cli {
+
+struct ReportFilterArgs {
+  std::vector<std::string> repo;  //!< --repo (and its alias --repos), repeatable, comma lists
+  std::map<std::string, std::vector<std::string>> values;  //!< one per value-filter row of the table
+  std::string since, until;  //!< creation range (commands that take `with_created_range`)
+};
+
+//! Adds --repo (repeatable, comma lists; `--repos` too when `repos_alias`), an option per
+//! value-filter dimension (unless `repo_only`), and --since/--until when `with_created_range`.
+void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_created_range,
+                            bool repo_only = false, bool repos_alias = false);
+//! The repositories asked for (comma lists split, spaces trimmed).
+AnyOf RepoFilter(const ReportFilterArgs& args);
+//! The value filters asked for, by dimension name.
+ValueFilters ValueFiltersOf(const ReportFilterArgs& args);
+//! Fills created_from/created_to from --since/--until; a message on a bad time.
+Status CreatedRange(const ReportFilterArgs& args, IssueListOptions& options);
+//! " --repo a,b --state open ..." for a message that explains an empty answer.
+std::string DescribeReportFilters(const ReportFilterArgs& args);
+
+}  // namespace ghsift::cli

@@ -16,10 +16,14 @@
 // weight, so L1 shrinks it toward the weight as written (not toward 0): a rule the training groups
 // say little about keeps its weight, which matters because the rules were also written for
 // reports of no training group. Rules that count toward several categories (negative rules) keep
-// theirs: one weight would move several decisions. Weights are then rounded to the grid, and the
-// threshold is chosen on the grid as the one that maximizes the mean objective of the training
-// groups with the rounded weights (the model's own -b/a breaks ties): what is scored is the
-// decision ghsift takes, not the model's probability.
+// theirs: one weight would move several decisions. Weights are then rounded to the grid, and what
+// is scored (every LOGO figure) is the decision ghsift takes with them, not the model's probability.
+//
+// The threshold. By default it stays as written, T: the model then has no free intercept
+// (logit = a*(S - T) + ..., i.e. b = -a*T), so a report no learned phrase occurs in is decided
+// exactly as before and the layer's effect is the phrases' (and overrides') alone. Otherwise it is
+// the grid value that maximizes the training groups' mean objective with the rounded weights
+// (ties: nearest -b/a), or -b/a itself on the grid (Threshold::kFit, kModel).
 //
 // Every group weighs the same in the fit (and within a group, its positives as much as its
 // negatives): a group of 1,600 reports would otherwise decide the phrases for one of 90. A phrase

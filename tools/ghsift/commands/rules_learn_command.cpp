@@ -256,8 +256,14 @@ int RunLearn(LearnArgs args) {
             << args.learn.vocabulary.min_reports << " reports of at least " << args.learn.vocabulary.min_groups
             << " training groups, chosen again in every fold.\n"
             << fields_note
-            << "LOGO: the phrases, their weights and the threshold fitted on the other groups, scored on the held-out "
-               "group; as written: the rules alone.\n\n";
+            << (static_cast<int64_t>(groups.size()) - 1 < args.learn.vocabulary.min_groups
+                    ? "A fold trains on " + Counted(groups.size() - 1, "group") + ", fewer than --min-groups " +
+                          std::to_string(args.learn.vocabulary.min_groups) +
+                          ": no phrase can be learned in it (only the rules' weights), so the LOGO figures say "
+                          "nothing of phrases. More groups labeled for " + category + " are needed.\n"
+                    : "")
+            << "LOGO: the phrases and their weights (with --threshold fit or model, the threshold too) fitted on the "
+               "other groups, scored on the held-out group; as written: the rules alone.\n\n";
 
   // First: every group's LOGO figure at the chosen lambda, beside the rules as written.
   {

@@ -307,19 +307,30 @@ LearnResult LearnPhrases(const MatchTable& table, const PhraseIndex& index, cons
       result.path[k].folds[h] = layers[k];
     }
   }
-  for (size_t k = 0; k < lambdas.size(); ++k) {
-    result.path[k].mean = MeanOver(table, result.groups, result.path[k].held_out);
-    // The best mean; on a tie, the larger lambda (fewer phrases).
-    if (result.path[k].mean > result.path[result.chosen].mean + 1e-12) result.chosen = k;
-  }
-  const std::vector<double> to_chosen(lambdas.begin(), lambdas.begin() + static_cast<long>(result.chosen) + 1);
-  result.layer = learner.FitPath(all, to_chosen, &result.vocabulary).back();
   LearnedLayer none;
   none.threshold = static_cast<double>(written.threshold[static_cast<size_t>(category)]) / 1e6;
-  for (size_t g = 0; g < n; ++g) {
-    result.written.push_back(learner.Score(none, g));
-    result.in_sample.push_back(learner.Score(result.layer, g));
+  for (size_t g = 0; g < n; ++g) result.written.push_back(learner.Score(none, g));
+  bool any_passes = false;
+  for (size_t k = 0; k < lambdas.size(); ++k) {
+    LambdaRun& run = result.path[k];
+    run.mean = MeanOver(table, result.groups, run.held_out);
+    for (size_t g : result.groups) {
+      const auto& group = table.groups[g];
+      if (!ObjectiveDefined(group, run.held_out[g].confusion) || !ObjectiveDefined(group, result.written[g].confusion)) {
+        continue;
+      }
+      const double drop = result.written[g].Metric(group.objective_f1) - run.held_out[g].Metric(group.objective_f1);
+      run.worst_drop = std::max(run.worst_drop, drop);
+    }
+    run.passes = options.max_drop < 0 || run.worst_drop <= options.max_drop + 1e-12;
+    // The best mean among the values that pass; on a tie, the larger lambda (fewer phrases).
+    if (run.passes && (!any_passes || run.mean > result.path[result.chosen].mean + 1e-12)) result.chosen = k;
+    any_passes |= run.passes;
   }
+  result.none_passes = !any_passes;
+  const std::vector<double> to_chosen(lambdas.begin(), lambdas.begin() + static_cast<long>(result.chosen) + 1);
+  result.layer = learner.FitPath(all, to_chosen, &result.vocabulary).back();
+  for (size_t g = 0; g < n; ++g) result.in_sample.push_back(learner.Score(result.layer, g));
   return result;
 }
 

@@ -56,6 +56,9 @@ struct LearnOptions {
     kModel,    //!< the model's own -b/a, on the grid
   };
   Threshold threshold = Threshold::kWritten;
+  //! When >= 0, lambda is chosen only among the values with which no group's held-out objective
+  //! falls more than this below the rules as written (the gate a default layer must pass).
+  double max_drop = -1;
 };
 
 //! A learned layer in the decision's units.
@@ -73,6 +76,8 @@ struct LambdaRun {
   std::vector<LearnedLayer> folds;   //!< per table group: the layer fitted without it
   double mean = 0;                   //!< mean held-out objective over the learned groups
   double mean_phrases = 0;           //!< mean count of phrases kept over the folds
+  double worst_drop = 0;             //!< the largest fall of a group's held-out objective below the rules as written
+  bool passes = true;                //!< worst_drop within LearnOptions::max_drop
 };
 
 struct LearnResult {
@@ -81,6 +86,7 @@ struct LearnResult {
   bool exact = true;           //!< they are labeled for the category alone
   std::vector<LambdaRun> path;
   size_t chosen = 0;           //!< index into path
+  bool none_passes = false;    //!< no lambda keeps every group within max_drop (chosen is then 0)
   LearnedLayer layer;          //!< fitted on every learned group at the chosen lambda
   std::vector<GroupScore> written;    //!< per table group: the rules as written
   std::vector<GroupScore> in_sample;  //!< per table group: `layer`, on groups it saw

@@ -85,6 +85,32 @@ TEST_F(RulesLearnCliTest, WritesThePhraseAsARuleWithTheGroupsItWasFittedOn) {
       << r.output;
 }
 
+// A fourth group whose "wrong result" reports are not silent bugs: learning the phrase raises the
+// mean over groups, but that group falls by 0.333 at every lambda. With --max-drop 0.02 no lambda
+// is good enough: nothing is written, exit 1.
+TEST_F(RulesLearnCliTest, MaxDropRefusesALayerThatLowersAGroup) {
+  WriteFile(dir_ / "delta.jsonl", "{\"title\":\"NaN in output\",\"class\":1}\n"
+                                  "{\"title\":\"nan after one step\",\"class\":1}\n"
+                                  "{\"title\":\"wrong result in the docs example\",\"class\":0}\n"
+                                  "{\"title\":\"wrong result formatting\",\"class\":0}\n"
+                                  "{\"title\":\"crash on exit\",\"class\":0}\n");
+  WriteFile(dir_ / "suite.yaml", ReadFile(dir_ / "suite.yaml") + "  - {path: delta.jsonl, positive: [silent], objective: f1}\n");
+  const std::string layer = dir_ / "learned.yaml";
+  auto r = RunCommand(Learn(layer));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(ReadFile(layer).find("id: learned.silent.wrong-result,"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("mean over 4 groups: as written 0.625, LOGO 0.917"), std::string::npos) << r.output;
+  const std::string gated = dir_ / "gated.yaml";
+  r = RunCommand(Learn(gated) + " --max-drop 0.02");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("0.917  0.333 (over)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("No lambda keeps every group within 0.020 of the rules as written: nothing is learned, "
+                          "nothing written."),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(std::filesystem::exists(gated));
+}
+
 TEST_F(RulesLearnCliTest, RefusesWhatItCannotEstimate) {
   WriteFile(dir_ / "one.yaml", "sets:\n  - {path: alpha.jsonl, positive: [silent], objective: f1}\n");
   auto r = RunCommand(Ghsift() + " rules learn --rules " + rules_ + " --suite " + (dir_ / "one.yaml") + " --data " +

@@ -295,6 +295,7 @@ int RunLearn(LearnArgs args) {
     std::vector<bool> numeric = {true, true};
     for (size_t g : groups) columns.push_back(table.groups[g].name), numeric.push_back(true);
     columns.push_back("mean LOGO"), numeric.push_back(true);
+    columns.push_back("worst fall"), numeric.push_back(true);
     columns.push_back(""), numeric.push_back(false);
     std::vector<std::vector<std::string>> rows;
     for (size_t k = 0; k < result.path.size(); ++k) {
@@ -304,12 +305,22 @@ int RunLearn(LearnArgs args) {
       std::vector<std::string> row = {lambda, Fixed3(run.mean_phrases)};
       for (size_t g : groups) row.push_back(ObjectiveCell(table, g, run.held_out[g]));
       row.push_back(Fixed3(run.mean));
-      row.push_back(k == result.chosen ? "<- chosen" : "");
+      row.push_back(Fixed3(run.worst_drop) + (run.passes ? "" : " (over)"));
+      row.push_back(k == result.chosen && !result.none_passes ? "<- chosen" : "");
       rows.push_back(std::move(row));
     }
-    std::cout << "Lambda path (L1 strength; each group's objective held out):\n";
+    std::cout << "Lambda path (L1 strength; each group's objective held out; worst fall: the most a group's figure "
+                 "falls below the rules as written"
+              << (args.learn.max_drop >= 0 ? ", at most " + Fixed3(args.learn.max_drop) + " (--max-drop)" : "")
+              << "):\n";
     WriteTable(std::cout, Format::kTable, columns, rows, numeric);
     std::cout << "\n";
+  }
+  if (result.none_passes) {
+    std::cout << "No lambda keeps every group within " << Fixed3(args.learn.max_drop)
+              << " of the rules as written: nothing is learned" << (args.write.empty() ? "" : ", nothing written")
+              << ".\n";
+    return kExitNoHit;
   }
   const LearnedLayer& layer = result.layer;
   std::cout << "Fitted on every learned group at lambda " << chosen.lambda << ": " << Counted(layer.phrases.size(), "phrase")
@@ -424,6 +435,10 @@ void AddRulesLearnCommand(CLI::App& rules, int& exit_code) {
                   "training groups' mean objective; model: the logistic model's own -b/a")
       ->check(CLI::IsMember({"written", "fit", "model"}))
       ->capture_default_str();
+  cmd->add_option("--max-drop", args->learn.max_drop,
+                  "Choose lambda only among the values with which no group's LOGO figure falls more than this "
+                  "below the rules as written (e.g. 0.02); no such value: nothing is written, exit 1")
+      ->check(NumberCheck(0));
   cmd->add_option("--write", args->write, "Write the learned phrase rules as a layer YAML");
   cmd->callback([args, &exit_code] { exit_code = RunLearn(*args); });
 }

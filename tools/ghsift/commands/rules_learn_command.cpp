@@ -1,5 +1,6 @@
 // ghsift rules learn (--labels FILE... | --suite FILE [--data DIR]) --positive C [--rules PATH]...
-//                    [--fields title,body] [--min-groups N] [--min-reports N] [--lambdas N] [--write LAYER.yaml]
+//                    [--fields title,body] [--min-groups N] [--min-reports N] [--lambdas N] [--keep-rule-weights]
+//                    [--threshold written|fit|model] [--max-drop D] [--write LAYER.yaml]
 //
 // Learns phrase rules for category C (engine/eval/phrase_learner.hpp has the model and why), prints
 // first the leave-one-group-out (LOGO) figure of every group at the chosen regularization beside

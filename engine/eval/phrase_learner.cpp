@@ -24,7 +24,10 @@ class Learner {
       : t_(t), index_(index), written_(written), c_(c), o_(o), groups_(groups) {
     const size_t n = t.matched.size();
     other_flagged_.assign(n, 0);
+    bug_.assign(n, 1);
     for (size_t i = 0; i < n; ++i) {
+      // The layer adds rules of C only, so the verdict (bug or not) is the written one.
+      if (t.groups[static_cast<size_t>(t.group[i])].bug_only) bug_[i] = t.Bug(i, written);
       for (int pc : t.groups[static_cast<size_t>(t.group[i])].positive) {
         if (pc != c && t.Flagged(i, pc, written)) other_flagged_[i] = 1;
       }
@@ -74,11 +77,12 @@ class Learner {
       const int64_t sum = Sum(i, layer, weights, &any);
       const bool flagged = any && sum >= threshold;
       if (t_.label[i] >= 0) {
-        const bool predicted = (HasCategory(group, c_) && flagged) || other_flagged_[i];
+        const bool predicted = ((HasCategory(group, c_) && flagged) || other_flagged_[i]) && bug_[i];
         s.confusion.Add(predicted, t_.label[i] == 1);
       }
+      // In a group whose label asks for bugs, a control counts bugs of that category (as ScoreGroup).
       for (size_t k = 0; k < group.controls.size(); ++k) {
-        s.control_flags[k] += group.controls[k] == c_ ? flagged : t_.Flagged(i, group.controls[k], written_);
+        s.control_flags[k] += bug_[i] && (group.controls[k] == c_ ? flagged : t_.Flagged(i, group.controls[k], written_));
       }
     }
     return s;
@@ -86,8 +90,9 @@ class Learner {
 
  private:
   bool Usable(size_t i, const std::vector<char>& train) const {
-    // A report some other positive category flags is predicted positive whatever C decides.
-    return train[static_cast<size_t>(t_.group[i])] && t_.label[i] >= 0 && !other_flagged_[i];
+    // A report some other positive category flags is predicted positive whatever C decides; one
+    // judged no bug in a group whose label asks for bugs, negative.
+    return train[static_cast<size_t>(t_.group[i])] && t_.label[i] >= 0 && !other_flagged_[i] && bug_[i];
   }
 
   void BuildProblem(const std::vector<char>& train, LogisticProblem& p, std::vector<uint32_t>& rule_of_feature,
@@ -206,7 +211,7 @@ class Learner {
     struct Item {
       size_t group;
       int64_t sum;
-      bool any, other, actual;
+      bool any, other, bug, actual;
     };
     std::vector<Item> items;
     for (size_t g : groups_) {
@@ -215,7 +220,7 @@ class Learner {
         if (t_.label[i] < 0) continue;
         bool any = false;
         const int64_t sum = Sum(i, layer, weights, &any);
-        items.push_back({g, sum, any, other_flagged_[i] != 0, t_.label[i] == 1});
+        items.push_back({g, sum, any, other_flagged_[i] != 0, bug_[i] != 0, t_.label[i] == 1});
       }
     }
     double best = -1, best_threshold = o_.step;
@@ -224,7 +229,7 @@ class Learner {
       const double threshold = static_cast<double>(k) * o_.step;
       const int64_t micro = ToMicro(threshold);
       std::map<size_t, Confusion> conf;
-      for (const Item& it : items) conf[it.group].Add(it.other || (it.any && it.sum >= micro), it.actual);
+      for (const Item& it : items) conf[it.group].Add((it.other || (it.any && it.sum >= micro)) && it.bug, it.actual);
       double total = 0;
       int n = 0;
       for (const auto& [g, c] : conf) {
@@ -247,6 +252,7 @@ class Learner {
   const LearnOptions& o_;
   const std::vector<size_t>& groups_;
   std::vector<char> other_flagged_;  //!< per report: flagged as written with another positive category of its group
+  std::vector<char> bug_;            //!< per report: judged a bug, or in a group whose label does not ask
   std::vector<char> single_;         //!< per rule: gets a per-rule term (counts toward C alone)
   //! Subtracted from S when the threshold stays as written (else 0: the intercept absorbs it).
   int64_t written_threshold_ = 0;

@@ -43,10 +43,11 @@ double Lower(const LogisticProblem& p, size_t j) {
 class CoordinateDescent {
  public:
   CoordinateDescent(const LogisticProblem& p, const Columns& c, double lambda, LogisticModel m)
-      : p_(p), c_(c), lambda_(lambda), m_(std::move(m)), z_(p.rows.size(), m_.intercept) {
+      : p_(p), c_(c), lambda_(lambda), m_(std::move(m)), z_(p.rows.size(), m_.intercept), prob_(p.rows.size()) {
     m_.weight.resize(p.features, 0.0);
     for (size_t i = 0; i < p.rows.size(); ++i) {
       for (const auto& [j, x] : p.rows[i]) z_[i] += m_.weight[j] * x;
+      prob_[i] = Sigmoid(z_[i]);
     }
   }
 
@@ -75,11 +76,11 @@ class CoordinateDescent {
     double largest = 0;
     if (p_.fit_intercept) {
       double g = 0;
-      for (size_t i = 0; i < z_.size(); ++i) g += c_.s[i] * (Sigmoid(z_[i]) - p_.label[i]);
+      for (size_t i = 0; i < z_.size(); ++i) g += c_.s[i] * (prob_[i] - p_.label[i]);
       const double delta = -g / 0.25;  // the curvature bound of the intercept: sum_i s_i / 4
       if (delta != 0) {
         m_.intercept += delta;
-        for (double& z : z_) z += delta;
+        for (size_t i = 0; i < z_.size(); ++i) z_[i] += delta, prob_[i] = Sigmoid(z_[i]);
         largest = std::max(largest, std::abs(delta));
       }
     }
@@ -87,7 +88,7 @@ class CoordinateDescent {
       const double h = c_.curvature[j];
       if (h <= 0) continue;
       double g = 0;
-      for (const auto& [i, x] : c_.entries[j]) g += c_.s[i] * (Sigmoid(z_[i]) - p_.label[i]) * x;
+      for (const auto& [i, x] : c_.entries[j]) g += c_.s[i] * (prob_[i] - p_.label[i]) * x;
       const double w = m_.weight[j], u = w - g / h;
       double next = u;
       if (Penalized(p_, j)) next = u > 0 ? std::max(u - lambda_ / h, 0.0) : std::min(u + lambda_ / h, 0.0);
@@ -95,7 +96,7 @@ class CoordinateDescent {
       const double delta = next - w;
       if (delta == 0) continue;
       m_.weight[j] = next;
-      for (const auto& [i, x] : c_.entries[j]) z_[i] += delta * x;
+      for (const auto& [i, x] : c_.entries[j]) z_[i] += delta * x, prob_[i] = Sigmoid(z_[i]);
       largest = std::max(largest, std::abs(delta));
     }
     return largest;
@@ -106,6 +107,7 @@ class CoordinateDescent {
   double lambda_;
   LogisticModel m_;
   std::vector<double> z_;
+  std::vector<double> prob_;  //!< Sigmoid(z_), kept with it: most gradients are read, few weights move
 };
 
 }  // namespace

@@ -120,9 +120,12 @@ Result<std::vector<GroupScore>> ScoreThroughEngine(const RuleSet& rules, const L
     };
     GroupScore& s = scores[g];
     ++s.reports;
-    const auto& positive = t.groups[g].positive;
-    if (t.label[i] >= 0) s.confusion.Add(std::any_of(positive.begin(), positive.end(), has), t.label[i] == 1);
-    for (size_t c = 0; c < t.groups[g].controls.size(); ++c) s.control_flags[c] += has(t.groups[g].controls[c]);
+    Target target;
+    for (int c : t.groups[g].positive) target.categories.insert(t.categories[static_cast<size_t>(c)]);
+    target.bug_only = t.groups[g].bug_only;
+    if (t.label[i] >= 0) s.confusion.Add(target.Predicted(verdicts[k]), t.label[i] == 1);
+    const bool counted = !target.bug_only || verdicts[k].verdict == "bug";  // as ScoreGroup counts controls
+    for (size_t c = 0; c < t.groups[g].controls.size(); ++c) s.control_flags[c] += counted && has(t.groups[g].controls[c]);
   }
   return scores;
 }

@@ -24,11 +24,11 @@ bool Stopword(const std::string& w) {
   return kWords.count(w) > 0;
 }
 
-bool AllDigits(const std::string& w) {
-  return std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 }  // namespace
+
+bool UninformativeWord(const std::string& w) {
+  return Stopword(w) || std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 std::vector<std::vector<std::string>> WordRuns(std::string_view text) {
   std::vector<std::vector<std::string>> runs(1);
@@ -46,7 +46,8 @@ std::vector<std::vector<std::string>> WordRuns(std::string_view text) {
       i = j;
     } else {
       const char c = text[i];
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') broken = true;
+      // Whitespace as the pattern's \s reads it (space, \t, \n, \v, \f, \r).
+      if (c != ' ' && (c < '\t' || c > '\r')) broken = true;
       ++i;
     }
   }
@@ -83,7 +84,7 @@ std::vector<PhraseStat> MinePhrases(const std::vector<std::string_view>& texts, 
         for (size_t n = 0; n < static_cast<size_t>(options.max_words) && start + n < run.size(); ++n) {
           const std::string& w = run[start + n];
           phrase += (n ? " " : "") + w;
-          informative |= !Stopword(w) && !AllDigits(w);
+          informative |= !UninformativeWord(w);
           if (informative) seen.insert(phrase);
         }
       }

@@ -34,6 +34,9 @@ std::vector<PhraseStat> MinePhrases(const std::vector<std::string_view>& texts, 
 //! but whitespace separates two words (the suggested pattern joins words with \s+ only).
 std::vector<std::vector<std::string>> WordRuns(std::string_view text);
 
+//! A stopword or a number: a phrase made of these alone is not mined (nor learned).
+bool UninformativeWord(const std::string& word);
+
 //! Hyperscan pattern for a phrase: words escaped, joined by \s+, bounded by \b (use caseless).
 std::string PhrasePattern(const std::string& phrase);
 

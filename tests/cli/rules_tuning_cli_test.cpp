@@ -116,7 +116,7 @@ TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {
   // Scored again on the groups it was fitted on, the overlay's figures are in-sample: said so.
   r = RunCommand(Ghsift() + " rules eval --objective f1 --rules " + rules_ + " --rules " + overlay + Labels());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("Careful: " + overlay + " was fitted by `rules tune` on groups scored here (alpha, beta): "
+  EXPECT_NE(r.output.find("Careful: " + overlay + " was fitted (`rules tune` or `rules learn`) on groups scored here (alpha, beta): "
                           "on them even the LOGO columns are in-sample."),
             std::string::npos)
       << r.output;

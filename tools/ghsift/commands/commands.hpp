@@ -26,6 +26,7 @@ void AddRulesTuneCommand(CLI::App& rules, int& exit_code);
 void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
 void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
 void AddRulesSuggestCommand(CLI::App& rules, int& exit_code);
+void AddRulesLearnCommand(CLI::App& rules, int& exit_code);
 
 //! CPU time the process spent before main: loading and relocating the shared libraries.
 double CpuSecondsBeforeMain();

@@ -65,7 +65,7 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
     if (shared.empty()) continue;
     std::string names;
     for (const auto& name : shared) names += (names.empty() ? "" : ", ") + name;
-    note += "Careful: " + layer.source + " was fitted by `rules tune` on groups scored here (" + names +
+    note += "Careful: " + layer.source + " was fitted (`rules tune` or `rules learn`) on groups scored here (" + names +
             "): on them even the LOGO columns are in-sample. The fit's own leave-one-group-out estimate was " +
             Fixed3(layer.logo) + ".\n";
   }

@@ -69,6 +69,7 @@ void AddRulesCommand(CLI::App& app, int& exit_code) {
   AddRulesExplainCommand(*rules, exit_code);
   AddRulesBenchCommand(*rules, exit_code);
   AddRulesSuggestCommand(*rules, exit_code);
+  AddRulesLearnCommand(*rules, exit_code);
 }
 
 }  // namespace ghsift::cli

@@ -6,6 +6,7 @@ namespace ghsift {
 
 void RepoNames::Prefetch(const std::unordered_set<int64_t>& ids) {
   if (ids.size() < kPrefetchAbove) return;
+  // Only a shortcut, so a failed scan is safe to drop: Of() looks up alone each id it did not reach.
   (void)store_.ScanRepoNames([&](int64_t id, std::string_view name) {
     if (ids.count(id) && !name.empty()) names_.emplace(id, std::string(name));
   });

@@ -93,8 +93,8 @@ TEST(StoreFormatTest, AStoreOfTheFormerFormatAnswersAsBeforeAndIsUpgradedByItsNe
       << R"({"id":"1","type":"WatchEvent","actor":{"id":1,"login":"someone"},"repo":{"id":99,"name":"made/up"},)"
       << R"("payload":{"action":"started"},"public":true,"created_at":"2024-01-03T00:00:00Z"})" << "\n";
   const auto ingest =
-      testing::RunCommand(testing::Ghsift() + " ingest --all-repos --quiet --store '" + store + "' '" +
-                          (dir / "2024-01-03-0.json") + "'");
+      testing::RunCommand(testing::Ghsift() + " ingest --all-repos --rules " + testing::ProbeRules() +
+                          " --quiet --store '" + store + "' '" + (dir / "2024-01-03-0.json") + "'");
   ASSERT_EQ(ingest.exit_code, 0) << ingest.output;
   EXPECT_EQ(RecordFormats(store), Store::RecordFormats());
   ExpectTheOldAnswers(store, "WatchEvent,2024-01-03,1");

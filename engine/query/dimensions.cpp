@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <set>
 
 #include "common/time_util.hpp"
@@ -45,6 +46,45 @@ Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnkn
 Values ReportKind(const ReportView& v) { return {v.record.kind == 1 ? "pr" : "issue"}; }
 Values ReportResolution(const ReportView& v) { return {ResolutionOf(v.record, v.blind)}; }
 Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)}; }
+
+// The lifecycle of a report, as the export columns give it (times in UTC, to the second).
+int64_t CreatedAt(const IssueRecord& r) { return r.created_at != 0 ? r.created_at : r.first_seen; }
+bool Closed(const IssueRecord& r) { return r.state == "closed" && r.closed_at != 0; }
+std::string Fixed(double value, int decimals) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+Values ReportCreatedAt(const ReportView& v) { return {FormatIsoTime(CreatedAt(v.record))}; }
+Values ReportClosedAt(const ReportView& v) { return {Closed(v.record) ? FormatIsoTime(v.record.closed_at) : ""}; }
+Values ReportDaysToClose(const ReportView& v) {
+  if (!Closed(v.record)) return {""};
+  return {Fixed(static_cast<double>(v.record.closed_at - CreatedAt(v.record)) / 86400.0, 2)};
+}
+//! Time to close in the buckets a distribution is drawn with; open reports are "open".
+Values ReportTimeToClose(const ReportView& v) {
+  if (v.record.state.empty()) return {kUnknownState};
+  if (!Closed(v.record)) return {"open"};
+  const double days = static_cast<double>(v.record.closed_at - CreatedAt(v.record)) / 86400.0;
+  if (days < 1) return {"a: < 1 day"};
+  if (days < 7) return {"b: 1-7 days"};
+  if (days < 30) return {"c: 7-30 days"};
+  if (days < 90) return {"d: 30-90 days"};
+  if (days < 365) return {"e: 90-365 days"};
+  return {"f: > 1 year"};
+}
+Values ReportReopened(const ReportView& v) { return {std::to_string(v.record.reopened)}; }
+Values ReportComments(const ReportView& v) { return {std::to_string(v.record.comments)}; }
+//! The first merged pull request of the repository that closes the report, as a URL.
+Values ReportClosingPr(const ReportView& v) {
+  if (v.record.closing_prs.empty()) return {""};
+  return {"https://github.com/" + v.names.Of(v.repo_id) + "/pull/" + std::to_string(v.record.closing_prs.front())};
+}
+//! Hours from the report's creation to its first comment event (any author), where one was seen.
+Values ReportFirstResponseHours(const ReportView& v) {
+  if (v.record.first_comment_at == 0) return {""};
+  return {Fixed(static_cast<double>(v.record.first_comment_at - CreatedAt(v.record)) / 3600.0, 1)};
+}
 
 Values ReportAuthor(const ReportView& v) { return {v.record.author.empty() ? "(unknown)" : v.record.author}; }
 
@@ -96,7 +136,7 @@ std::vector<Dimension> MakeDimensions() {
   d.push_back({dimension::kKind, "issue or pr", ReportKind, nullptr, RollupColumn::kKind, FilterKind::kOwnRule});
   d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, unknown", ReportResolution, nullptr,
                RollupColumn::kNone, FilterKind::kValue, "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
-               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}});
+               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}, nullptr, true});
   // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
   d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); unknown without text",
                ReportVerdict, nullptr, RollupColumn::kNone, FilterKind::kValue,
@@ -106,6 +146,24 @@ std::vector<Dimension> MakeDimensions() {
   d.push_back({"author", "who opened the report, as the archive spells the login ((unknown) when no event said)",
                ReportAuthor, nullptr, RollupColumn::kNone, FilterKind::kValue,
                "Only reports opened by any of these logins (any case)", {}, SameLogin, true});
+  d.push_back({dimension::kTimeToClose, "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
+               ReportTimeToClose, nullptr, RollupColumn::kNone, FilterKind::kNone, {}, {}, nullptr, false});
+  d.push_back({"reopened", "how many times the report was reopened", ReportReopened, nullptr, RollupColumn::kNone,
+               FilterKind::kNone, {}, {}, nullptr, true});
+  // Export columns only (a value a report: nothing to group by).
+  const auto column = [&](std::string_view name, std::string_view help, Values (*value)(const ReportView&)) {
+    Dimension row{name, help, value};
+    row.exported = true;
+    row.groupable = false;
+    d.push_back(row);
+  };
+  column("created_at", "when the report was opened (UTC, to the second)", ReportCreatedAt);
+  column("closed_at", "when it was closed, if it is closed (UTC)", ReportClosedAt);
+  column("days_to_close", "closed_at - created_at in days, if closed", ReportDaysToClose);
+  column("closing_pr", "the merged pull request of the repository that closes it, if seen", ReportClosingPr);
+  column("comment_count", "its comment count (the highest seen)", ReportComments);
+  column("first_response_hours", "hours from its creation to its first comment event, if one was seen",
+         ReportFirstResponseHours);
   return d;
 }
 
@@ -126,7 +184,7 @@ const Dimension* FindDimension(std::string_view name) {
 std::vector<std::string> DimensionNames(bool events) {
   std::vector<std::string> out;
   for (const Dimension& d : Dimensions()) {
-    if (events ? d.of_events() : d.of_reports()) out.emplace_back(d.name);
+    if ((events ? d.of_events() : d.of_reports()) && d.groupable) out.emplace_back(d.name);
   }
   return out;
 }

@@ -74,6 +74,9 @@ struct Dimension {
   //! A column of the report exports (issues --format csv|jsonl|json, sample), after their own
   //! columns: the report's first value ("" without one), for a dimension of one value a report.
   bool exported = false;
+  //! Whether questions may group by it (`query --by`, `sample --stratify`): false for a column of
+  //! the exports whose values are nearly one a report (times to the second, counts).
+  bool groupable = true;
 
   bool of_reports() const { return of_report != nullptr; }
   bool of_events() const { return of_event != nullptr; }
@@ -87,7 +90,7 @@ struct Dimension {
 const std::vector<Dimension>& Dimensions();
 //! The row named `name`, or null.
 const Dimension* FindDimension(std::string_view name);
-//! Names of the report (or event) dimensions, in table order.
+//! Names of the report (or event) dimensions a question can group by, in table order.
 std::vector<std::string> DimensionNames(bool events);
 //! Names of the exported dimensions (Dimension::exported), in table order.
 std::vector<std::string> ExportedDimensionNames();
@@ -111,6 +114,7 @@ inline constexpr std::string_view kResolution = "resolution";
 inline constexpr std::string_view kState = "state";
 inline constexpr std::string_view kKind = "kind";
 inline constexpr std::string_view kLabel = "label";
+inline constexpr std::string_view kTimeToClose = "time_to_close";
 }  // namespace dimension
 
 //! The maintainers' verdict on a report: the one place that decides it (the `verdict` row and

@@ -35,6 +35,14 @@ std::string Join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 
+//! Bars drawn in the overview: a store of every repository has thousands of rows.
+constexpr size_t kOverviewBars = 40;
+
+std::string Capitalized(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
 //! Builds tables that share the report's filters.
 class Builder {
  public:
@@ -50,6 +58,9 @@ class Builder {
     q.category = std::move(category);
     q.from_month = options_.from_month;
     q.to_month = options_.to_month;
+    // Every table keeps to the chosen frameworks, also those without a repo column (a label
+    // count, the silent effects): their reports are selected, not their rows.
+    if (!options_.repos.empty()) q.repo = AnyOf(options_.repos);
     return q;
   }
 
@@ -103,12 +114,15 @@ class Builder {
     return t;
   }
 
-  //! The rows with the highest counts (ties by row order), at most options_.top_labels.
-  Result<ReportTable> TopTable(std::string id, std::string title, std::string caption, QueryOptions q) const {
+  //! The rows with the highest counts (ties by row order), at most `top` (default
+  //! options_.top_labels) drawn; the table keeps every row.
+  Result<ReportTable> TopTable(std::string id, std::string title, std::string caption, QueryOptions q,
+                               size_t top = 0) const {
     GHSIFT_ASSIGN_OR_RETURN(ReportTable t, Table(std::move(id), std::move(title), std::move(caption), q));
+    if (top == 0) top = options_.top_labels;
     std::stable_sort(t.drawn.begin(), t.drawn.end(),
                      [&](size_t a, size_t b) { return t.table.counts[a] > t.table.counts[b]; });
-    if (t.drawn.size() > options_.top_labels) t.drawn.resize(options_.top_labels);
+    if (t.drawn.size() > top) t.drawn.resize(top);
     return t;
   }
 
@@ -204,88 +218,74 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   const char* share_note = " The share is of the framework's reports of the category; a report can have several "
                            "subcategories, so shares may add up to more than 100%.";
 
+  // The problem categories and facets come from the store's rule set: a category a rule layer
+  // adds gets every section the built-in ones get, with no code naming it.
+  std::vector<std::string> problems, facet_names;
+  for (const std::string& c : model.categories()) {
+    if (c == model.verdict_category()) continue;
+    (model.IsFacet(c) ? facet_names : problems).push_back(c);
+  }
+
   ReportSection overview{"Overview", "Flagged reports per framework and category.", {}};
-  GHSIFT_TRY(add(overview, b.Table("overview", "Flagged reports per framework and category",
-                                   "Issues flagged with each category (a report counts once under each category).",
-                                   b.Query({dimension::kRepo, dimension::kCategory}, std::nullopt))));
+  GHSIFT_TRY(add(overview, b.TopTable("overview", "Flagged reports per framework and category",
+                                      "Issues flagged with each category (a report counts once under each category); "
+                                      "the " + std::to_string(kOverviewBars) +
+                                          " largest rows drawn, every row in the table.",
+                                      b.Query({dimension::kRepo, dimension::kCategory}, std::nullopt), kOverviewBars)));
   report.sections.push_back(std::move(overview));
 
-  ReportSection kinds{"Kinds of problems", "What the performance and accuracy reports are about, per framework.", {}};
-  GHSIFT_TRY(add(kinds, b.SharedTable("performance_subcategories", "Performance problems by subcategory",
-                                      std::string("Performance reports per framework and subcategory.") + share_note,
-                                      b.Query({dimension::kRepo, dimension::kSubcategory}, "performance"))));
-  GHSIFT_TRY(add(kinds, b.SharedTable("accuracy_subcategories", "Accuracy problems by subcategory",
-                                      std::string("Accuracy reports per framework and subcategory.") + share_note,
-                                      b.Query({dimension::kRepo, dimension::kSubcategory}, "accuracy"))));
-  report.sections.push_back(std::move(kinds));
-
-  ReportSection facets{"Stages and information quality",
-                       "Where in the workflow the flagged reports arise, and what they give to reproduce them.", {}};
-  GHSIFT_TRY(add(facets, b.SharedTable("stage_subcategories", "Stages",
-                                       std::string("Reports per framework and stage facet.") + share_note,
-                                       b.Query({dimension::kRepo, dimension::kSubcategory}, "stage"))));
-  GHSIFT_TRY(add(facets, b.SharedTable("info_subcategories", "Information quality",
-                                       std::string("Reports per framework and information facet.") + share_note,
-                                       b.Query({dimension::kRepo, dimension::kSubcategory}, "info"))));
-  report.sections.push_back(std::move(facets));
-
-  ReportSection outcome{"Verdicts and resolution",
-                        "What the maintainers said (verdict rules), how the reports ended, and how long closing took.",
-                        {}};
-  for (const char* c : {"performance", "accuracy"}) {
-    const std::string cat = c;
-    GHSIFT_TRY(add(outcome, b.SharedTable("verdict_" + cat, "Verdicts of " + cat + " reports",
-                                          "Maintainers' verdict on " + cat +
-                                              " reports: bug, not_a_bug (wins over bug) or unclassified.",
+  for (const std::string& cat : problems) {
+    ReportSection section{Capitalized(cat) + " reports",
+                          "What the " + cat + " reports are about, whether they are bugs, how they ended and when they "
+                          "were filed, per framework.",
+                          {}};
+    GHSIFT_TRY(add(section, b.SharedTable(cat + "_subcategories", Capitalized(cat) + " reports by subcategory",
+                                          Capitalized(cat) + " reports per framework and subcategory." + share_note,
+                                          b.Query({dimension::kRepo, dimension::kSubcategory}, cat))));
+    GHSIFT_TRY(add(section, b.SharedTable("verdict_" + cat, "Verdicts of " + cat + " reports",
+                                          "Whether the " + cat + " reports are bugs (the verdict rules): bug, or the "
+                                          "kind of not-a-bug (question, feature, docs, install, crash, ...).",
                                           b.Query({dimension::kRepo, dimension::kVerdict}, cat))));
-  }
-  for (const char* c : {"performance", "accuracy"}) {
-    const std::string cat = c;
-    GHSIFT_TRY(add(outcome, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
+    GHSIFT_TRY(add(section, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
                                           "How " + cat +
                                               " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
-                                              "closed_without_pr, open, or unknown (closed in a month whose pull requests carry no text, "
-                                              "so a closing pull request cannot be seen).",
+                                              "closed_without_pr, open, or unknown (closed in a month whose pull "
+                                              "requests carry no text, so a closing pull request cannot be seen).",
                                           b.Query({dimension::kRepo, dimension::kResolution}, cat))));
-  }
-  for (const char* c : {"performance", "accuracy"}) {
-    const std::string cat = c;
-    GHSIFT_TRY(add(outcome, b.Table("days_to_close_" + cat, "Median days to close, " + cat,
+    GHSIFT_TRY(add(section, b.SharedTable("time_to_close_" + cat, "Time to close, " + cat,
+                                          "How long the " + cat +
+                                              " reports took to close (closed_at - created_at), in buckets; open "
+                                              "ones apart.",
+                                          b.Query({dimension::kRepo, dimension::kTimeToClose}, cat))));
+    GHSIFT_TRY(add(section, b.Table("days_to_close_" + cat, "Median days to close, " + cat,
                                     "Median of closed_at - created_at over the closed " + cat +
                                         " reports, in days (bar label: median; table: closed reports).",
                                     b.Query({dimension::kRepo}, cat, Metric::kMedianDaysToClose))));
+    GHSIFT_TRY(add(section, b.Table("monthly_" + cat, "Monthly " + cat + " reports",
+                                    "New " + cat + " reports per framework and month (one point per row).",
+                                    b.Query({dimension::kRepo, dimension::kMonth}, cat), ChartKind::kLines)));
+    GHSIFT_TRY(add(section, b.TopTable("labels_" + cat, "Top labels of " + cat + " reports",
+                                       "Labels of " + cat + " reports, the " + std::to_string(options.top_labels) +
+                                           " most frequent drawn; (none) = no label.",
+                                       b.Query({dimension::kLabel}, cat))));
+    report.sections.push_back(std::move(section));
   }
-  report.sections.push_back(std::move(outcome));
 
-  ReportSection silent{"Silent bugs", "Effects of the reports flagged as silent bugs (all chosen frameworks).", {}};
-  GHSIFT_TRY(add(silent, b.Table("silent_effects", "Silent-bug effects",
-                                 "Silent-bug reports per effect category." +
-                                     std::string(report.repos.empty() ? "" : " All frameworks of the store."),
-                                 b.Query({dimension::kSubcategory}, "silent"))));
-  report.sections.push_back(std::move(silent));
-
-  ReportSection time{"Over time", "Flagged reports per framework and month of creation.", {}};
-  for (const char* c : {"performance", "accuracy", "silent"}) {
-    const std::string cat = c;
-    GHSIFT_TRY(add(time, b.Table("monthly_" + cat, "Monthly " + cat + " reports",
-                                 "New " + cat + " reports per framework and month (one point per row).",
-                                 b.Query({dimension::kRepo, dimension::kMonth}, cat), ChartKind::kLines)));
+  ReportSection facets{"Facets",
+                       "Where in the workflow the flagged reports arise, and what they give to reproduce them.", {}};
+  for (const std::string& facet : facet_names) {
+    GHSIFT_TRY(add(facets, b.SharedTable(facet + "_subcategories", "Facet " + facet,
+                                         "Reports per framework and " + facet + " facet." + share_note,
+                                         b.Query({dimension::kRepo, dimension::kSubcategory}, facet))));
   }
+  if (!facets.tables.empty()) report.sections.push_back(std::move(facets));
+
+  ReportSection time{"Over time", "Flagged reports per framework, month of creation and category.", {}};
   GHSIFT_TRY(add(time, b.Table("monthly", "Monthly flagged reports, all categories",
                                "New flagged reports per framework, month and category.",
-                               b.Query({dimension::kRepo, dimension::kMonth, dimension::kCategory}, std::nullopt), ChartKind::kNone)));
+                               b.Query({dimension::kRepo, dimension::kMonth, dimension::kCategory}, std::nullopt),
+                               ChartKind::kNone)));
   report.sections.push_back(std::move(time));
-
-  ReportSection labels{"Labels", "The labels maintainers put on flagged reports (latest snapshot).", {}};
-  for (const char* c : {"performance", "accuracy", "silent"}) {
-    const std::string cat = c;
-    GHSIFT_TRY(add(labels, b.TopTable("labels_" + cat, "Top labels of " + cat + " reports",
-                                      "Labels of " + cat + " reports, the " + std::to_string(options.top_labels) +
-                                          " most frequent drawn; (none) = no label." +
-                                          std::string(report.repos.empty() ? "" : " All frameworks of the store."),
-                                      b.Query({dimension::kLabel}, cat))));
-  }
-  report.sections.push_back(std::move(labels));
   return report;
 }
 

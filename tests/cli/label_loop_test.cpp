@@ -94,7 +94,9 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   auto records = ParseCsv(csv);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "categories", "stratum",
-                                                  "notes", "author"}));
+                                                  "notes", "resolution", "author", "reopened", "created_at",
+                                                  "closed_at", "days_to_close", "closing_pr", "comment_count",
+                                                  "first_response_hours"}));
   size_t with_body = 0;
   const std::string labeled = Labeled(records, "1", &with_body);
   EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "the store gives the bodies";
@@ -138,8 +140,9 @@ TEST_P(LabelLoopTest, IssuesCsvGoesStraightIntoRulesEval) {
   const auto records = ParseCsv(r.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "kind", "created", "updated",
-                                                  "categories", "subcategories", "facets", "verdict", "score",
-                                                  "rules", "author"}));
+                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
+                                                  "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
+                                                  "comment_count", "first_response_hours"}));
   size_t n = 0;
   for (size_t i = 1; i < records.size(); ++i) n += records[i].size() == records[0].size();
   ASSERT_GT(n, 20u);

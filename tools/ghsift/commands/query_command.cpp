@@ -132,7 +132,9 @@ int RunQueryCommand(const QueryArgs& args) {
 std::string ByHelp() {
   std::string reports, events;
   for (const Dimension& d : Dimensions()) {
-    if (d.of_reports()) reports += (reports.empty() ? "" : "; ") + std::string(d.name) + ": " + std::string(d.help);
+    if (d.of_reports() && d.groupable) {
+      reports += (reports.empty() ? "" : "; ") + std::string(d.name) + ": " + std::string(d.help);
+    }
     if (d.of_events()) events += (events.empty() ? "" : ", ") + std::string(d.name);
   }
   return "Comma list of dimensions. Of reports: " + reports + ". Of events (--metric events): " + events +

@@ -55,7 +55,7 @@ std::string StratifyNames() {
 int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
   const Dimension* stratify = args.stratify.empty() ? nullptr : FindDimension(args.stratify);
-  if (!args.stratify.empty() && (stratify == nullptr || !stratify->of_reports())) {
+  if (!args.stratify.empty() && (stratify == nullptr || !stratify->of_reports() || !stratify->groupable)) {
     const std::string closest = ClosestName(args.stratify, DimensionNames(false));
     return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +
                 (closest.empty() ? "" : " (did you mean " + closest + "?)"));

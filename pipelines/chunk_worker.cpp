@@ -38,7 +38,7 @@ void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
 }
 
 void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate) {
-  const bool tracked = repos_.Tracks(event_.repo_name);
+  const bool tracked = repos_.Tracks(event_.repo_name, event_.repo_id);
   aggregate.CountEvent(event_, tracked);
   if (!event_.has_report || event_.report.number <= 0 || !tracked) return;
   matches_.Clear();

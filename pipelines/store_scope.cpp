@@ -1,7 +1,9 @@
 #include "pipelines/store_scope.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "common/short_digest.hpp"
 #include "rules/decision.hpp"
@@ -19,6 +21,39 @@ Status AdoptFacetMarks(Store& store, const DecisionModel& wanted, const std::str
   auto stored = DecisionModel::Parse(**existing);
   if (!stored.ok() || !stored->DecidesLike(wanted)) return Status::Ok();  // refused below
   return store.PutMeta("rules", wanted_text);
+}
+
+//! What a tracked list given to ingest changes against the store's, in names: the events of a
+//! name only one of them tracks were counted otherwise in the hours already ingested (a list
+//! that now follows a rename counts the former name's events, which the store's hours left
+//! among the untracked ones). Empty when neither is a tracked list or the names are the same.
+std::string NamesChanged(const std::string& stored_scope, const RepoFilter& wanted) {
+  const std::optional<RepoFilter> stored = RepoFilter::FromDescription(stored_scope);
+  if (!stored || stored->all() || wanted.all()) return "";
+  auto list = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (size_t i = 0; i < names.size() && i < 6; ++i) out += (i ? ", " : "") + names[i];
+    if (names.size() > 6) out += " and " + std::to_string(names.size() - 6) + " more";
+    return out;
+  };
+  std::vector<std::string> added, dropped;
+  // Other names of repositories both lists track (a rename the list follows now) come first.
+  for (const bool of_tracked : {true, false}) {
+    for (const std::string& n : wanted.Names()) {
+      if (stored->Tracks(n)) continue;
+      const std::vector<std::string> names = wanted.NamesOf(n);
+      const bool renamed = std::any_of(names.begin(), names.end(), [&](const auto& m) { return stored->Tracks(m); });
+      if (renamed == of_tracked) added.push_back(n);
+    }
+  }
+  for (const std::string& n : stored->Names()) {
+    if (!wanted.Tracks(n)) dropped.push_back(n);
+  }
+  std::string out;
+  if (!added.empty()) out += "the list given also tracks " + list(added);
+  if (!dropped.empty()) out += std::string(out.empty() ? "the list given" : ";") + " no longer tracks " + list(dropped);
+  if (!out.empty()) out = " (" + out + ": the store's hours counted their events otherwise)";
+  return out;
 }
 
 }  // namespace
@@ -43,7 +78,8 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
       return Status::InvalidArgument(
           store.path() + ": this store was built with " +
           (key == "rules" ? "another rule set (use `ghsift rescan` on a --keep-text store)"
-                          : "another repository scope (--all-repos / --repos / --keep-text)") +
+                          : "another repository scope (--all-repos / --repos / --keep-text)" +
+                                NamesChanged(**existing, repos)) +
           "; its options were: " + options + " (see `ghsift stats`); ingest into a new store, or use the same options");
     }
   }
@@ -56,7 +92,7 @@ Result<StoreScopeDescription> DescribeStoreScope(const Store& store) {
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> model_text, store.GetMeta("rules"));
   if (!scope || !model_text) return d;
   d.known = true;
-  // The scope is RepoFilter::Describe() ("all" or "tracked:a,b,"), then ";keep-text" when set.
+  // The scope is RepoFilter::Describe() ("all" or "tracked:" and entries), then ";keep-text" when set.
   std::string repos = *scope;
   const std::string keep_text_mark = ";keep-text";
   if (repos.ends_with(keep_text_mark)) {
@@ -66,7 +102,9 @@ Result<StoreScopeDescription> DescribeStoreScope(const Store& store) {
   d.all_repos = repos == RepoFilter::All().Describe();
   d.scope_digest = d.all_repos ? "all" : ShortDigest(repos);
   if (!d.all_repos) {
-    for (const char c : repos) d.tracked_repos += c == ',';
+    // One entry per repository, with its former names and ids.
+    const std::optional<RepoFilter> stored = RepoFilter::FromDescription(repos);
+    d.tracked_repos = stored ? stored->size() : 0;
     auto defaults = RepoFilter::FromFile((std::filesystem::path(DefaultRulesPath()) / "repos.txt").string());
     d.default_repos = defaults.ok() && defaults->Describe() == repos;
   }

@@ -13,6 +13,7 @@
 #include "common/closest_name.hpp"
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
+#include "query/repo_lookup.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
@@ -571,7 +572,7 @@ Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::
 }
 
 Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& name) {
-  std::vector<int64_t> ids = store.RepoIdsByName(name);
+  GHSIFT_ASSIGN_OR_RETURN(std::vector<int64_t> ids, RepoIdsByAnyName(store, name));
   if (!ids.empty()) return ids;
   // The rows query prints for repositories without a name are asked for as printed.
   if (name == kUntrackedRepositoriesName) return std::vector<int64_t>{kUntrackedRepositories};

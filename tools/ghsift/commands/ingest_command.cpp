@@ -486,7 +486,7 @@ void AddIngestCommand(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CountCheck(1, 3600));
   AddRulesOption(*cmd, args->rules);
-  cmd->add_option("--repos", args->repos, "Tracked repositories, one owner/name per line (default: rules/repos.txt)");
+  cmd->add_option("--repos", args->repos, "Tracked repositories, one per line: owner/name [id:N] [former: owner/name...] (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
   cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CountCheck(0, 1024));
   cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CountCheck(1, 256));

@@ -18,6 +18,7 @@
 #include "json/markdown_splitter.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
+#include "query/repo_lookup.hpp"
 #include "common/assert.hpp"
 #include "rules/decision.hpp"
 #include "rules/match_start.hpp"
@@ -303,7 +304,10 @@ int ExplainFromStore(const ExplainArgs& args) {
     model = DecisionModel::FromRuleSet(*rules);
   }
   if (!model.ok()) return Fail(model.status().message());
-  for (int64_t id : (*store)->RepoIdsByName(repo)) {
+  // By any name the repository had, as --repo finds it.
+  auto repo_ids = RepoIdsByAnyName(**store, repo);
+  if (!repo_ids.ok()) return Fail(repo_ids.status().message());
+  for (int64_t id : *repo_ids) {
     auto record = (*store)->GetIssue(id, number);
     if (!record.ok()) return Fail(record.status().message());
     if (!record->has_value()) continue;

@@ -111,7 +111,12 @@ Status PrepareDirectory(const std::string& path, StoreMode mode) {
     }
     return Status::Ok();
   }
-  if (ec == std::errc::not_a_directory) return Status::StoreError(path + ": not a directory (nor under one)");
+  // (A path under a regular file is "not found" to std::filesystem: the file is named instead.)
+  for (fs::path up = fs::path(path).parent_path(); !up.empty() && up != up.parent_path(); up = up.parent_path()) {
+    if (!fs::exists(up, ec)) continue;
+    if (!fs::is_directory(up, ec)) return Status::StoreError(path + ": not a store: " + up.string() + " is a file");
+    break;
+  }
   if (mode == StoreMode::kRead) {
     return fs::exists(path, ec) ? Status::StoreError(path + ": not a ghsift store (no " + kMarkerFile + ")")
                                 : Status::NotFound(path + ": no such store");

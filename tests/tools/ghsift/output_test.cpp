@@ -68,8 +68,8 @@ TEST(CliOutputTest, BytesThatAreNotUtf8AreShownAsHex) {
 TEST(CliOutputTest, TablesShowCellsSafelyAndCsvJsonKeepTheText) {
   const std::vector<std::vector<std::string>> rows = {{"a\x1b]0;pwned\a", "1"}};
   EXPECT_EQ(FormatTable(Format::kTable, {"title", "n"}, rows, {false, true}),
-            "title                n\n"
-            "-------------------  -\n"
+            "title              n\n"
+            "-----------------  -\n"
             "a\\x1b]0;pwned\\x07  1\n");
   EXPECT_EQ(FormatTable(Format::kCsv, {"title", "n"}, rows, {false, true}), "title,n\na\x1b]0;pwned\a,1\n");
   EXPECT_EQ(FormatTable(Format::kJson, {"title", "n"}, rows, {false, true}),

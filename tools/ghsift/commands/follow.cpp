@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <map>
 #include <thread>
 #include <vector>
@@ -98,11 +97,6 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
 Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http) {
   std::string base = base_url;
   while (!base.empty() && base.back() == '/') base.pop_back();
-  if (!IsHttpUrl(base)) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(base, ec)) return Status::Ok();
-    return Status::NotFound(base + ": no such directory" + (ec ? " (" + ec.message() + ")" : std::string()));
-  }
   http.retries = 0;
   http.connect_timeout_seconds = std::min<long>(http.connect_timeout_seconds, 15);
   http.save_path.clear();

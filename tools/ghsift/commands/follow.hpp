@@ -68,7 +68,7 @@ inline bool GivenUp(int64_t hour, int64_t now, int64_t give_up_seconds) {
 
 //! Asks the source for `hour`'s file once (no retry) and reads its first byte: any answer (the
 //! file, or 404: not published) means the source is there; a failed connection or an HTTP error
-//! is returned with its reason. A source that is a directory is checked for existence.
+//! is returned with its reason (--source is always an http(s) URL).
 Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http);
 
 //! Runs until `options.stop` is set; an error only when the store cannot be read or written.

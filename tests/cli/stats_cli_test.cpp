@@ -42,6 +42,45 @@ TEST(StatsCliTest, ShowsHowTheStoreWasBuiltAndTheOptionsToReuse) {
       << r.output;
 }
 
+// The store's categories (problems and facets, from the rule model it keeps) and every list of
+// rule layers its ingests were given.
+TEST(StatsCliTest, ListsCategoriesAndRuleLayers) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // A copy of the same rules (deciding alike, so the store takes it) given by its path: a second
+  // list of layers.
+  fs::copy(std::string(GHSIFT_SOURCE_DIR) + "/rules", dir / "mine", fs::copy_options::recursive);
+  const std::string mine = fs::canonical(dir / "mine").string();
+  r = RunCommand(Ghsift() + " ingest -q --rules " + mine + " --store " + store + " " +
+                 std::string(GHSIFT_SOURCE_DIR) + "/tests/data/sample/2024-03-05-15.json.gz");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\ncategories   accuracy, performance, silent\nfacets       info, stage, verdict-bug, "
+                          "verdict-not-a-bug\nrule layers  "),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"categories\": [\"accuracy\", \"performance\", \"silent\"],\n  \"facets\": [\"info\", "
+                          "\"stage\", \"verdict-bug\", \"verdict-not-a-bug\"]"),
+            std::string::npos)
+      << r.output;
+  // The bundled set by its path, then the copy: each list once, however often it is used.
+  const std::string bundled = fs::weakly_canonical(DefaultRulesPath()).string();
+  const std::string layers = "\"rule_layers\": [[\"" + bundled + "\"], [\"" + mine + "\"]]\n";
+  EXPECT_NE(r.output.find(layers), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " ingest -q --rules " + mine + " --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find(layers), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  EXPECT_NE(r.output.find("rule layers  " + bundled + " (the bundled set)\n             " + mine + "\n"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   TempDir dir;
   const std::string store = dir / "store";

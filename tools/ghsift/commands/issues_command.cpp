@@ -77,14 +77,15 @@ constexpr size_t kDefaultTableColumns = 120;
 //! The triage table for a person: the report and its title first, then what it is, so that it
 //! fits the terminal. Columns give way in this order until the table fits: the labels, the facets
 //! (to a few columns), the title (to 40), what it was flagged with (to 20), then the facets go,
-//! and the title and the flags shrink further; a terminal narrower than that gets a wider table.
+//! the title and the flags shrink further, and the date goes; a terminal narrower than that gets a
+//! wider table.
 std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args) {
   const bool show_kind = args.kind == "all";
   const bool by_updated = args.sort == "updated";
   std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
                                      "labels"};
   if (show_kind) header.insert(header.begin() + 2, "kind");
-  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = labels - 2;
+  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = labels - 2, date = labels - 3;
   std::vector<std::vector<std::string>> rows;
   for (const ListedIssue& i : issues) {
     std::vector<std::string> row = {TableCell(i.repo + "#" + std::to_string(i.number)), TableCell(i.title),
@@ -104,7 +105,7 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
   // (column, the width it may shrink to; 0: left out)
   std::vector<std::pair<size_t, size_t>> give_way = {{labels, 24}, {facets, 24}, {labels, 0}, {facets, 14},
                                                      {title, 40},  {flagged, 20}, {facets, 0}, {title, 24},
-                                                     {flagged, 12}};
+                                                     {flagged, 12}, {date, 0},    {title, 16}};
   if (args.title_width) std::erase_if(give_way, [&](const auto& step) { return step.first == title; });
   const auto table_width = [&] {
     size_t sum = 0, shown = 0;

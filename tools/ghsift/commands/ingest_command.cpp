@@ -233,8 +233,10 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
              " s while it is not published; stop with SIGINT or SIGTERM)");
   // Said at once when the source cannot be reached (a wrong address, no network), instead of
   // waiting quietly; the follower goes on, as the network may come back.
-  const Status reached = CheckFollowSource(args.source, follow.first_hour, http);
-  if (!reached.ok()) {
+  HttpOptions probe = http;
+  probe.stop = &g_stop;  // a stop during the check ends it at once
+  const Status reached = CheckFollowSource(args.source, follow.first_hour, probe);
+  if (!reached.ok() && !g_stop) {
     follow.source_reached = false;
     follow.warn("ghsift: follow: cannot reach the source " + args.source + ": " + TerminalSafe(reached.message()) +
                 "; following anyway (each hour is asked for again when due; check the address and the network)");

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <optional>
 
 #include "commands/commands.hpp"

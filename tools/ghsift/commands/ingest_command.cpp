@@ -327,7 +327,7 @@ int RunIngest(const IngestArgs& args) {
     std::filesystem::create_directories(args.save_dumps, ec);
     if (ec) return Fail("--save-dumps " + args.save_dumps + ": cannot create the directory: " + ec.message());
   }
-  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
+  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, args.rules, *repos, options, args.quiet});
 
   const auto open_start = std::chrono::steady_clock::now();
   auto store = Store::Open(args.store, StoreMode::kReadWrite);

@@ -227,9 +227,9 @@ int RunIssues(const IssuesArgs& args) {
     if (!list->issues.empty()) std::cout << FormatIssueTable(list->issues, args);
   } else {
     // JSON: every field, lists as arrays, as in the jsonl export.
-    std::vector<std::string> header = {"url",   "state",  "created", "updated", "categories", "subcategories",
-                                             "facets", "labels", "title",   "repo",    "number",     "kind",
-                                             "verdict", "score", "rules"};
+    std::vector<std::string> header = {"url",    "state",  "created", "updated", "categories", "subcategories",
+                                       "facets", "labels", "title",   "repo",    "number",     "kind",
+                                       "verdict", "score", "rules"};
     std::vector<std::vector<std::string>> rows;
     for (const ListedIssue& i : list->issues) {
       rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),

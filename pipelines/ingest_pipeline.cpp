@@ -464,6 +464,7 @@ std::vector<FileOutcome> IngestPipeline::Run(const std::vector<std::string>& fil
       if (k >= next_to_open) {
         outcomes[index].result = FileResult::kStopped;
         outcomes[index].message = "not started";
+        outcomes[index].opened = false;
       } else if (states[index] != nullptr) {
         take_file_aggregate(states[index].get());
         outcomes[index].result = FileResult::kStopped;

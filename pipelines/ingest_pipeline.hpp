@@ -61,6 +61,9 @@ struct FileOutcome {
   std::string path;
   FileResult result = FileResult::kIngested;
   std::string message;             //!< why it failed or was skipped
+  //! False for a file a stop request came before it was opened (kStopped, "not started"): no
+  //! transfer or read of it was in flight.
+  bool opened = true;
   FileEntry entry;
   std::vector<BadLine> bad_lines;  //!< the first few, with line numbers
 };

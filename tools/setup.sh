@@ -16,6 +16,7 @@ packages=(build-essential cmake ninja-build pkg-config git time
           libgtest-dev libgmock-dev libbenchmark-dev libjemalloc-dev
           libopenmpi-dev openmpi-bin chromium
           bc python3-yaml  # bench/rule_compile.sh
+          util-linux  # setpriv: the store permission tests drop root's capabilities with it
           lighttpd)  # bench/http_ingest.sh's server; not started as a service (-D, own config)
 missing=()
 for p in "${packages[@]}"; do

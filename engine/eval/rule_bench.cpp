@@ -114,7 +114,9 @@ Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, 
 }
 
 Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<LabeledReport>& reports,
-                                   size_t marginal_top, double min_seconds) {
+                                   size_t marginal_top, double min_seconds, const BenchProgressFn& progress) {
+  using Clock = std::chrono::steady_clock;
+  const auto since = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   RuleBenchResult result;
   result.reports = reports.size();
   std::vector<ReportViews> views(reports.size());
@@ -128,13 +130,29 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
     for (const auto& s : r.labels) result.bytes += s.size();
   }
   if (result.bytes == 0) return Status::InvalidArgument("no report text to scan");
+  const auto compile_start = Clock::now();
   auto full = RuleDatabase::Compile(rules);
   if (!full.ok()) return full.status();
+  const double compile_seconds = since(compile_start);  // a set without one rule compiles alike
+  const size_t n = rules.rules.size(), top = std::min(marginal_top, n);
+  // The least time of what follows a step: each timing runs passes for at least its minimum.
+  const double timing_floor = min_seconds + static_cast<double>(n) * min_seconds / 10;
+  const double marginal_each = compile_seconds + 2.0 * kMarginalRepeats * min_seconds;
+  const auto report = [&](BenchProgress::Step step, size_t done, size_t total, double step_seconds_left,
+                          double later_seconds) {
+    if (progress) progress({step, done, total, step_seconds_left + later_seconds});
+  };
+  // Items left of a step at the pace of those done (or at `guess` each before any is done).
+  const auto pace = [&](Clock::time_point step_start, size_t done, size_t total, double guess) {
+    return static_cast<double>(total - done) * (done == 0 ? guess : since(step_start) / static_cast<double>(done));
+  };
 
   // Verify before timing: the whole database finds exactly what the rules find one by one.
   std::vector<std::vector<uint32_t>> expected(reports.size()), got(reports.size());
   std::vector<std::shared_ptr<const RuleDatabase>> alone;
+  const auto verify_start = Clock::now();
   for (size_t k = 0; k < rules.rules.size(); ++k) {
+    report(BenchProgress::Step::kVerify, k, n, pace(verify_start, k, n, 0), timing_floor + top * marginal_each);
     RuleSet one;
     one.rules = {rules.rules[k]};
     auto db = RuleDatabase::Compile(one);
@@ -160,15 +178,21 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
     }
   }
 
+  const double later_marginals = static_cast<double>(top) * marginal_each;
+  report(BenchProgress::Step::kTime, 0, n + 1, timing_floor, later_marginals);
+  const auto time_start = Clock::now();
   const double full_seconds = TimePasses(*full, reports, views, min_seconds);
   result.mb_per_s = static_cast<double>(result.bytes) / 1e6 / full_seconds;
   for (size_t k = 0; k < rules.rules.size(); ++k) {
+    report(BenchProgress::Step::kTime, k + 1, n + 1, pace(time_start, k + 1, n + 1, 0), later_marginals);
     const double seconds = TimePasses(alone[k], reports, views, min_seconds / 10);
     result.rules.push_back({rules.rules[k].id, static_cast<double>(result.bytes) / 1e6 / seconds, std::nullopt});
   }
   std::sort(result.rules.begin(), result.rules.end(),
             [](const RuleCost& a, const RuleCost& b) { return a.alone_mb_per_s < b.alone_mb_per_s; });
+  const auto marginal_start = Clock::now();
   for (size_t k = 0; k < std::min(marginal_top, result.rules.size()); ++k) {
+    report(BenchProgress::Step::kMarginal, k, top, pace(marginal_start, k, top, marginal_each), 0);
     RuleSet without = rules;
     std::erase_if(without.rules, [&](const Rule& r) { return r.id == result.rules[k].id; });
     auto db = RuleDatabase::Compile(without);
@@ -181,6 +205,7 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
     }
     result.rules[k].marginal = EstimateMarginalShare(std::move(full_series), std::move(without_series));
   }
+  report(BenchProgress::Step::kMarginal, top, top, 0, 0);
   return result;
 }
 

@@ -2,6 +2,7 @@
 // `ghsift rules bench`: how fast a rule set scans report text, and what each rule costs, so
 // that a slow pattern is seen before it ships. Verifies before it times: every report's matches
 // from the whole database must equal the union of each rule scanned alone.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,10 +47,26 @@ struct RuleBenchResult {
   std::vector<RuleCost> rules; //!< costliest first (by their time alone)
 };
 
+//! Where a bench is, for a progress line: its step, how many of the step's items are done, and
+//! an estimate of the seconds left (from the time the items done so far took, and the least
+//! time each later measurement takes).
+struct BenchProgress {
+  enum class Step {
+    kVerify,    //!< each rule compiled and scanned alone, the matches compared
+    kTime,      //!< the whole set, then each rule alone, timed
+    kMarginal,  //!< the costliest rules: the set without each, timed against the whole
+  };
+  Step step = Step::kVerify;
+  size_t done = 0, total = 0;
+  double seconds_left = 0;
+};
+using BenchProgressFn = std::function<void(const BenchProgress&)>;
+
 //! `marginal_top`: for that many of the costliest rules, also compile the set without the rule
 //! and time it against the whole set, kMarginalRepeats times each, alternating (each such
 //! compile takes seconds).
 Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<LabeledReport>& reports,
-                                   size_t marginal_top = 3, double min_seconds = 0.3);
+                                   size_t marginal_top = 3, double min_seconds = 0.3,
+                                   const BenchProgressFn& progress = nullptr);
 
 }  // namespace ghsift

@@ -1,5 +1,7 @@
 #include "store/commit_batch.hpp"
 
+#include "store/rocks_status.hpp"
+
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
 #include <unistd.h>
@@ -10,14 +12,6 @@
 #include <thread>
 
 namespace ghsift {
-namespace {
-
-Status FromRocks(const rocksdb::Status& s, const std::string& what) {
-  if (s.ok()) return Status::Ok();
-  return Status::StoreError(what + ": " + s.ToString());
-}
-
-}  // namespace
 
 Status CommitBatch::SortAndDeduplicate(size_t family, const std::vector<rocksdb::ColumnFamilyHandle*>& handles) {
   Family& f = families_[family];

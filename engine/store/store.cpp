@@ -6,7 +6,9 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -16,6 +18,7 @@
 #include "aggregate/repo_filter.hpp"
 #include "store/key_codec.hpp"
 #include "store/merge_operators.hpp"
+#include "store/rocks_status.hpp"
 
 namespace ghsift {
 namespace {
@@ -77,31 +80,68 @@ bool BeforeEnd(const rocksdb::Slice& key, const Store::KeyRange& range) {
   return range.end.empty() || key.compare(range.end) < 0;
 }
 
-Status FromRocks(const rocksdb::Status& s, const std::string& what) {
-  if (s.ok()) return Status::Ok();
-  return Status::StoreError(what + ": " + s.ToString());
+//! "cannot read the store DIR: permission denied": what the user may not do, first.
+Status Denied(StoreMode mode, const std::string& path, const std::string& why) {
+  return Status::StoreError(std::string(mode == StoreMode::kRead ? "cannot read" : "cannot write") + " the store " +
+                            path + ": " + why);
+}
+
+bool IsAccessError(const std::error_code& ec) {
+  return ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted ||
+         ec == std::errc::read_only_file_system;
+}
+
+std::string AccessWhy(const std::error_code& ec) {
+  return ec == std::errc::read_only_file_system ? "read-only file system" : "permission denied";
 }
 
 Status PrepareDirectory(const std::string& path, StoreMode mode) {
   std::error_code ec;
   const fs::path marker = fs::path(path) / kMarkerFile;
-  if (fs::exists(marker, ec)) return Status::Ok();
+  // A directory the user may not search (or whose parent they may not) hides the marker: that is
+  // a permission error, not a directory without a store.
+  const bool marked = fs::exists(marker, ec);
+  if (IsAccessError(ec)) return Denied(mode, path, AccessWhy(ec));
+  if (marked) {
+    // A writer changes files in the directory (RocksDB's LOG, MANIFEST, LOCK): said by ghsift
+    // before RocksDB would fail on the first of them with its own words alone.
+    if (mode == StoreMode::kReadWrite && ::access(path.c_str(), W_OK | X_OK) != 0 &&
+        (errno == EACCES || errno == EPERM || errno == EROFS)) {
+      return Denied(mode, path, errno == EROFS ? "read-only file system" : "permission denied");
+    }
+    return Status::Ok();
+  }
+  // (A path under a regular file is "not found" to std::filesystem: the file is named instead.)
+  for (fs::path up = fs::path(path).parent_path(); !up.empty() && up != up.parent_path(); up = up.parent_path()) {
+    if (!fs::exists(up, ec)) continue;
+    if (!fs::is_directory(up, ec)) return Status::StoreError(path + ": not a store: " + up.string() + " is a file");
+    break;
+  }
   if (mode == StoreMode::kRead) {
     return fs::exists(path, ec) ? Status::StoreError(path + ": not a ghsift store (no " + kMarkerFile + ")")
                                 : Status::NotFound(path + ": no such store");
   }
   if (fs::exists(path, ec)) {
     if (!fs::is_directory(path, ec)) return Status::StoreError(path + ": not a directory");
-    if (!fs::is_empty(path, ec)) {
+    const bool empty = fs::is_empty(path, ec);
+    if (IsAccessError(ec)) return Denied(mode, path, AccessWhy(ec));
+    if (!empty) {
       return Status::StoreError(path + ": not a ghsift store (the directory holds other files; no " + kMarkerFile +
                                 ")");
     }
   } else if (!fs::create_directories(path, ec)) {
-    return Status::IoError(path + ": cannot create store directory: " + ec.message());
+    if (IsAccessError(ec)) return Status::StoreError("cannot create the store " + path + ": " + AccessWhy(ec));
+    return Status::IoError("cannot create the store " + path + ": " + ec.message());
   }
   std::ofstream out(marker);
   out << kFormat;
-  if (!out) return Status::IoErrorFromErrno(marker.string() + ": cannot write");
+  if (!out) {
+    const int error = errno;
+    if (error == EACCES || error == EPERM || error == EROFS) {
+      return Denied(mode, path, error == EROFS ? "read-only file system" : "permission denied");
+    }
+    return Status::IoErrorFromErrno(marker.string() + ": cannot write");
+  }
   return Status::Ok();
 }
 
@@ -159,7 +199,8 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     } else {
       s = rocksdb::DB::Open(options, path, descriptors, &store->handles_, &raw);
     }
-    if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
+    // (A LOCK file the user may not open is a permission error, said below, not another ingest.)
+    if (s.IsIOError() && !IsPermissionDenied(s) && s.ToString().find("lock") != std::string::npos) {
       return Status::AlreadyExists(path + ": the store is in use by another ingest (RocksDB lock " + path +
                                    "/LOCK is held)");
     }
@@ -185,16 +226,21 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &store->handles_, &raw);
     if (s.ok() && without_latest_texts) store->handles_.insert(store->handles_.begin() + kLatestTexts, nullptr);
   }
+  // Files of the store the user may not read or write (another user's LOG, a read-only MANIFEST):
+  // ghsift's sentence first, RocksDB's detail after it.
+  if (IsPermissionDenied(s)) {
+    return FromRocks(s, std::string(mode == StoreMode::kRead ? "cannot read" : "cannot write") + " the store " + path);
+  }
   // An ingest killed while creating the store (or an older ghsift) leaves it incomplete, with
   // nothing committed: say so instead of passing on RocksDB's words alone.
   const bool no_current = !fs::exists(fs::path(path) / "CURRENT");
   if (!s.ok() && mode == StoreMode::kRead &&
       (no_current || (s.IsInvalidArgument() && s.ToString().find("Column family not found") != std::string::npos))) {
     return Status::StoreError(path + ": incomplete store (its creation was interrupted, or an older ghsift made it; " +
-                              (s.ok() ? std::string("no CURRENT file") : s.ToString()) +
+                              (no_current ? std::string("no CURRENT file") : "RocksDB: " + s.ToString()) +
                               "); nothing was committed to it: run ingest again");
   }
-  if (!s.ok()) return FromRocks(s, path + ": cannot open store");
+  if (!s.ok()) return FromRocks(s, path + ": cannot open the store");
   store->db_.reset(raw);
   if (mode == StoreMode::kReadWrite) {
     // Table files of a commit that a crash cut before they entered the store: never counted.

@@ -267,6 +267,48 @@ TEST_F(FollowIngestTest, StopDuringATransferAbandonsThatHour) {
   EXPECT_EQ(ComparableAnswers(store), *local_answers_);
 }
 
+// The stop message counts the hours whose transfer was open, not the hours of the round that were
+// never opened: with one connection and a stalled hour 1, hours 2 and 3 were waiting their turn.
+TEST_F(FollowIngestTest, StopCountsOnlyTheHoursReallyInFlight) {
+  for (int h = 0; h < kHours; ++h) Publish(h);
+  const std::string store = dir_ / "store";
+  Server server(dir_, dir_ / "served", {HourName(1) + "=stall"});
+  ASSERT_TRUE(server.started());
+  SetClock(At(4, 10));
+  Follower follower(dir_ / "clock",
+                    "--connections 1 --commit-mib 0 --store " + store + " --from 2024-01-01 --source " + server.base(),
+                    dir_ / "follow.log");
+  ASSERT_TRUE(WaitFor(dir_ / "requests.log", HourName(1) + " - 200")) << follower.Output();
+  bool one = false;
+  for (int i = 0; i < 600 && !one; ++i) {  // bounded: 60 s
+    one = RunCommand(Ghsift() + " stats --format json --store " + store).output.find("\"files\": 1,") !=
+          std::string::npos;
+    if (!one) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(one) << follower.Output();
+  EXPECT_EQ(follower.Stop(), 0) << follower.Output();
+  EXPECT_NE(follower.Output().find("follow stopped by SIGTERM at 2024-01-01-1 (the oldest hour not read yet; 1 hour "
+                                   "was in flight, abandoned with nothing of it counted)"),
+            std::string::npos)
+      << follower.Output();
+}
+
+// A source that cannot be reached is said at the start, and the follower never calls itself
+// up to date before the source has answered.
+TEST_F(FollowIngestTest, AnUnreachableSourceIsSaidAtTheStart) {
+  SetClock(At(4, 10));  // hour 4 has not ended: nothing is due, the follower waits at once
+  Follower follower(dir_ / "clock",
+                    "--store " + (dir_ / "store") + " --from 2024-01-01-4 --source http://127.0.0.1:1",
+                    dir_ / "follow.log");
+  ASSERT_TRUE(WaitFor(dir_ / "follow.log", "waiting for 2024-01-01-4")) << follower.Output();
+  EXPECT_EQ(follower.Stop(), 0) << follower.Output();
+  const std::string out = follower.Output();
+  EXPECT_NE(out.find("ghsift: follow: cannot reach the source http://127.0.0.1:1: "), std::string::npos) << out;
+  EXPECT_NE(out.find("ghsift: follow: the source has not answered yet; waiting for 2024-01-01-4"), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("up to date"), std::string::npos) << out;
+}
+
 TEST_F(FollowIngestTest, OptionsThatCannotGoWithFollowAreErrors) {
   const std::string base = Ghsift() + " ingest --follow --store " + (dir_ / "store");
   const CommandResult to = RunCommand(base + " --from 2024-01-01 --to 2024-01-02");

@@ -219,6 +219,16 @@ TEST_F(CliTest, RulesBenchVerifiesThenListsEveryRule) {
   // The costliest rule's share of the full scan: never negative, always with its noise.
   EXPECT_TRUE(std::regex_search(r.output, std::regex("  ([0-9]+\\.[0-9]% \\+-|<=)[0-9]+\\.[0-9]%"))) << r.output;
   EXPECT_FALSE(std::regex_search(r.output, std::regex(" -[0-9]+\\.[0-9]%"))) << r.output;
+  // No terminal here: no progress unless asked; with --progress, a line as each step starts.
+  EXPECT_EQ(r.output.find("left"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules bench --progress --seconds 0.01 --top 1 --rules " + rules + " " + labels);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* step : {"ghsift: rules bench: verifying each rule alone, 0/3; about ",
+                           "ghsift: rules bench: timing the set and each rule, 0/4; about ",
+                           "ghsift: rules bench: timing the set without each costliest rule, 0/1; about "}) {
+    EXPECT_NE(r.output.find(step), std::string::npos) << step << "\n" << r.output;
+  }
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("0/3; about [0-9]+ s left\n"))) << r.output;
 }
 
 TEST_F(CliTest, RulesExplainMarksSpansAndScores) {

@@ -88,8 +88,8 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   ASSERT_EQ(cut.exit_code, 0) << cut.output;
   const std::vector<std::string> table = Lines(cut.output);
   ASSERT_GE(table.size(), 5u) << cut.output;
-  EXPECT_EQ(table[0].substr(0, 3), "url");
-  EXPECT_NE(table[0].find("  state  created     updated     categories"), std::string::npos) << table[0];
+  EXPECT_EQ(table[0].substr(0, 8), "report  ");
+  EXPECT_NE(table[0].find("  title  "), std::string::npos) << table[0];
   EXPECT_EQ(table[4], "ghsift: showing 2 of " + std::to_string(flagged) + "; --limit 0 for all");
   // The CSV is the labeling export: MHNurf columns, then the listing's.
   const auto csv = Run("issues --limit 0 --format csv");
@@ -111,6 +111,47 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
     EXPECT_EQ(records[i][8], "") << "class is left to the labeler";
   }
   EXPECT_EQ(rows, flagged);
+}
+
+//! Terminal columns of a UTF-8 line (the ellipsis and any other code point: one each).
+size_t Columns(const std::string& line) {
+  size_t n = 0;
+  for (const unsigned char c : line) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// The table fits the terminal's width: the report and its title first, what it was flagged with
+// (subcategories with their category), then facets and labels while there is room.
+TEST_F(IssuesCliTest, TableFitsTheTerminal) {
+  for (const size_t width : {80, 120, 1000}) {
+    const auto r = RunCommand("COLUMNS=" + std::to_string(width) + " " + Ghsift() + " issues --limit 0 --store " +
+                              Store() + " 2>/dev/null");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::vector<std::string> lines = Lines(r.output);
+    ASSERT_GT(lines.size(), 3u) << r.output;
+    for (const std::string& line : lines) EXPECT_LE(Columns(line), width) << line;
+    EXPECT_EQ(lines[0].substr(0, 8), "report  ") << lines[0];
+    const size_t title = lines[0].find("title");
+    EXPECT_EQ(lines[2].substr(title - 2, 2), "  ") << lines[2];  // the title is the second column
+    EXPECT_NE(lines[0].find("flagged"), std::string::npos) << lines[0];
+    // Wide enough, nothing is cut and every column shows.
+    if (width == 1000) {
+      EXPECT_NE(lines[0].find("facets"), std::string::npos) << lines[0];
+      EXPECT_NE(lines[0].find("labels"), std::string::npos) << lines[0];
+      EXPECT_EQ(r.output.find("\u2026"), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find(" performance/"), std::string::npos) << r.output;  // subcategories keep their category
+    }
+  }
+  // Not a terminal and no COLUMNS: 120 columns.
+  const auto r = RunCommand("env -u COLUMNS " + Ghsift() + " issues --limit 0 --store " + Store() + " 2>/dev/null");
+  for (const std::string& line : Lines(r.output)) EXPECT_LE(Columns(line), 120u) << line;
+  // --title-width: titles cut there, whatever the width.
+  const auto cut = RunCommand("COLUMNS=300 " + Ghsift() + " issues --limit 0 --title-width 12 --store " + Store() +
+                              " 2>/dev/null");
+  const std::vector<std::string> lines = Lines(cut.output);
+  ASSERT_GT(lines.size(), 3u) << cut.output;
+  const size_t title = lines[0].find("title"), after = lines[0].find("state");
+  EXPECT_EQ(after - title, 14u) << lines[0];  // 12 columns and the gap
 }
 
 TEST_F(IssuesCliTest, JsonGivesListsAsArraysAndTheNumberAsAnInteger) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "rules/decision.hpp"
 #include "test_support.hpp"
 
 namespace ghsift {
@@ -38,6 +39,58 @@ TEST(StatsCliTest, ShowsHowTheStoreWasBuiltAndTheOptionsToReuse) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("this store was built with another repository scope (--all-repos / --repos / --keep-text); "
                           "its options were: --all-repos --keep-text (see `ghsift stats`)"),
+            std::string::npos)
+      << r.output;
+}
+
+// The store's categories (problems and facets, from the rule model it keeps) and every list of
+// rule layers its ingests were given.
+TEST(StatsCliTest, ListsCategoriesAndRuleLayers) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // A copy of the same rules (deciding alike, so the store takes it) given by its path: a second
+  // list of layers.
+  fs::copy(std::string(GHSIFT_SOURCE_DIR) + "/rules", dir / "mine", fs::copy_options::recursive);
+  const std::string mine = fs::canonical(dir / "mine").string();
+  r = RunCommand(Ghsift() + " ingest -q --rules " + mine + " --store " + store + " " +
+                 std::string(GHSIFT_SOURCE_DIR) + "/tests/data/sample/2024-03-05-15.json.gz");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // The categories the bundled rules define, problems and facets apart, as the rule model says.
+  auto bundled_rules = LoadRuleSet(DefaultRulesPath());
+  ASSERT_TRUE(bundled_rules.ok()) << bundled_rules.status().message();
+  const DecisionModel model = DecisionModel::FromRuleSet(*bundled_rules);
+  std::vector<std::string> problems, facets;
+  for (const std::string& c : model.categories()) (model.IsFacet(c) ? facets : problems).push_back(c);
+  ASSERT_FALSE(problems.empty());
+  ASSERT_FALSE(facets.empty());
+  const auto joined = [](const std::vector<std::string>& items, const std::string& quote) {
+    std::string out;
+    for (const std::string& item : items) out += (out.empty() ? "" : ", ") + quote + item + quote;
+    return out;
+  };
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\ncategories   " + joined(problems, "") + "\nfacets       " + joined(facets, "") +
+                          "\nrule layers  "),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"categories\": [" + joined(problems, "\"") + "],\n  \"facets\": [" +
+                          joined(facets, "\"") + "]"),
+            std::string::npos)
+      << r.output;
+  // The bundled set by its path, then the copy: each list once, however often it is used.
+  const std::string bundled = fs::weakly_canonical(DefaultRulesPath()).string();
+  const std::string layers = "\"rule_layers\": [[\"" + bundled + "\"], [\"" + mine + "\"]]\n";
+  EXPECT_NE(r.output.find(layers), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " ingest -q --rules " + mine + " --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find(layers), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  EXPECT_NE(r.output.find("rule layers  " + bundled + " (the bundled set)\n             " + mine + "\n"),
             std::string::npos)
       << r.output;
 }

@@ -1,4 +1,5 @@
 // ghsift: parse the command line, dispatch, report. Exceptions stop here.
+#include <algorithm>
 #include <csignal>
 #include <ctime>
 #include <cstdio>
@@ -7,6 +8,7 @@
 
 #include "cli_suggestions.hpp"
 #include "commands/commands.hpp"
+#include "output.hpp"
 
 namespace ghsift::cli {
 
@@ -17,7 +19,15 @@ double g_cpu_seconds_before_main = 0;
 double CpuSecondsBeforeMain() { return g_cpu_seconds_before_main; }
 
 int Fail(const std::string& message) {
-  std::fprintf(stderr, "ghsift: %s\n", message.c_str());
+  // A message can quote what it read (a server's page, a record, a name): shown safely, each of
+  // its lines.
+  std::string shown;
+  for (size_t at = 0; at <= message.size();) {
+    const size_t end = std::min(message.find('\n', at), message.size());
+    shown += (at ? "\n" : "") + TerminalSafe(std::string_view(message).substr(at, end - at));
+    at = end + 1;
+  }
+  std::fprintf(stderr, "ghsift: %s\n", shown.c_str());
   return kExitError;
 }
 

@@ -1,7 +1,11 @@
 #include "output.hpp"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 namespace ghsift::cli {
 
@@ -94,15 +98,90 @@ size_t DisplayWidth(std::string_view text) {
   return width;
 }
 
-std::string TableCell(std::string_view text, size_t max_width) {
-  std::string out;
-  for (const unsigned char c : text) {
-    if (c == '\t') out += "\\t";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7F) out += ' ';
-    else out += static_cast<char>(c);
+namespace {
+
+//! Code points a terminal does not draw but acts on or hides: C1 controls, the bidi controls
+//! (Trojan-Source reordering: marks, embeddings, overrides, isolates) and invisible format
+//! characters. The zero-width joiner and non-joiner (U+200C, U+200D) are kept: emoji sequences
+//! and several scripts need them, and they reorder nothing.
+bool IsHiddenCodePoint(uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9F) ||                       // C1 controls (0x9B is a CSI)
+         cp == 0x061C ||                                     // Arabic letter mark
+         cp == 0x180E ||                                     // Mongolian vowel separator
+         cp == 0x200B || cp == 0x200E || cp == 0x200F ||     // zero-width space, LRM, RLM
+         (cp >= 0x2028 && cp <= 0x202E) ||                   // line/paragraph separators, embeddings, overrides
+         (cp >= 0x2060 && cp <= 0x206F) ||                   // word joiner, invisible operators, isolates
+         cp == 0xFEFF ||                                     // zero-width no-break space (BOM)
+         (cp >= 0xFFF9 && cp <= 0xFFFB);                     // interlinear annotation
+}
+
+//! Length of the valid UTF-8 sequence at text[at] and its code point; 0 when the bytes there
+//! are not UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut sequence).
+size_t DecodeUtf8(std::string_view text, size_t at, uint32_t& cp) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the allowed range of the second byte
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  } else if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // overlong
+    if (lead == 0xED) high = 0x9F;  // surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;   // overlong
+    if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
   }
+  if (at + length > text.size()) return 0;
+  if (byte(at + 1) < low || byte(at + 1) > high) return 0;
+  cp = lead & (0x7F >> length);
+  for (size_t i = 1; i < length; ++i) {
+    if ((byte(at + i) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(at + i) & 0x3F);
+  }
+  return length;
+}
+
+}  // namespace
+
+std::string TerminalSafe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  char escape[16];
+  for (size_t at = 0; at < text.size();) {
+    uint32_t cp = 0;
+    const size_t length = DecodeUtf8(text, at, cp);
+    if (length == 0) {
+      std::snprintf(escape, sizeof escape, "\\x%02x", static_cast<unsigned char>(text[at]));
+      out += escape;
+      ++at;
+      continue;
+    }
+    if (cp == '\t') out += "\\t";
+    else if (cp == '\n') out += "\\n";
+    else if (cp == '\r') out += "\\r";
+    else if (cp < 0x20 || cp == 0x7F) {
+      std::snprintf(escape, sizeof escape, "\\x%02x", cp);
+      out += escape;
+    } else if (IsHiddenCodePoint(cp)) {
+      std::snprintf(escape, sizeof escape, "\\u%04x", cp);
+      out += escape;
+    } else {
+      out.append(text.substr(at, length));
+    }
+    at += length;
+  }
+  return out;
+}
+
+std::string TableCell(std::string_view text, size_t max_width) {
+  std::string out = TerminalSafe(text);
   if (max_width == 0 || DisplayWidth(out) <= max_width) return out;
   // Keep what fits in max_width - 1 columns, then the ellipsis.
   size_t columns = 0, at = 0;
@@ -115,6 +194,17 @@ std::string TableCell(std::string_view text, size_t max_width) {
   }
   out.resize(at);
   return out + "\u2026";
+}
+
+size_t TerminalColumns() {
+  if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && *columns != '\0') {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(columns, &end, 10);
+    if (*end == '\0' && n > 0) return n;
+  }
+  winsize size{};
+  if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 0;
 }
 
 std::string HumanBytes(double bytes) {
@@ -172,10 +262,19 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
     out += rows.empty() ? "]\n" : "\n]\n";
     return out;
   }
-  // Widths in terminal columns, so UTF-8 text lines up too.
+  // A table is read by a person: every cell is shown TerminalSafe (a report's title or label can
+  // hold escape sequences), and widths are in terminal columns, so UTF-8 text lines up too.
+  std::vector<std::vector<std::string>> safe_rows;
+  safe_rows.reserve(rows.size());
+  for (const auto& row : rows) {
+    std::vector<std::string> safe;
+    safe.reserve(row.size());
+    for (const std::string& cell : row) safe.push_back(TerminalSafe(cell));
+    safe_rows.push_back(std::move(safe));
+  }
   std::vector<size_t> width(columns.size());
   for (size_t c = 0; c < columns.size(); ++c) width[c] = DisplayWidth(columns[c]);
-  for (const auto& row : rows) {
+  for (const auto& row : safe_rows) {
     for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], DisplayWidth(row[c]));
   }
   auto write_row = [&](const std::vector<std::string>& row) {
@@ -202,7 +301,7 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
     rule.back().resize(std::min(width.back(), std::max<size_t>(DisplayWidth(columns.back()), 40)));
   }
   write_row(rule);
-  for (const auto& row : rows) write_row(row);
+  for (const auto& row : safe_rows) write_row(row);
   return out;
 }
 

@@ -32,9 +32,22 @@ std::string JsonArray(const std::vector<std::string>& items);
 std::vector<std::string> SplitList(const std::string& text);
 //! Columns of a terminal a UTF-8 text takes (one per code point; control characters escaped first).
 size_t DisplayWidth(std::string_view text);
-//! A text made fit for one table cell: tabs, newlines and other control characters shown as
-//! escapes (\t, \n), and cut to `max_width` columns with an ellipsis (0: not cut).
+//! Report text (a title, a label, a body line) made safe to show to a person: what a terminal
+//! would act on instead of drawing is written as a visible escape. That is C0 controls and DEL
+//! (\t, \n, \r, \x1b, \x07, \x7f), C1 controls (\u009b), the bidi overrides, embeddings,
+//! isolates and marks that reorder what follows (\u202e, \u2066, \u200f, ...), and invisible
+//! format characters that hide text (zero-width space, word joiner, BOM, ...). Bytes that are not
+//! UTF-8 are shown as \xNN. Valid text is kept as it is, including the zero-width (non-)joiners
+//! that emoji and several scripts need. The result holds only printable text, so applying it
+//! twice changes nothing. Human formats (tables, text) pass report text through it; machine
+//! formats (csv, json, jsonl) keep the exact text.
+std::string TerminalSafe(std::string_view text);
+//! A text made fit for one table cell: TerminalSafe, cut to `max_width` columns with an ellipsis
+//! (0: not cut).
 std::string TableCell(std::string_view text, size_t max_width = 0);
+//! The width of the terminal stdout writes to: $COLUMNS when set to a number, else the
+//! terminal's own (ioctl); 0 when stdout is no terminal and COLUMNS is not set.
+size_t TerminalColumns();
 //! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
 std::string HumanBytes(double bytes);
 //! 1234567 -> "1,234,567".

@@ -94,8 +94,24 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
   return now / kHour - 1;  // the newest hour that has ended
 }
 
+Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http) {
+  std::string base = base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  http.retries = 0;
+  http.connect_timeout_seconds = std::min<long>(http.connect_timeout_seconds, 15);
+  http.save_path.clear();
+  http.arrivals = nullptr;
+  auto source = HttpSource::Open(base + "/" + HourFile(hour), http);
+  if (!source.ok()) return source.status();
+  char byte = 0;
+  const Result<size_t> read = (*source)->Read({&byte, 1});
+  if (read.ok() || read.status().code() == StatusCode::kNotFound) return Status::Ok();
+  return read.status();
+}
+
 Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& o) {
   FollowSummary summary;
+  bool reached = o.source_reached;  // "up to date" only once the source has answered
   std::string base = o.base_url;
   while (!base.empty() && base.back() == '/') base.pop_back();
   std::map<int64_t, Pending> pending;  // due hours not done, oldest first
@@ -138,7 +154,8 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
       for (const auto& [hour, p] : pending) wake = std::min(wake, p.next_try);
       if (waiting_for != next_new) {
         waiting_for = next_new;
-        o.say(std::string("ghsift: follow: ") + (pending.empty() ? "up to date; " : "") + "waiting for " +
+        const std::string state = !reached ? "the source has not answered yet; " : pending.empty() ? "up to date; " : "";
+        o.say("ghsift: follow: " + state + "waiting for " +
               FormatHour(next_new) + " (ends " +
               FormatInstant(DueAt(next_new)) + ")" +
               (pending.empty() ? "" : "; " + std::to_string(pending.size()) + " older hour" +
@@ -161,6 +178,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
       const int64_t hour = batch[i];
       Pending& p = pending[hour];
       const bool given_up = GivenUp(hour, after, o.give_up_seconds);
+      if (outcome.result == FileResult::kIngested || outcome.result == FileResult::kMissing) reached = true;
       switch (outcome.result) {
         case FileResult::kIngested:
           committed = true;
@@ -174,7 +192,9 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
           pending.erase(hour);
           break;
         case FileResult::kStopped:
-          ++summary.hours_abandoned;
+          // Only what was being read (a transfer open); the hours of the batch never opened were
+          // not in flight, and the next run asks for them as for any other.
+          if (outcome.opened) ++summary.hours_abandoned;
           break;
         case FileResult::kMissing:
           if (given_up) {

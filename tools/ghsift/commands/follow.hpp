@@ -22,6 +22,7 @@
 #include <string>
 
 #include "common/result.hpp"
+#include "io/http_source.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "store/store.hpp"
 
@@ -38,6 +39,8 @@ struct FollowOptions {
   std::function<void(const std::string&)> say;   //!< progress lines (quiet: nothing)
   std::function<void(const std::string&)> warn;  //!< failures and hours given up: always shown
   std::function<void(const FileOutcome&)> on_ingested;  //!< e.g. to print its bad records
+  //! The source answered CheckFollowSource: until it answers some request, no "up to date".
+  bool source_reached = true;
 };
 
 struct FollowSummary {
@@ -62,6 +65,11 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now);
 inline bool GivenUp(int64_t hour, int64_t now, int64_t give_up_seconds) {
   return now >= (hour + 1) * 3600 + give_up_seconds;
 }
+
+//! Asks the source for `hour`'s file once (no retry) and reads its first byte: any answer (the
+//! file, or 404: not published) means the source is there; a failed connection or an HTTP error
+//! is returned with its reason (--source is always an http(s) URL).
+Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http);
 
 //! Runs until `options.stop` is set; an error only when the store cannot be read or written.
 Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& options);

@@ -16,6 +16,7 @@
 #include "commands/common_options.hpp"
 #include "commands/follow.hpp"
 #include "commands/mpi_ingest.hpp"
+#include "commands/rule_layers_meta.hpp"
 #include "output.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
@@ -183,7 +184,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
     if (quiet && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
     if (o.result == FileResult::kFailed) {
       std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(),
-                   FailureReason(o).c_str());
+                   TerminalSafe(FailureReason(o)).c_str());
     } else if (o.result == FileResult::kMissing && o.message == kNotPublishedYet) {
       std::fprintf(stderr, "ghsift: %s: not published yet (the hour ended less than --give-up-hours ago); not "
                    "recorded as missing: the next run asks again\n", o.path.c_str());
@@ -195,7 +196,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
     for (const BadLine& b : o.bad_lines) {
       std::fprintf(stderr, "ghsift: %s:%llu:%llu: bad record skipped: %s\n", o.path.c_str(),
                    static_cast<unsigned long long>(b.line), static_cast<unsigned long long>(b.column),
-                   b.reason.c_str());
+                   TerminalSafe(b.reason).c_str());
     }
     if (o.result == FileResult::kIngested && o.entry.bad_lines > o.bad_lines.size()) {
       std::fprintf(stderr, "ghsift: %s: %llu more bad records skipped\n", o.path.c_str(),
@@ -204,7 +205,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
   }
 }
 
-int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline) {
+int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline, const HttpOptions& http) {
   FollowOptions follow;
   follow.base_url = args.source;
   follow.poll_seconds = args.poll_seconds;
@@ -230,6 +231,16 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   follow.say("ghsift: following " + args.source + " from " + FormatHour(follow.first_hour) + " into " + args.store +
              " (asking for an hour when it ends, again every " + std::to_string(args.poll_seconds) +
              " s while it is not published; stop with SIGINT or SIGTERM)");
+  // Said at once when the source cannot be reached (a wrong address, no network), instead of
+  // waiting quietly; the follower goes on, as the network may come back.
+  HttpOptions probe = http;
+  probe.stop = &g_stop;  // a stop during the check ends it at once
+  const Status reached = CheckFollowSource(args.source, follow.first_hour, probe);
+  if (!reached.ok() && !g_stop) {
+    follow.source_reached = false;
+    follow.warn("ghsift: follow: cannot reach the source " + args.source + ": " + TerminalSafe(reached.message()) +
+                "; following anyway (each hour is asked for again when due; check the address and the network)");
+  }
   const auto summary = RunFollow(store, pipeline, follow);
   if (!summary.ok()) return Fail(summary.status().message());
   const int signal = g_stop_signal.load();
@@ -316,7 +327,7 @@ int RunIngest(const IngestArgs& args) {
     std::filesystem::create_directories(args.save_dumps, ec);
     if (ec) return Fail("--save-dumps " + args.save_dumps + ": cannot create the directory: " + ec.message());
   }
-  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, *repos, options, args.quiet});
+  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, args.rules, *repos, options, args.quiet});
 
   const auto open_start = std::chrono::steady_clock::now();
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
@@ -325,9 +336,11 @@ int RunIngest(const IngestArgs& args) {
   (*store)->set_table_file_min_bytes(args.table_file_mib << 20);
   const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
   if (!scope.ok()) return Fail(scope.message());
+  const Status layers = RecordRuleLayers(**store, args.rules);
+  if (!layers.ok()) return Fail(layers.message());
   options.stop = &g_stop;
   IngestPipeline pipeline(**store, *rules, *repos, options);
-  if (args.follow) return RunFollowIngest(args, **store, pipeline);
+  if (args.follow) return RunFollowIngest(args, **store, pipeline, options.http);
   IngestProgress progress;
   const auto start = std::chrono::steady_clock::now();
   std::vector<FileOutcome> outcomes;

@@ -1,8 +1,10 @@
 // ghsift issues --store DIR [--since T] [--until T] [--state S] [--sort K] [--category C]
 //               [--subcategory T] [--repo R] [--kind K] [--limit N] [--exit-zero] [--format ...]
 // The weekly triage list: flagged reports (a problem category), newest first, with their facets.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
@@ -21,7 +23,7 @@ struct IssuesArgs {
   std::string sort = "created";
   ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
   size_t limit = 50;
-  size_t title_width = 80;
+  std::optional<size_t> title_width;  //!< unset: what fits the terminal
   bool exit_zero = false;
   std::string format = "table";
 };
@@ -32,11 +34,112 @@ std::string Join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 
-//! The subcategory part of each tag ("performance/memory" -> "memory"): the category column says the rest.
-std::vector<std::string> TagTails(const std::vector<std::string>& tags) {
+//! What a report was flagged with, in one column: each problem category's subcategory tags
+//! (with their category: "performance/memory"), or the category alone when it has none.
+std::string FlaggedWith(const ListedIssue& i) {
   std::vector<std::string> out;
-  for (const std::string& t : tags) out.push_back(t.substr(t.find('/') + 1));
+  for (const std::string& category : i.categories) {
+    size_t tagged = 0;
+    for (const std::string& tag : i.subcategories) {
+      if (tag.size() > category.size() && tag.starts_with(category) && tag[category.size()] == '/') {
+        out.push_back(tag);
+        ++tagged;
+      }
+    }
+    if (tagged == 0) out.push_back(category);
+  }
+  return Join(out, ",");
+}
+
+//! Facet tags grouped by their facet, each named once: "stage/training, stage/inference,
+//! info/repro" -> "stage:training,inference info:repro".
+std::string ShortFacets(const std::vector<std::string>& facets) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // in the order first seen
+  for (const std::string& tag : facets) {
+    const size_t slash = tag.find('/');
+    const std::string facet = tag.substr(0, slash);
+    const std::string value = slash == std::string::npos ? "" : tag.substr(slash + 1);
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == facet; });
+    if (group == groups.end()) group = groups.insert(groups.end(), {facet, {}});
+    if (!value.empty()) group->second.push_back(value);
+  }
+  std::string out;
+  for (const auto& [facet, values] : groups) {
+    out += (out.empty() ? "" : " ") + facet + (values.empty() ? "" : ":" + Join(values, ","));
+  }
   return out;
+}
+
+//! The table's width when stdout is no terminal and COLUMNS is not set.
+constexpr size_t kDefaultTableColumns = 120;
+
+//! The triage table for a person: the report and its title first, then what it is, so that it
+//! fits the terminal. Columns give way in this order until the table fits: the labels, the facets
+//! (to a few columns), the title (to 40), what it was flagged with (to 20), then the facets go,
+//! the title and the flags shrink further, and the date goes; a terminal narrower than that gets a
+//! wider table.
+std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args) {
+  const bool show_kind = args.kind == "all";
+  const bool by_updated = args.sort == "updated";
+  std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
+                                     "labels"};
+  if (show_kind) header.insert(header.begin() + 2, "kind");
+  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = labels - 2, date = labels - 3;
+  std::vector<std::vector<std::string>> rows;
+  for (const ListedIssue& i : issues) {
+    std::vector<std::string> row = {TableCell(i.repo + "#" + std::to_string(i.number)), TableCell(i.title),
+                                    i.state, by_updated ? i.updated : i.created, TableCell(FlaggedWith(i)),
+                                    TableCell(ShortFacets(i.facets)), TableCell(Join(i.labels, ","))};
+    if (show_kind) row.insert(row.begin() + 2, i.kind);
+    rows.push_back(std::move(row));
+  }
+  std::vector<size_t> width(header.size());
+  for (size_t c = 0; c < header.size(); ++c) {
+    width[c] = DisplayWidth(header[c]);
+    for (const auto& row : rows) width[c] = std::max(width[c], DisplayWidth(row[c]));
+  }
+  const size_t natural_title = width[title];
+  if (args.title_width) width[title] = *args.title_width == 0 ? width[title] : std::min(width[title], *args.title_width);
+  const size_t total = TerminalColumns() > 0 ? TerminalColumns() : kDefaultTableColumns;
+  // (column, the width it may shrink to; 0: left out)
+  std::vector<std::pair<size_t, size_t>> give_way = {{labels, 24}, {facets, 24}, {labels, 0}, {facets, 14},
+                                                     {title, 40},  {flagged, 20}, {facets, 0}, {title, 24},
+                                                     {flagged, 12}, {date, 0},    {title, 16}};
+  if (args.title_width) std::erase_if(give_way, [&](const auto& step) { return step.first == title; });
+  const auto table_width = [&] {
+    size_t sum = 0, shown = 0;
+    for (const size_t w : width) {
+      sum += w;
+      shown += w > 0;
+    }
+    return sum + 2 * (shown - 1);
+  };
+  for (const auto& [column, floor] : give_way) {
+    const size_t now = table_width();
+    if (now <= total) break;
+    if (width[column] <= floor) continue;
+    const size_t excess = now - total;
+    // A column left out goes whole: a few columns of it would say nothing.
+    width[column] = floor == 0 ? 0 : std::max(floor, width[column] > excess ? width[column] - excess : 0);
+    if (width[column] > 0) width[column] = std::max(width[column], DisplayWidth(header[column]));
+  }
+  // A column left out can leave room: the title takes it back.
+  if (!args.title_width && table_width() < total) {
+    width[title] = std::min(natural_title, width[title] + (total - table_width()));
+  }
+  for (auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (width[c] > 0) row[c] = TableCell(row[c], width[c]);
+    }
+  }
+  // Left-out columns go, from the last.
+  for (size_t c = header.size(); c-- > 0;) {
+    if (width[c] > 0) continue;
+    header.erase(header.begin() + c);
+    for (auto& row : rows) row.erase(row.begin() + c);
+  }
+  std::vector<bool> numeric(header.size(), false);
+  return FormatTable(Format::kTable, header, rows, numeric);
 }
 
 std::string Score(double score) {
@@ -117,39 +220,29 @@ int RunIssues(const IssuesArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto list = ListIssues(**store, options);
   if (!list.ok()) return Fail(list.status().message());
-  const std::vector<std::string> columns = {"url",   "state",         "created", "updated", "categories",
-                                            "subcategories", "facets", "labels",  "title"};
-  std::vector<std::vector<std::string>> rows;
   if (labeling) {
     const Status written = WriteLabelingRows(**store, list->issues, args.format == "csv");
     if (!written.ok()) return Fail(written.message());
-  }
-  for (const ListedIssue& i : list->issues) {
-    if (labeling) break;
-    if (format == Format::kTable) {
-      rows.push_back({i.url, i.state, i.created, i.updated, Join(i.categories, ","), Join(TagTails(i.subcategories), ","),
-                      Join(i.facets, ","), TableCell(Join(i.labels, ","), 30), TableCell(i.title, args.title_width)});
-    } else {
-      // JSON: lists as arrays, as in the jsonl export.
+  } else if (format == Format::kTable) {
+    if (!list->issues.empty()) std::cout << FormatIssueTable(list->issues, args);
+  } else {
+    // JSON: every field, lists as arrays, as in the jsonl export.
+    std::vector<std::string> header = {"url",    "state",  "created", "updated", "categories", "subcategories",
+                                       "facets", "labels", "title",   "repo",    "number",     "kind",
+                                       "verdict", "score", "rules"};
+    std::vector<std::vector<std::string>> rows;
+    for (const ListedIssue& i : list->issues) {
       rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),
                       JsonArray(i.facets), JsonArray(i.labels), i.title, i.repo, std::to_string(i.number), i.kind,
                       i.verdict, Score(i.score), JsonArray(i.rules)});
       for (std::string& value : ExportedValues(i, 0)) rows.back().push_back(std::move(value));
     }
-  }
-  std::vector<std::string> header = columns;
-  if (format != Format::kTable) {
-    header.insert(header.end(), {"repo", "number", "kind", "verdict", "score", "rules"});
     for (const std::string& name : ExportedDimensionNames()) header.push_back(name);
-  }
-  if (!labeling && (!rows.empty() || format != Format::kTable)) {
+    // JSON: numbers and lists unquoted (number an integer, as in the jsonl export).
     std::vector<bool> numeric(header.size(), false);
-    if (format != Format::kTable) {
-      // JSON: numbers and lists unquoted (number an integer, as in the jsonl export).
-      for (size_t c = 0; c < header.size(); ++c) {
-        for (const char* raw : {"number", "score", "categories", "subcategories", "facets", "labels", "rules"}) {
-          numeric[c] = numeric[c] || header[c] == raw;
-        }
+    for (size_t c = 0; c < header.size(); ++c) {
+      for (const char* raw : {"number", "score", "categories", "subcategories", "facets", "labels", "rules"}) {
+        numeric[c] = numeric[c] || header[c] == raw;
       }
     }
     WriteTable(std::cout, format, header, rows, numeric);
@@ -197,9 +290,10 @@ void AddIssuesCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
       ->check(CountCheck())
       ->capture_default_str();
-  cmd->add_option("--title-width", args->title_width, "Cut titles to N columns in tables (0: never)")
-      ->check(CountCheck())
-      ->capture_default_str();
+  cmd->add_option("--title-width", args->title_width,
+                  "Cut titles to N columns in tables (0: never; default: what the other columns leave of the "
+                  "terminal's width, $COLUMNS, or 120 columns when stdout is no terminal)")
+      ->check(CountCheck());
   cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
   cmd->add_option("--format", args->format,
                   "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "

@@ -7,6 +7,7 @@
 #ifdef GHSIFT_WITH_MPI
 #include <mpi.h>
 
+#include "commands/rule_layers_meta.hpp"
 #include "pipelines/distributed_ingest.hpp"
 #include "pipelines/store_scope.hpp"
 #endif
@@ -88,6 +89,8 @@ int Work(const MpiIngestJob& job, int rank) {
     auto partial = Store::Open(path, StoreMode::kReadWrite);
     Status s = partial.ok() ? CheckStoreScope(**partial, job.rules->rules(), job.repos, job.options.keep_text)
                             : partial.status();
+    // The merge carries the layers into the store, as it carries the rules.
+    if (s.ok()) s = RecordRuleLayers(**partial, job.rule_layers);
     if (!s.ok()) {
       Fail("rank " + std::to_string(rank) + ": " + s.message());
       MPI_Abort(MPI_COMM_WORLD, kExitError);

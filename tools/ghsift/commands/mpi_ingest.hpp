@@ -17,6 +17,7 @@ struct MpiIngestJob {
   std::string store;
   std::vector<std::string> files;
   std::shared_ptr<const RuleDatabase> rules;
+  std::vector<std::string> rule_layers;  //!< the --rules given, recorded for `stats`
   RepoFilter repos;
   IngestOptions options;
   bool quiet = false;

@@ -1,6 +1,12 @@
 // ghsift rules bench [--rules PATH]... [--limit N] [--top K] FILE...   (labeled CSV/JSONL or dumps)
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
@@ -23,6 +29,51 @@ struct RulesBenchArgs {
   size_t limit = 20000;
   size_t top = 3;
   double seconds = 0.3;
+  bool progress = false;
+};
+
+//! "45 s", "3 min 10 s", "1 h 05 min": a time left, as precise as it is worth.
+std::string Duration(double seconds) {
+  const long s = std::lround(std::max(seconds, 0.0));
+  char text[32];
+  if (s < 60) std::snprintf(text, sizeof text, "%ld s", s);
+  else if (s < 3600) std::snprintf(text, sizeof text, "%ld min %02ld s", s / 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld h %02ld min", s / 3600, s / 60 % 60);
+  return text;
+}
+
+//! The bench's progress on stderr: on a terminal one line redrawn (at most 4 times a second);
+//! elsewhere (with --progress) a line when a step starts and then every 10 seconds.
+class BenchProgressLine {
+ public:
+  explicit BenchProgressLine(bool terminal) : terminal_(terminal) {}
+  ~BenchProgressLine() {
+    if (terminal_ && drawn_) std::fprintf(stderr, "\r\033[K");
+  }
+  void Show(const BenchProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool new_step = !drawn_ || p.step != step_;
+    const double since_last = std::chrono::duration<double>(now - last_).count();
+    if (!new_step && since_last < (terminal_ ? 0.25 : 10.0)) return;
+    const char* what = p.step == BenchProgress::Step::kVerify ? "verifying each rule alone"
+                       : p.step == BenchProgress::Step::kTime ? "timing the set and each rule"
+                                                              : "timing the set without each costliest rule";
+    char line[160];
+    std::snprintf(line, sizeof line, "ghsift: rules bench: %s, %zu/%zu; about %s left", what, p.done, p.total,
+                  Duration(p.seconds_left).c_str());
+    if (terminal_) std::fprintf(stderr, "\r\033[K%s", line);
+    else std::fprintf(stderr, "%s\n", line);
+    std::fflush(stderr);
+    drawn_ = true;
+    step_ = p.step;
+    last_ = now;
+  }
+
+ private:
+  bool terminal_;
+  bool drawn_ = false;
+  BenchProgress::Step step_ = BenchProgress::Step::kVerify;
+  std::chrono::steady_clock::time_point last_;
 };
 
 bool IsLabeledFile(const std::string& path) {
@@ -41,7 +92,12 @@ int RunRulesBench(const RulesBenchArgs& args) {
   }
   std::fprintf(stderr, "ghsift: verifying %zu rules one by one against the whole database, then timing...\n",
                rules->rules.size());
-  auto result = BenchRules(*rules, reports, args.top, args.seconds);
+  const bool terminal = ::isatty(STDERR_FILENO);
+  std::optional<BenchProgressLine> line;
+  if (terminal || args.progress) line.emplace(terminal);
+  auto result = BenchRules(*rules, reports, args.top, args.seconds,
+                           [&](const BenchProgress& p) { if (line) line->Show(p); });
+  line.reset();  // the terminal's progress line cleared before the results
   if (!result.ok()) return Fail(result.status().message());
   std::printf("%llu reports, %s of text per pass; matches verified against each rule alone\n",
               static_cast<unsigned long long>(result->reports), HumanBytes(static_cast<double>(result->bytes)).c_str());
@@ -78,6 +134,9 @@ void AddRulesBenchCommand(CLI::App& rules, int& exit_code) {
                                       "without it and times both 5 times)")
       ->capture_default_str();
   cmd->add_option("--seconds", args->seconds, "Least time per measurement")->capture_default_str();
+  cmd->add_flag("--progress", args->progress,
+                "Progress and an estimate of the time left on stderr even when it is no terminal (on a terminal: "
+                "always)");
   cmd->callback([args, &exit_code] { exit_code = RunRulesBench(*args); });
 }
 

@@ -178,11 +178,16 @@ class Explainer {
         for (size_t i = std::max(sp.from, line_start); i < std::min(sp.to, line_end); ++i) marked[i - line_start] = 1;
       }
       if (!ids.empty()) {
+        // Each stretch, marked or not, is shown TerminalSafe as a whole (so a multibyte character
+        // stays whole); only the marks' own color codes reach the terminal as codes.
         std::string out;
-        for (size_t i = 0; i < marked.size(); ++i) {
-          if (marked[i] && (i == 0 || !marked[i - 1])) out += color_ ? "\033[1;31m" : "[[";
-          out += text[line_start + i];
-          if (marked[i] && (i + 1 == marked.size() || !marked[i + 1])) out += color_ ? "\033[0m" : "]]";
+        for (size_t i = 0; i < marked.size();) {
+          size_t end = i;
+          while (end < marked.size() && marked[end] == marked[i]) ++end;
+          const std::string stretch = TerminalSafe(std::string_view(text).substr(line_start + i, end - i));
+          if (marked[i]) out += (color_ ? "\033[1;31m" : "[[") + stretch + (color_ ? "\033[0m" : "]]");
+          else out += stretch;
+          i = end;
         }
         std::cout << "  " << line_number << ": " << out << "\n     rules:";
         for (const auto& id : ids) std::cout << " " << id;
@@ -321,7 +326,7 @@ int ExplainFromStore(const ExplainArgs& args) {
     if (!scope.ok()) return Fail(scope.status().message());
     std::map<std::string, std::string> first_match;  // where each rule matched the kept text
     if (kept->has_value() && args.rules.empty() && !scope->default_rules) {
-      std::cout << "title: " << r.title << "\n(the store was built with another rule set than the bundled one: "
+      std::cout << "title: " << TerminalSafe(r.title) << "\n(the store was built with another rule set than the bundled one: "
                    "give it with --rules to mark where its rules match the kept text)\n";
     } else if (kept->has_value()) {
       const LatestTextRecord& text = **kept;
@@ -335,7 +340,7 @@ int ExplainFromStore(const ExplainArgs& args) {
       if (!marked.ok()) return Fail(marked.status().message());
       first_match = marked->first_match;
     } else {
-      std::cout << "title: " << r.title << "\n(no text kept: a store keeps the text of the reports that matched a "
+      std::cout << "title: " << TerminalSafe(r.title) << "\n(no text kept: a store keeps the text of the reports that matched a "
                    "problem rule)\n";
     }
     std::cout << "the rules that matched during ingest (any snapshot or comment seen):\n";

@@ -144,7 +144,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
                  args.kind.c_str(), WithCommas(flagged_of_kind).c_str());
   }
   for (const StratumDraw& s : sample.strata) {
-    std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", s.name.c_str(),
+    std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", TerminalSafe(s.name).c_str(),
                  static_cast<long long>(s.population), static_cast<long long>(s.allocated),
                  static_cast<long long>(s.drawn));
   }

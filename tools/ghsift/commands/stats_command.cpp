@@ -4,12 +4,14 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
+#include "commands/rule_layers_meta.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/coverage.hpp"
 #include "query/query.hpp"
+#include "rollup/rollup.hpp"
 #include "store/store.hpp"
 
 namespace ghsift::cli {
@@ -122,7 +124,8 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
                                             " files, " + std::string(kMissingAtSource) + ")"});
     i = j + 1;
   }
-  for (const auto& [kind, rest] : lines) std::cout << kind << std::string(9 - kind.size(), ' ') << rest << "\n";
+  // File names and reasons (a server's words) are shown safely, as report text is.
+  for (const auto& [kind, rest] : lines) std::cout << kind << std::string(9 - kind.size(), ' ') << TerminalSafe(rest) << "\n";
   // Where the archive holds no report text (2012-2014 issue events, late-2025+ pull requests).
   const auto percent = [](uint64_t part, uint64_t whole) {
     return whole == 0 ? std::string("-") : std::to_string((part * 1000 / whole + 5) / 10) + "%";
@@ -203,6 +206,16 @@ int RunStats(const StatsArgs& args) {
                                                                  : " (list digest " + d.scope_digest + ")");
   const std::string rules = !d.known ? "" : d.rules_digest + (d.default_rules ? " (the default rule set)" : " (custom)");
   const std::string options = d.options.empty() ? "(none: the defaults)" : d.options;
+  // The categories of the store's rule model (problems flag a report, facets describe it), and
+  // the rule layers its ingests were given.
+  std::vector<std::string> problems, facets;
+  if (d.known) {
+    auto model = LoadStoreModel(**store);
+    if (!model.ok()) return Fail(model.status().message());
+    for (const std::string& c : model->categories()) (model->IsFacet(c) ? facets : problems).push_back(c);
+  }
+  auto layers = ReadRuleLayers(**store);
+  if (!layers.ok()) return Fail(layers.status().message());
   if (format == Format::kJson) {
     std::cout << "{";
     bool first = true;
@@ -215,7 +228,10 @@ int RunStats(const StatsArgs& args) {
               << ",\n  \"keep_text\": " << (d.keep_text ? "true" : "false")
               << ",\n  \"rules_digest\": " << JsonString(d.rules_digest)
               << ",\n  \"default_rules\": " << (d.default_rules ? "true" : "false")
-              << ",\n  \"ingest_options\": " << JsonString(d.options) << "\n}\n";
+              << ",\n  \"ingest_options\": " << JsonString(d.options) << ",\n  \"categories\": " << JsonArray(problems)
+              << ",\n  \"facets\": " << JsonArray(facets) << ",\n  \"rule_layers\": [";
+    for (size_t i = 0; i < layers->size(); ++i) std::cout << (i ? ", " : "") << JsonArray((*layers)[i]);
+    std::cout << "]\n}\n";
   } else {
     std::vector<std::vector<std::string>> rows;
     for (const auto& [key, value] : stats) rows.push_back({key, std::to_string(value)});
@@ -223,6 +239,21 @@ int RunStats(const StatsArgs& args) {
     std::cout << "\nscope        " << repos << "\nkeep text    " << (d.keep_text ? "yes" : "no") << "\nrule set     "
               << rules << "\ningest with  " << options << "\n";
     for (const std::string& note : d.notes) std::cout << "             " << note << "\n";
+    const auto joined = [](const std::vector<std::string>& items) {
+      std::string out;
+      for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+      return out.empty() ? std::string("(none)") : out;
+    };
+    if (d.known) std::cout << "categories   " << joined(problems) << "\nfacets       " << joined(facets) << "\n";
+    // Each list of layers an ingest was given, in order (a later layer overrides an earlier).
+    for (size_t i = 0; i < layers->size(); ++i) {
+      std::vector<std::string> shown;
+      for (const std::string& layer : (*layers)[i]) shown.push_back(DescribeRuleLayer(layer));
+      std::string line;
+      for (const std::string& s : shown) line += (line.empty() ? "" : " + ") + s;
+      std::cout << (i == 0 ? "rule layers  " : "             ") << TerminalSafe(line) << "\n";
+    }
+    if (d.known && layers->empty()) std::cout << "rule layers  (not recorded: the store was built before ghsift kept them)\n";
   }
   return kExitOk;
 }

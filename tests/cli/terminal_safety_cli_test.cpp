@@ -1,0 +1,121 @@
+// Report text is untrusted (issue 25): a title, body or label can carry terminal escape
+// sequences (ESC, BEL), a carriage return that overwrites what was printed, or a bidi override
+// that reorders it. Every human format shows them as visible escapes; csv and json keep the
+// exact text. One hand-written hour holds such a report.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "test_support.hpp"
+
+namespace ghsift::testing {
+namespace {
+
+// The raw bytes that must never reach a terminal from report text.
+constexpr const char* kRawBytes[] = {"\x1b", "\x07", "\r", "\u202e"};
+
+const std::string kTitle = "Memory leak \x1b]0;pwned\x07 in \x1b[2Jfit\rOK \u202etxt.exe";
+const std::string kShownTitle = "Memory leak \\x1b]0;pwned\\x07 in \\x1b[2Jfit\\rOK \\u202etxt.exe";
+
+//! JSON string escaping of the few characters the hour's texts use.
+std::string Json(const std::string& s) {
+  std::string out = "\"";
+  for (const unsigned char c : s) {
+    if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+class TerminalSafetyTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const std::string body = "Training leaks memory: RSS grows every epoch.\n\x1b[31mred\x1b[0m memory leak \u202eevil";
+    const std::string event =
+        R"({"id":"1","type":"IssuesEvent","actor":{"id":1,"login":"a"},"repo":{"id":45717250,)"
+        R"("name":"tensorflow/tensorflow","url":"https://api.github.com/repos/tensorflow/tensorflow"},)"
+        R"("payload":{"action":"opened","issue":{"html_url":"https://github.com/tensorflow/tensorflow/issues/7",)"
+        R"("number":7,"title":)" + Json(kTitle) + R"(,"body":)" + Json(body) +
+        R"(,"state":"open","labels":[{"name":)" + Json("type:perf\x1b[5m") +
+        R"(}],"created_at":"2024-03-05T14:00:00Z","updated_at":"2024-03-05T14:00:00Z","comments":0,)"
+        R"("user":{"login":"a"}}},"public":true,"created_at":"2024-03-05T14:00:00Z"})";
+    std::ofstream(*dir_ / "2024-03-05-14.json") << event << "\n";
+    const CommandResult r =
+        RunCommand(Ghsift() + " ingest -q --keep-text --store " + Store() + " " + (*dir_ / "2024-03-05-14.json"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string Store() { return *dir_ / "store"; }
+  static CommandResult Run(const std::string& arguments) {
+    return RunCommand(Ghsift() + " " + arguments + " --store " + Store());
+  }
+  static void ExpectNoRawBytes(const std::string& output) {
+    for (const char* raw : kRawBytes) {
+      EXPECT_EQ(output.find(raw), std::string::npos) << "raw byte(s) " << Json(raw) << " in: " << output;
+    }
+  }
+  static TempDir* dir_;
+};
+TempDir* TerminalSafetyTest::dir_ = nullptr;
+
+TEST_F(TerminalSafetyTest, IssuesTableShowsEscapes) {
+  const CommandResult r = RunCommand("COLUMNS=300 " + Ghsift() + " issues --store " + Store());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ExpectNoRawBytes(r.output);
+  EXPECT_NE(r.output.find("tensorflow/tensorflow#7  " + kShownTitle + "  open"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("type:perf\\x1b[5m"), std::string::npos) << r.output;  // the label
+}
+
+TEST_F(TerminalSafetyTest, RulesExplainShowsEscapesAndMarksOnlyWithItsOwnCodes) {
+  const CommandResult plain = Run("rules explain --no-color --issue tensorflow/tensorflow#7");
+  ASSERT_EQ(plain.exit_code, 0) << plain.output;
+  ExpectNoRawBytes(plain.output);
+  EXPECT_NE(plain.output.find("  1: [[Memory leak]] \\x1b]0;pwned\\x07 in \\x1b[2Jfit\\rOK \\u202etxt.exe\n"),
+            std::string::npos)
+      << plain.output;
+  EXPECT_NE(plain.output.find("  2: \\x1b[31mred\\x1b[0m [[memory leak]] \\u202eevil\n"), std::string::npos)
+      << plain.output;
+  // With color, the only ESC bytes are the marks' own (bold red on, reset), in pairs.
+  const CommandResult color = Run("rules explain --color --issue tensorflow/tensorflow#7");
+  ASSERT_EQ(color.exit_code, 0) << color.output;
+  std::string without_marks = color.output;
+  for (const std::string mark : {"\x1b[1;31m", "\x1b[0m"}) {
+    for (size_t at; (at = without_marks.find(mark)) != std::string::npos;) without_marks.erase(at, mark.size());
+  }
+  ExpectNoRawBytes(without_marks);
+  EXPECT_NE(color.output.find("\x1b[1;31mMemory leak\x1b[0m \\x1b]0;pwned"), std::string::npos) << color.output;
+}
+
+TEST_F(TerminalSafetyTest, QueryValuesShowEscapes) {
+  const CommandResult r = Run("query --by label");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ExpectNoRawBytes(r.output);
+  EXPECT_NE(r.output.find("type:perf\\x1b[5m  "), std::string::npos) << r.output;
+}
+
+TEST_F(TerminalSafetyTest, MachineFormatsKeepTheExactText) {
+  const CommandResult csv = Run("issues --format csv");
+  ASSERT_EQ(csv.exit_code, 0) << csv.output;
+  // A carriage return makes the field quoted; the text itself is byte for byte the title.
+  EXPECT_NE(csv.output.find("\"" + kTitle + "\""), std::string::npos) << csv.output;
+  const CommandResult json = Run("issues --format json");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_NE(json.output.find(Json(kTitle)), std::string::npos) << json.output;  // JSON's own escapes
+  const CommandResult label_csv = Run("query --by label --format csv");
+  EXPECT_NE(label_csv.output.find("type:perf\x1b[5m,1"), std::string::npos) << label_csv.output;
+}
+
+}  // namespace
+}  // namespace ghsift::testing

@@ -1,13 +1,18 @@
 // ghsift._native: runs `query`, `issues` or `sample` in this process, as the ghsift binary runs
-// them, with --format csv and std::cout captured, and returns the table as typed columns. The
+// them, with --format csv and std::cout captured, and returns the table as typed columns and
+// the notes the command wrote on stderr (which Python gives as warnings). The
 // module holds no query logic of its own: every option and every column of the CLI's CSV reaches
 // Python unchanged, so a column added to a command's CSV needs no change here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -62,6 +67,63 @@ class CoutCapture {
 
  private:
   std::streambuf* saved_;
+};
+
+//! What the command writes on stderr (fd 2: its notes, e.g. "showing 50 of 72") while this
+//! lives, kept for Finish(): in a notebook the process's stderr is seen by no one. Nothing is
+//! kept, and stderr stays, when no temporary file can be made.
+class StderrCapture {
+ public:
+  StderrCapture() {
+    file_ = std::tmpfile();
+    if (file_ == nullptr) return;
+    std::fflush(stderr);
+    saved_ = ::dup(2);
+    if (saved_ < 0 || ::dup2(::fileno(file_), 2) < 0) Restore();
+  }
+  ~StderrCapture() { Restore(); }
+  StderrCapture(const StderrCapture&) = delete;
+  StderrCapture& operator=(const StderrCapture&) = delete;
+
+  //! Puts stderr back and returns what was written, one item a line.
+  std::vector<std::string> Finish() {
+    std::vector<std::string> lines;
+    if (file_ == nullptr) return lines;
+    std::fflush(stderr);
+    std::string text;
+    if (std::fseek(file_, 0, SEEK_SET) == 0) {
+      char buffer[4096];
+      for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;) text.append(buffer, n);
+    }
+    Restore();
+    for (size_t at = 0; at < text.size();) {
+      const size_t end = std::min(text.find('\n', at), text.size());
+      if (end > at) lines.push_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    return lines;
+  }
+
+ private:
+  void Restore() {
+    if (saved_ >= 0) {
+      std::fflush(stderr);
+      ::dup2(saved_, 2);
+      ::close(saved_);
+      saved_ = -1;
+    }
+    if (file_ != nullptr) std::fclose(file_);
+    file_ = nullptr;
+  }
+
+  std::FILE* file_ = nullptr;
+  int saved_ = -1;
+};
+
+//! A command's output: its stdout, and its stderr's lines.
+struct CommandOutput {
+  std::string out;
+  std::vector<std::string> notes;
 };
 
 //! RFC 4180 as ghsift writes it (common/csv.hpp): quoted cells may hold commas, doubled quotes
@@ -182,8 +244,8 @@ py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t
   return std::move(out);
 }
 
-//! Runs `ghsift <command> <args...>` and returns its stdout; raises what it failed with.
-std::string RunCommand(const std::string& command, const std::vector<std::string>& args) {
+//! Runs `ghsift <command> <args...>` and returns what it wrote; raises what it failed with.
+CommandOutput RunCommand(const std::string& command, const std::vector<std::string>& args) {
   const CommandEntry* entry = nullptr;
   for (const CommandEntry& e : kCommands) {
     if (command == e.name) entry = &e;
@@ -196,15 +258,19 @@ std::string RunCommand(const std::string& command, const std::vector<std::string
   std::vector<const char*> argv = {"ghsift", entry->name};
   for (const std::string& a : args) argv.push_back(a.c_str());
   std::ostringstream captured;
+  CommandOutput output;
   cli::g_failure.clear();
   try {
+    StderrCapture notes;
     CoutCapture capture(captured);
     app.parse(static_cast<int>(argv.size()), argv.data());
+    output.notes = notes.Finish();
   } catch (const CLI::ParseError& e) {
     throw py::value_error("ghsift: " + std::string(e.what()) + " (see `ghsift " + command + " --help`)");
   }
   if (exit_code == cli::kExitError) {
-    const std::string message = cli::g_failure.empty() ? "ghsift: " + command + " failed" : cli::g_failure;
+    std::string message = cli::g_failure.empty() ? "ghsift: " + command + " failed" : cli::g_failure;
+    for (const std::string& note : output.notes) message += "\n" + note;
     // A store that is not there (or not a directory) is the file system's error; the rest, bad
     // values of options, is the caller's.
     for (size_t i = 0; i + 1 < args.size(); ++i) {
@@ -216,20 +282,23 @@ std::string RunCommand(const std::string& command, const std::vector<std::string
     }
     throw py::value_error(message);
   }
-  return captured.str();
+  output.out = captured.str();
+  return output;
 }
 
-//! The command's CSV as (columns, [column values...]), each column typed by TypedColumn.
+//! The command's CSV as (columns, [column values...], notes): each column typed by TypedColumn,
+//! notes the lines it wrote on stderr.
 py::tuple Table(const std::string& command, const std::vector<std::string>& args) {
-  const std::string csv = RunCommand(command, args);
-  const std::vector<std::vector<std::string>> rows = ParseCsv(csv);
+  const CommandOutput output = RunCommand(command, args);
+  const std::vector<std::vector<std::string>> rows = ParseCsv(output.out);
   if (rows.empty()) throw py::value_error("ghsift: " + command + " wrote no table");
-  py::list columns, values;
+  py::list columns, values, notes;
   for (size_t c = 0; c < rows[0].size(); ++c) {
     columns.append(Text(rows[0][c]));
     values.append(TypedColumn(rows, c));
   }
-  return py::make_tuple(columns, values);
+  for (const std::string& note : output.notes) notes.append(Text(note));
+  return py::make_tuple(columns, values, notes);
 }
 
 }  // namespace
@@ -239,7 +308,6 @@ PYBIND11_MODULE(_native, m) {
   m.doc() = "ghsift's commands run in this process; use the ghsift package, which wraps this";
   m.def("table", &ghsift::python::Table, py::arg("command"), py::arg("args"),
         "Runs `ghsift COMMAND ARGS... --format csv` in this process (the store opened read-only) and returns "
-        "(columns, values): values[i] holds column i as an int64 or float64 array, or a list of str");
-  m.def("csv", &ghsift::python::RunCommand, py::arg("command"), py::arg("args"),
-        "The command's output as the ghsift binary writes it");
+        "(columns, values, notes): values[i] holds column i as an int64 or float64 array, or a list of str; notes "
+        "are the lines the command wrote on stderr");
 }

@@ -12,6 +12,7 @@ float64 (empty: NaN), the rest str, as ``pandas.read_csv(..., keep_default_na=Fa
 the CLI's CSV.
 
 A missing store raises FileNotFoundError, a bad option or value ValueError, with ghsift's message.
+What the command notes on stderr beside its table comes as a GhsiftNote warning.
 
     import ghsift
     ghsift.query("store", by=["repo", "category"])
@@ -20,10 +21,16 @@ A missing store raises FileNotFoundError, a bad option or value ValueError, with
 """
 
 import os
+import warnings
 
 from . import _native
 
-__all__ = ["query", "issues", "sample", "cli_args"]
+__all__ = ["query", "issues", "sample", "cli_args", "GhsiftNote"]
+
+
+class GhsiftNote(UserWarning):
+    """What the command says on stderr beside its table (a list cut by ``limit``, months the
+    archive is blind for, reports without kept text), given as a warning."""
 
 
 def cli_args(store, options):
@@ -47,7 +54,9 @@ def cli_args(store, options):
 def _frame(command, store, options):
     import pandas as pd  # only here: `import ghsift` works without pandas
 
-    columns, values = _native.table(command, cli_args(store, options))
+    columns, values, notes = _native.table(command, cli_args(store, options))
+    for note in notes:  # e.g. "ghsift: showing 50 of 72; --limit 0 for all"
+        warnings.warn(note, GhsiftNote, stacklevel=3)
     data = {}
     for name, column in zip(columns, values):
         data[name] = pd.Series(column, dtype=None if hasattr(column, "dtype") else object)

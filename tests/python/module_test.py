@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 
 try:
     import numpy as np
@@ -103,6 +104,16 @@ for category in categories:
     check(f"sample --category {category}", "sample",
           dict(category=category, n=3, seed=7, stratify="repo"), expect_rows=min(3, rows))
 check("sample by Cochran's size", "sample", dict(category=categories[0], seed=1, confidence=0.9, margin=0.2))
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    ghsift.issues(store, limit=2)
+notes = [str(w.message) for w in caught if issubclass(w.category, ghsift.GhsiftNote)]
+expected_note = f"ghsift: showing 2 of {len(listed)}; --limit 0 for all"
+if expected_note in notes:
+    print("ok: a cut list is a GhsiftNote warning")
+else:
+    failures.append(f"notes: {notes!r} lack {expected_note!r}")
 
 check_error("missing store", lambda: ghsift.query(os.path.join(paths.work, "no-store"), by="repo"),
             FileNotFoundError, "no-store")

@@ -1,8 +1,9 @@
 // ghsift._native: runs `query`, `issues` or `sample` in this process, as the ghsift binary runs
 // them, with --format csv and std::cout captured, and returns the table as typed columns and
-// the notes the command wrote on stderr (which Python gives as warnings). The
-// module holds no query logic of its own: every option and every column of the CLI's CSV reaches
-// Python unchanged, so a column added to a command's CSV needs no change here.
+// the notes the command wrote on stderr (which Python gives as warnings). The module holds no
+// query logic of its own: every option and every column of the CLI's CSV reaches
+// Python unchanged, so a column added to a command's CSV needs no change here. A call holds the
+// GIL throughout: calls run one at a time, as they redirect the process's std::cout and stderr.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -2,8 +2,8 @@
 
 Ingests tests/data/sample with the ghsift binary, then for each case runs `ghsift <command> ...
 --format csv`, reads its output with pandas and compares it with the module's DataFrame: the same
-columns, dtypes and values, exactly. Also the module's errors. Exit 77 (a CTest skip) without
-pandas.
+columns, dtypes and values, exactly. Also the module's errors and notes, and the module installed
+by `cmake --install`. Exit 77 (a CTest skip) without pandas.
 """
 
 import argparse
@@ -27,6 +27,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--ghsift", required=True, help="the ghsift binary")
 parser.add_argument("--sample", required=True, help="tests/data/sample")
 parser.add_argument("--work", required=True, help="a directory the test may replace")
+parser.add_argument("--cmake", required=True, help="cmake, to install the build tree")
+parser.add_argument("--build", required=True, help="the build tree")
 paths = parser.parse_args()
 
 shutil.rmtree(paths.work, ignore_errors=True)
@@ -120,6 +122,22 @@ check_error("missing store", lambda: ghsift.query(os.path.join(paths.work, "no-s
 check_error("bad metric", lambda: ghsift.query(store, metric="sum"), ValueError, "--metric must be")
 check_error("unknown option", lambda: ghsift.issues(store, colour="red"), ValueError, "--colour")
 check_error("format is the module's", lambda: ghsift.issues(store, format="json"), ValueError, "--format")
+
+# `cmake --install`: the module lands where Debian's python3 looks under a prefix other than /usr
+# (lib/python3.X/dist-packages), and works from there.
+prefix = os.path.join(paths.work, "prefix")
+install = subprocess.run([paths.cmake, "--install", paths.build, "--prefix", prefix], capture_output=True, text=True)
+if install.returncode != 0:
+    failures.append(f"cmake --install: {install.stdout}{install.stderr}")
+installed = os.path.join(prefix, "lib", f"python{sys.version_info.major}.{sys.version_info.minor}", "dist-packages")
+total = subprocess.run([sys.executable, "-c", "import ghsift, sys; print(ghsift.query(sys.argv[1]).iloc[0, 0], "
+                        "ghsift.__file__)", store], env=dict(os.environ, PYTHONPATH=installed),
+                       capture_output=True, text=True)
+expected_total = f"{ghsift.query(store).iloc[0, 0]} {os.path.join(installed, 'ghsift', '__init__.py')}"
+if total.stdout.strip() == expected_total:
+    print("ok: installed under the prefix and imported from there")
+else:
+    failures.append(f"installed module: {total.stdout.strip()!r}{total.stderr}, expected {expected_total!r}")
 
 if failures:
     print("\n".join("FAIL: " + f for f in failures))

@@ -132,7 +132,7 @@ if install.returncode != 0:
 installed = os.path.join(prefix, "lib", f"python{sys.version_info.major}.{sys.version_info.minor}", "dist-packages")
 total = subprocess.run([sys.executable, "-c", "import ghsift, sys; print(ghsift.query(sys.argv[1]).iloc[0, 0], "
                         "ghsift.__file__)", store], env=dict(os.environ, PYTHONPATH=installed),
-                       capture_output=True, text=True)
+                       cwd=paths.work, capture_output=True, text=True)  # not build/python, which holds ghsift too
 expected_total = f"{ghsift.query(store).iloc[0, 0]} {os.path.join(installed, 'ghsift', '__init__.py')}"
 if total.stdout.strip() == expected_total:
     print("ok: installed under the prefix and imported from there")

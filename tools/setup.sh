@@ -15,6 +15,7 @@ packages=(build-essential cmake ninja-build pkg-config git time
           libisal-dev isal libyaml-cpp-dev libcli11-dev zlib1g-dev libcurl4-openssl-dev
           libgtest-dev libgmock-dev libbenchmark-dev libjemalloc-dev
           libopenmpi-dev openmpi-bin chromium
+          python3-dev python3-pybind11 python3-pandas  # the Python module (python/) and its test
           bc python3-yaml  # bench/rule_compile.sh
           util-linux  # setpriv: the store permission tests drop root's capabilities with it
           lighttpd)  # bench/http_ingest.sh's server; not started as a service (-D, own config)

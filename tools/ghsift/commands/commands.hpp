@@ -28,6 +28,8 @@ void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
 void AddRulesSuggestCommand(CLI::App& rules, int& exit_code);
 void AddRulesLearnCommand(CLI::App& rules, int& exit_code);
 
+// Defined by the program that hosts the commands: main.cpp, or the Python module (python/),
+// which turns a failure into an exception. Commands write their tables to std::cout.
 //! CPU time the process spent before main: loading and relocating the shared libraries.
 double CpuSecondsBeforeMain();
 //! Prints "ghsift: <message>" to stderr and returns kExitError.

@@ -113,7 +113,8 @@ int RunQueryCommand(const QueryArgs& args) {
   std::vector<bool> numeric(table->columns.size(), false);
   numeric.back() = true;
   const std::string out = FormatTable(format, table->columns, rows, numeric);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  // Through std::cout, where the Python module captures the table.
+  std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
   if (nothing) {
     std::fflush(stdout);
     const char* what = options.metric == Metric::kEvents     ? "events"

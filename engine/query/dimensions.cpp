@@ -230,6 +230,23 @@ bool PassesValueFilters(const ValueFilters& where, const ReportView& view) {
   return true;
 }
 
+Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where) {
+  const auto it = where.find(std::string(dimension::kVerdict));
+  if (it == where.end()) return Status::Ok();
+  std::vector<std::string> known = model.VerdictValues();
+  // Every kind at once, and the reports no text was seen of (a store before the verdict rules
+  // has its own three values; not-a-bug selects its not_a_bug).
+  known.insert(known.end(), {"not-a-bug", "unknown"});
+  for (const std::string& w : it->second) {
+    if (std::find(known.begin(), known.end(), w) != known.end()) continue;
+    std::string listed;
+    for (size_t i = 0; i < known.size(); ++i) listed += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
+    return Status::InvalidArgument("--verdict must be " + listed + " (the verdicts of the store's rule set), not '" +
+                                   w + "'");
+  }
+  return Status::Ok();
+}
+
 std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
   // Whether the report is a bug (rules/verdict.yaml: "bug" or the kind of not-a-bug); a report of
   // which no text was ever seen cannot be judged. A store built before verdict rules answers as

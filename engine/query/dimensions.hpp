@@ -100,6 +100,9 @@ using ValueFilters = std::map<std::string, std::vector<std::string>>;
 //! An error naming the option (`--state must be open, closed or unknown, not 'x'`) when a filter
 //! is on no value-filter dimension or names a value outside a closed set.
 Status CheckValueFilters(const ValueFilters& where);
+//! An error when `--verdict` names a value the store's rule set cannot give (the kinds of
+//! not-a-bug come from its verdict rules), listing the ones it can.
+Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where);
 //! Whether a report passes every filter: for each, some value of it is selected by some value asked for.
 bool PassesValueFilters(const ValueFilters& where, const ReportView& view);
 

@@ -268,6 +268,7 @@ bool NeedsBlindMonths(const std::vector<std::string>& dimensions, const ValueFil
 Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
+  GHSIFT_TRY(CheckVerdictFilter(*model, o.where));
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   RepoNames names(store);
   BlindMonths blind;
@@ -441,6 +442,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   ValueFilters where = options.where;
   for (const std::string& s : options.state.values) where[std::string(dimension::kState)].push_back(s);
   GHSIFT_TRY(CheckValueFilters(where));
+  GHSIFT_TRY(CheckVerdictFilter(model, where));
   std::vector<const Dimension*> with_values;
   for (const std::string& name : options.with_values) {
     const Dimension* d = FindDimension(name);

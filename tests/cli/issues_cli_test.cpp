@@ -97,8 +97,9 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   const auto records = ParseCsv(csv.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "class", "url", "kind", "created", "updated",
-                                                  "categories", "subcategories", "facets", "verdict", "score",
-                                                  "rules", "author"}));
+                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
+                                                  "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
+                                                  "comment_count", "first_response_hours"}));
   size_t rows = 0;
   for (size_t i = 1; i < records.size(); ++i) {
     if (records[i].size() != records[0].size()) continue;  // the parser's empty record after the last newline

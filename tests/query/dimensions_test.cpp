@@ -85,6 +85,19 @@ TEST(DimensionTableTest, HelpFollowsTheTable) {
   EXPECT_NE(report.output.find("--repo,--repos"), std::string::npos) << report.output;
 }
 
+TEST(DimensionTableTest, VerdictValuesComeFromTheRuleSet) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("categories:\n  verdict: {threshold: 1, verdict: true}\n"
+                            "rules:\n  - {id: v.q, tag: verdict/question, pattern: how}\n",
+                            "v.yaml", set)
+                  .ok());
+  const DecisionModel model = DecisionModel::FromRuleSet(set);
+  EXPECT_TRUE(CheckVerdictFilter(model, {{"verdict", {"bug", "question", "not-a-bug", "unknown"}}}).ok());
+  EXPECT_EQ(CheckVerdictFilter(model, {{"verdict", {"questoin"}}}).message(),
+            "--verdict must be bug, question, not-a-bug or unknown (the verdicts of the store's rule set), not "
+            "'questoin'");
+}
+
 TEST(DimensionTableTest, BadFilterValuesNameTheOption) {
   EXPECT_EQ(CheckValueFilters({{"state", {"opened"}}}).message(), "--state must be open, closed or unknown, not 'opened'");
   EXPECT_EQ(CheckValueFilters({{"resolution", {"fixed"}}}).message(),

@@ -246,6 +246,18 @@ TEST_F(CliTest, RulesExplainMarksSpansAndScores) {
   EXPECT_NE(r.output.find("performance    1.50 / 1.00  FLAGGED"), std::string::npos) << r.output;
 }
 
+// With the default rules, explain says whether the report is a bug apart from its topic: a usage
+// question about speed speaks of performance and is a question.
+TEST_F(CliTest, RulesExplainGivesTheVerdict) {
+  auto r = RunCommand(Ghsift() + " rules explain --no-color --title 'How to make training 10x faster?'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("verdict.question.howto"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nverdict: question\n"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --title 'Training is 10x slower since 2.1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\nverdict: bug\n"), std::string::npos) << r.output;
+}
+
 // Every matched span is marked whole: a rule without start offsets ("instead of"), a rule that
 // matches each character (`\S` in code), overlapping rules; weights and sums are printed.
 TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {

@@ -280,10 +280,15 @@ void PrintScores(const DecisionModel& model, const std::vector<std::string>& fir
   for (const CategoryScore& s : scores) name_width = std::max(name_width, s.category.size());
   for (const CategoryScore& s : scores) {
     // A facet (stage, info, verdict) describes a report and never flags it.
-    const char* verdict = !s.flagged ? "-" : model.IsFacet(s.category) ? "present (facet)" : "FLAGGED";
+    const char* verdict = s.category == model.verdict_category() ? (s.flagged ? "reached: not a bug" : "-")
+                          : !s.flagged                        ? "-"
+                          : model.IsFacet(s.category)         ? "present (facet)"
+                                                              : "FLAGGED";
     std::printf("  %-*s %6.2f / %.2f  %s\n", static_cast<int>(name_width), s.category.c_str(), s.score, s.threshold,
                 verdict);
   }
+  // Whether it is a bug, apart from what it speaks of (rules/verdict.yaml), when the rules say.
+  if (!model.verdict_category().empty()) std::cout << "verdict: " << model.Verdict(fired) << "\n";
 }
 
 int ExplainFromStore(const ExplainArgs& args) {

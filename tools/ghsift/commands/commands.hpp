@@ -8,6 +8,8 @@ namespace ghsift::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoHit = 1;
 inline constexpr int kExitError = 2;
+//! `ingest`: another ingest holds the store; nothing was read, try again later (EX_TEMPFAIL).
+inline constexpr int kExitStoreBusy = 75;
 
 void AddIngestCommand(CLI::App& app, int& exit_code);
 void AddQueryCommand(CLI::App& app, int& exit_code);

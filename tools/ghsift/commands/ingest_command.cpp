@@ -331,7 +331,13 @@ int RunIngest(const IngestArgs& args) {
 
   const auto open_start = std::chrono::steady_clock::now();
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
-  if (!store.ok()) return Fail(store.status().message());
+  if (!store.ok()) {
+    // Another ingest holds the store: not an error of this run, which read nothing and can be
+    // run again (the cron script skips quietly on this status).
+    const bool busy = store.status().code() == StatusCode::kAlreadyExists;
+    const int code = Fail(store.status().message());
+    return busy ? kExitStoreBusy : code;
+  }
   const double open_seconds = since(open_start);
   (*store)->set_table_file_min_bytes(args.table_file_mib << 20);
   const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);

@@ -157,11 +157,15 @@ std::vector<std::string> DecisionModel::Flagged(const std::vector<std::string>& 
 namespace {
 // The verdict of a model without a verdict category: maintainers' labels marked two facets, and
 // "not a bug" won when both matched (maintainers add it to close a report out).
+// Its three answers, sorted, as VerdictValues lists them.
+constexpr const char* kBug = "bug";
+constexpr const char* kLegacyNotABug = "not_a_bug";
+constexpr const char* kLegacyUnclassified = "unclassified";
 std::string VerdictFromLabelFacets(const std::vector<std::string>& flagged) {
   const auto has = [&](const char* c) { return std::find(flagged.begin(), flagged.end(), c) != flagged.end(); };
-  if (has("verdict-not-a-bug")) return "not_a_bug";
-  if (has("verdict-bug")) return "bug";
-  return "unclassified";
+  if (has("verdict-not-a-bug")) return kLegacyNotABug;
+  if (has("verdict-bug")) return kBug;
+  return kLegacyUnclassified;
 }
 
 //! The kind a not-a-bug tag names: "not-a-bug/question" -> "question"; no subcategory: "not-a-bug".
@@ -174,9 +178,9 @@ std::string KindOfTag(const std::string& tag) {
 std::string DecisionModel::Verdict(const std::vector<std::string>& matched_rule_ids) const {
   if (verdict_.empty()) return VerdictFromLabelFacets(Flagged(matched_rule_ids));
   const auto c = static_cast<size_t>(std::lower_bound(categories_.begin(), categories_.end(), verdict_) - categories_.begin());
-  if (c >= categories_.size() || categories_[c] != verdict_) return "bug";
+  if (c >= categories_.size() || categories_[c] != verdict_) return kBug;
   const CategorySums sums = Sum(matched_rule_ids);
-  if (!sums.Reaches(c, thresholds_[c])) return "bug";
+  if (!sums.Reaches(c, thresholds_[c])) return kBug;
   // The kind with the most weight among the not-a-bug evidence; ties go to the first name.
   std::map<std::string, int64_t> by_kind;
   std::set<std::string> seen;
@@ -196,8 +200,8 @@ std::string DecisionModel::Verdict(const std::vector<std::string>& matched_rule_
 }
 
 std::vector<std::string> DecisionModel::VerdictValues() const {
-  if (verdict_.empty()) return {"bug", "not_a_bug", "unclassified"};
-  std::set<std::string> values = {"bug"};
+  if (verdict_.empty()) return {kBug, kLegacyNotABug, kLegacyUnclassified};
+  std::set<std::string> values = {kBug};
   for (const auto& [id, info] : rules_) {
     const auto& cats = info.categories.empty() ? std::vector<std::string>{info.category} : info.categories;
     if (info.weight_micro > 0 && std::find(cats.begin(), cats.end(), verdict_) != cats.end()) {

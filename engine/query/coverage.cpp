@@ -12,64 +12,6 @@
 
 namespace ghsift {
 
-std::optional<int64_t> HourOfFileName(const std::string& name) {
-  const std::string stem = name.substr(0, name.find('.'));
-  int year, month, day, hour;
-  char tail;
-  if (std::sscanf(stem.c_str(), "%4d-%2d-%2d-%2d%c", &year, &month, &day, &hour, &tail) != 4) return std::nullopt;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23) return std::nullopt;
-  return DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 24 + hour;
-}
-
-namespace {
-
-constexpr int64_t kFirstPacificNamedDay = 15410;  // 2012-03-11
-constexpr int64_t kFirstUtcNamedDayAgain = 16436;  // 2015-01-01
-
-//! Day number of the n-th (1-based) Sunday of a month.
-int64_t NthSunday(int year, unsigned month, int n) {
-  const int64_t first = DaysFromCivil(year, month, 1);
-  const int64_t weekday = ((first + 4) % 7 + 7) % 7;  // 1970-01-01 was a Thursday; 0 = Sunday
-  return first + (7 - weekday) % 7 + 7 * (n - 1);
-}
-
-}  // namespace
-
-std::vector<int64_t> UtcHoursOfFileName(const std::string& name) {
-  const std::optional<int64_t> named = HourOfFileName(name);
-  if (!named) return {};
-  const int64_t day = *named >= 0 ? *named / 24 : (*named - 23) / 24;
-  if (day < kFirstPacificNamedDay || day >= kFirstUtcNamedDayAgain) return {*named};
-  const int local_hour = static_cast<int>(*named - day * 24);
-  const int year = std::stoi(name.substr(0, 4));
-  const int64_t summer_starts = NthSunday(year, 3, 2);
-  const int64_t summer_ends = NthSunday(year, 11, 1);
-  constexpr int64_t kPst = 8, kPdt = 7;  // hours behind UTC
-  if (day == summer_ends && local_hour == 1) return {*named + kPdt, *named + kPst};  // 01:00 happens twice
-  const bool summer = (day > summer_starts && day < summer_ends) || (day == summer_starts && local_hour >= 3) ||
-                      (day == summer_ends && local_hour < 1);
-  return {*named + (summer ? kPdt : kPst)};
-}
-
-std::optional<int64_t> FileHourOfUtcHour(int64_t utc_hour) {
-  constexpr int64_t kPst = 8, kPdt = 7;  // hours behind UTC
-  for (int64_t name_hour : {utc_hour, utc_hour - kPdt, utc_hour - kPst}) {
-    const std::vector<int64_t> covered = UtcHoursOfFileName(FormatHour(name_hour) + ".json.gz");
-    if (std::find(covered.begin(), covered.end(), utc_hour) != covered.end()) return name_hour;
-  }
-  return std::nullopt;
-}
-
-std::string FormatHour(int64_t hour) {
-  const int64_t day = hour >= 0 ? hour / 24 : (hour - 23) / 24;
-  return FormatDay(static_cast<int32_t>(day)) + "-" + std::to_string(hour - day * 24);
-}
-
-std::optional<int64_t> ParseHour(const std::string& text) {
-  if (text.size() == 10) return HourOfFileName(text + "-0");
-  return HourOfFileName(text);
-}
-
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
                                  double low_ratio) {
   std::map<int64_t, uint64_t> events_by_hour;

@@ -9,28 +9,10 @@
 
 #include "common/result.hpp"
 #include "aggregate/file_aggregate.hpp"
+#include "io/archive_hours.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
-
-//! Hours since the epoch of a GH Archive file name "YYYY-MM-DD-H.json[.gz|.zst]".
-std::optional<int64_t> HourOfFileName(const std::string& name);
-//! The UTC hours a GH Archive file covers. Files of 2012-03-11 to 2014-12-31 (the Timeline era)
-//! are named by the US-Pacific local hour of their events (PST -8, PDT -7; daylight time from
-//! the second Sunday of March to the first Sunday of November, 02:00 local): their name maps to
-//! the UTC hour, and the repeated 01:00 of the autumn change to both UTC hours it stands for.
-//! Files before and after are named by the UTC hour. Empty for a name that is not an hour.
-std::vector<int64_t> UtcHoursOfFileName(const std::string& name);
-//! The hour in the name of the GH Archive file that holds the events of UTC hour `utc_hour`
-//! (the inverse of UtcHoursOfFileName): the UTC hour itself outside the Timeline era, the
-//! US-Pacific local hour inside it. None for the UTC hours no file holds (the hours before the
-//! first Pacific-named file of 2012-03-11).
-std::optional<int64_t> FileHourOfUtcHour(int64_t utc_hour);
-
-//! "YYYY-MM-DD-H" (hour not zero-padded, as GH Archive names files).
-std::string FormatHour(int64_t hour);
-//! Parses "YYYY-MM-DD" (hour 0) or "YYYY-MM-DD-H".
-std::optional<int64_t> ParseHour(const std::string& text);
 
 struct Coverage {
   int64_t from_hour = 0, to_hour = 0;            //!< the range looked at, inclusive

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "output.hpp"
+#include "io/archive_hours.hpp"
 #include "query/coverage.hpp"
 #include "rollup/rollup.hpp"
 
@@ -18,7 +19,6 @@ namespace {
 constexpr int64_t kHour = 3600;
 
 int64_t DueAt(int64_t hour) { return (hour + 1) * kHour; }
-std::string HourFile(int64_t hour) { return FormatHour(hour) + ".json.gz"; }
 
 //! An hour asked for and not done yet.
 struct Pending {
@@ -101,7 +101,7 @@ Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions 
   http.connect_timeout_seconds = std::min<long>(http.connect_timeout_seconds, 15);
   http.save_path.clear();
   http.arrivals = nullptr;
-  auto source = HttpSource::Open(base + "/" + HourFile(hour), http);
+  auto source = HttpSource::Open(ArchiveUrl(base, hour), http);
   if (!source.ok()) return source.status();
   char byte = 0;
   const Result<size_t> read = (*source)->Read({&byte, 1});
@@ -139,7 +139,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
         ++it;
         continue;
       }
-      GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> held, store.FindFile(HourFile(it->first)));
+      GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> held, store.FindFile(ArchiveFileName(it->first)));
       if (held) {
         it = pending.erase(it);
         continue;
@@ -167,7 +167,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
     }
 
     std::vector<std::string> urls;
-    for (const int64_t hour : batch) urls.push_back(base + "/" + HourFile(hour));
+    for (const int64_t hour : batch) urls.push_back(ArchiveUrl(base, hour));
     const std::vector<FileOutcome> outcomes = pipeline.Run(urls, nullptr);
     const int64_t after = o.now();
     bool committed = false;
@@ -198,7 +198,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
           break;
         case FileResult::kMissing:
           if (given_up) {
-            GHSIFT_TRY(store.RecordFailure(HourFile(hour), std::string(kMissingAtSource) + ": " + urls[i]));
+            GHSIFT_TRY(store.RecordFailure(ArchiveFileName(hour), std::string(kMissingAtSource) + ": " + urls[i]));
             o.warn("ghsift: " + urls[i] + ": not published at the source " + HoursText(o.give_up_seconds) +
                    " after the hour ended; recorded as missing (stats --coverage)");
             ++summary.hours_missing;
@@ -216,7 +216,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
           }
           break;
         case FileResult::kFailed: {
-          GHSIFT_TRY(store.RecordFailure(HourFile(hour), outcome.message));
+          GHSIFT_TRY(store.RecordFailure(ArchiveFileName(hour), outcome.message));
           const std::string reason = FailureReason(outcome);
           if (given_up) {
             o.warn("ghsift: " + urls[i] + ": " + reason + " (nothing of this hour was counted; given up, " +

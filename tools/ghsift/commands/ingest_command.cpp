@@ -22,6 +22,7 @@
 #include "pipelines/input_files.hpp"
 #include "progress_display.hpp"
 #include "pipelines/store_scope.hpp"
+#include "io/archive_hours.hpp"
 #include "query/coverage.hpp"
 #include "rollup/rollup.hpp"
 
@@ -99,14 +100,14 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
   if (std::count(text.begin(), text.end(), '-') == 3) {
     // A file's name names that file: from 2012-03-11 to 2014 its hour is US-Pacific, and the
     // autumn change's repeated 01:00 holds two UTC hours.
-    const std::vector<int64_t> hours = UtcHoursOfFileName(text + ".json.gz");
+    const std::vector<int64_t> hours = UtcHoursOfFileName(text);
     if (!hours.empty()) return HourSpan{hours.front(), hours.back(), false, ParseHour(text)};
   }
   auto span = ParseTimeArgument(text, option, now, true);
   if (!span.ok()) return span.status();
   const int64_t first = span->begin / 3600;
   const int64_t last = span->end > span->begin ? (span->end - 1) / 3600 : first;
-  return HourSpan{first, last, span->precision == TimePrecision::kRelative};
+  return HourSpan{first, last, span->precision == TimePrecision::kRelative, std::nullopt};
 }
 
 //! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
@@ -117,7 +118,7 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* n
   const auto from = ParseHourSpan(args.from, "--from", now);
   if (!from.ok()) return from.status();
   const Result<HourSpan> to = !args.to.empty() ? ParseHourSpan(args.to, "--to", now)
-                              : from->relative ? Result<HourSpan>(HourSpan{now / 3600, now / 3600, true})
+                              : from->relative ? Result<HourSpan>(HourSpan{now / 3600, now / 3600, true, std::nullopt})
                                                : from;
   if (!to.ok()) return to.status();
   const int64_t first = from->first;
@@ -140,15 +141,12 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* n
   if (!IsHttpUrl(args.source)) {
     return Status::InvalidArgument("--source must be an http:// or https:// URL, not '" + args.source + "'");
   }
-  std::string base = args.source;
-  while (!base.empty() && base.back() == '/') base.pop_back();
   std::vector<std::string> urls;
   if (from->file_hour && (args.to.empty() || to->file_hour)) {
     // Named by files: those files, in name order, up to the newest whose hours have all ended.
     for (int64_t h = *from->file_hour; h <= *to->file_hour; ++h) {
-      const std::vector<int64_t> covered = UtcHoursOfFileName(FormatHour(h) + ".json.gz");
-      if (!covered.empty() && covered.back() > newest_ended) break;
-      urls.push_back(base + "/" + FormatHour(h) + ".json.gz");
+      if (UtcHoursOfFileHour(h).back() > newest_ended) break;
+      urls.push_back(ArchiveUrl(args.source, h));
     }
     return urls;
   }
@@ -157,7 +155,7 @@ Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* n
   for (int64_t h = first; h <= last; ++h) {
     const std::optional<int64_t> file_hour = FileHourOfUtcHour(h);
     if (!file_hour) continue;
-    std::string url = base + "/" + FormatHour(*file_hour) + ".json.gz";
+    std::string url = ArchiveUrl(args.source, *file_hour);
     if (urls.empty() || urls.back() != url) urls.push_back(std::move(url));
   }
   return urls;

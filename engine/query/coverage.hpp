@@ -32,12 +32,6 @@ struct Coverage {
   std::vector<std::pair<std::string, std::string>> missing_at_source;  //!< (file, reason)
 };
 
-//! The reason an hour is recorded with when its source has no such file; `ComputeCoverage`
-//! lists failures that start with it under `missing_at_source`.
-inline constexpr std::string_view kMissingAtSource = "missing at source";
-//! A recorded failure that is an hour the HTTP source did not have (a gap of the archive).
-inline bool IsMissingAtSource(std::string_view reason) { return reason.starts_with(kMissingAtSource); }
-
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour,

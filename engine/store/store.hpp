@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aggregate/file_aggregate.hpp"
@@ -21,6 +22,12 @@
 #include "store/file_entry.hpp"
 
 namespace ghsift {
+
+//! The reason an hour is recorded with (Store::RecordFailure) when its source has no such file:
+//! a gap of the archive itself, which coverage lists apart from failures.
+inline constexpr std::string_view kMissingAtSource = "missing at source";
+//! A recorded failure that is an hour the HTTP source did not have.
+inline bool IsMissingAtSource(std::string_view reason) { return reason.starts_with(kMissingAtSource); }
 
 enum class StoreMode {
   kReadWrite,  //!< the single writer (holds RocksDB's LOCK)

@@ -16,6 +16,7 @@
 #include "eval/labeled_report.hpp"
 #include "io/http_source.hpp"
 #include "query/coverage.hpp"
+#include "fault_server.hpp"
 #include "test_support.hpp"
 
 namespace ghsift::testing {
@@ -32,44 +33,6 @@ std::string AnswersWithoutSkips(const std::string& store) {
   if (at != std::string::npos) answers.erase(at, answers.find('\n', at) - at);
   return answers;
 }
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-//! The fault server, started on a free port; it stops itself after a few idle seconds, and is
-//! killed by its process id when the test ends first.
-class FaultServer {
- public:
-  FaultServer(const TempDir& dir, const std::string& hours, const std::vector<std::string>& faults,
-              const std::string& extra = "") {
-    port_file_ = dir / "port";
-    log_ = dir / "requests.log";
-    std::string command = "python3 '" + std::string(GHSIFT_SOURCE_DIR) + "/tests/io/fault_http_server.py' --dir '" +
-                          hours + "' --idle 15 --lifetime 120 --log '" + log_ + "' " + extra;
-    for (const std::string& f : faults) command += " --fault " + f;
-    const CommandResult r = RunCommand(command + " > '" + port_file_ + "' & echo $!");
-    pid_ = std::atoi(r.output.c_str());
-    for (int i = 0; i < 200 && port_.empty(); ++i) {  // bounded: 10 s
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      const std::string text = ReadText(port_file_);
-      if (text.find('\n') != std::string::npos) port_ = text.substr(0, text.find('\n'));
-    }
-  }
-  ~FaultServer() {
-    if (pid_ > 0) ::kill(pid_, SIGTERM);
-  }
-  std::string base(const std::string& scheme = "http") const { return scheme + "://127.0.0.1:" + port_; }
-  std::string Requests() const { return ReadText(log_); }
-  bool started() const { return !port_.empty(); }
-
- private:
-  std::string port_file_, log_, port_;
-  int pid_ = 0;
-};
 
 class HttpIngestTest : public ::testing::Test {
  protected:

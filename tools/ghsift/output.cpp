@@ -221,16 +221,6 @@ std::string HumanBytes(double bytes) {
 
 std::string Counted(uint64_t n, const std::string& noun) { return WithCommas(n) + " " + noun + (n == 1 ? "" : "s"); }
 
-std::string WithCommas(uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string FormatTable(Format format, const std::vector<std::string>& columns,
                         const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {
   auto is_numeric = [&](size_t c) { return c < numeric.size() && numeric[c]; };

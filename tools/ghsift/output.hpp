@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/csv.hpp"
+#include "common/number_text.hpp"
 
 namespace ghsift::cli {
 
@@ -50,8 +51,6 @@ std::string TableCell(std::string_view text, size_t max_width = 0);
 size_t TerminalColumns();
 //! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
 std::string HumanBytes(double bytes);
-//! 1234567 -> "1,234,567".
-std::string WithCommas(uint64_t n);
 //! "1 file", "2 files", "1,024 files": a count with its noun, singular or plural (+ "s").
 std::string Counted(uint64_t n, const std::string& noun);
 

@@ -9,12 +9,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 #include "commands/commands.hpp"
 #include "common/time_range.hpp"
 #include "commands/common_options.hpp"
-#include "commands/follow.hpp"
+#include "pipelines/follow.hpp"
 #include "commands/mpi_ingest.hpp"
 #include "commands/rule_layers_meta.hpp"
 #include "output.hpp"
@@ -72,18 +71,6 @@ struct IngestArgs {
   bool save_given = false;  //!< --save-dumps was given (an empty directory name is an error)
   double give_up_hours = 24;
 };
-
-//! For tests only: when GHSIFT_TEST_CLOCK_FILE names a file, --follow reads "now" (Unix seconds)
-//! from it at every look at the clock, so a test can make hours end at will. Unset: the real clock.
-int64_t FollowNow() {
-  static const char* file = std::getenv("GHSIFT_TEST_CLOCK_FILE");
-  if (file == nullptr || *file == '\0') return NowSeconds();
-  std::ifstream in(file);
-  int64_t seconds = 0;
-  if (in >> seconds) return seconds;
-  static int64_t last = NowSeconds();  // a test writing the file right now: keep the last value
-  return last;
-}
 
 //! The hours an --from/--to argument names, first and last as hour indices: an hour as GH
 //! Archive names its files (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD,
@@ -208,15 +195,14 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   follow.base_url = args.source;
   follow.poll_seconds = args.poll_seconds;
   follow.give_up_seconds = static_cast<int64_t>(args.give_up_hours * 3600);
-  follow.now = FollowNow;
   follow.stop = &g_stop;
   if (!args.from.empty()) {
-    const auto from = ParseHourSpan(args.from, "--from", FollowNow());
+    const auto from = ParseHourSpan(args.from, "--from", NowSeconds());
     if (!from.ok()) return Fail(from.status().message());
     // The follower counts hours by their files' names (UTC ones, in the archive it follows).
     follow.first_hour = from->file_hour.value_or(from->first);
   } else {
-    auto start = DefaultFollowStart(store, FollowNow());
+    auto start = DefaultFollowStart(store, NowSeconds());
     if (!start.ok()) return Fail(start.status().message());
     follow.first_hour = *start;
   }
@@ -278,7 +264,7 @@ int RunIngest(const IngestArgs& args) {
   if (args.follow) {
     // The hours are added as they end (RunFollow); only --from is checked here.
     if (!args.from.empty()) {
-      const auto from = ParseHourSpan(args.from, "--from", FollowNow());
+      const auto from = ParseHourSpan(args.from, "--from", NowSeconds());
       if (!from.ok()) return Fail(from.status().message());
     }
   } else if (!args.from.empty() || !args.to.empty()) {

@@ -26,7 +26,7 @@
 #include "pipelines/ingest_pipeline.hpp"
 #include "store/store.hpp"
 
-namespace ghsift::cli {
+namespace ghsift {
 
 struct FollowOptions {
   std::string base_url;               //!< the hours are base_url/YYYY-MM-DD-H.json.gz
@@ -34,7 +34,10 @@ struct FollowOptions {
   int64_t poll_seconds = 120;         //!< between two requests for an hour not published yet
   int64_t give_up_seconds = 24 * 3600;  //!< after an hour's end: recorded missing (or failed)
   size_t batch_hours = 24;            //!< hours per pipeline run while catching up
-  std::function<int64_t()> now;       //!< Unix seconds (a test clock in tests)
+  //! The clock, Unix seconds (unset: the system's), and how to wait `seconds` of it, returning
+  //! early on a stop (unset: real time). A caller with its own clock (a test) passes both.
+  std::function<int64_t()> now;
+  std::function<void(int64_t seconds)> sleep;
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> say;   //!< progress lines (quiet: nothing)
   std::function<void(const std::string&)> warn;  //!< failures and hours given up: always shown
@@ -81,4 +84,4 @@ std::string FailureReason(const FileOutcome& outcome);
 //! "2024-01-01T04:00Z" for Unix seconds (messages).
 std::string FormatInstant(int64_t seconds);
 
-}  // namespace ghsift::cli
+}  // namespace ghsift

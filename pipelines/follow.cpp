@@ -1,4 +1,4 @@
-#include "commands/follow.hpp"
+#include "pipelines/follow.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,12 +8,12 @@
 #include <thread>
 #include <vector>
 
-#include "output.hpp"
 #include "io/archive_hours.hpp"
-#include "query/coverage.hpp"
+#include "common/number_text.hpp"
+#include "common/time_range.hpp"
 #include "rollup/rollup.hpp"
 
-namespace ghsift::cli {
+namespace ghsift {
 namespace {
 
 constexpr int64_t kHour = 3600;
@@ -109,7 +109,12 @@ Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions 
   return read.status();
 }
 
-Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& o) {
+Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const FollowOptions& options) {
+  FollowOptions o = options;
+  if (!o.now) o.now = NowSeconds;
+  if (!o.sleep) o.sleep = [stop = o.stop](int64_t seconds) { Sleep(seconds, stop); };
+  if (!o.say) o.say = [](const std::string&) {};
+  if (!o.warn) o.warn = [](const std::string&) {};
   FollowSummary summary;
   bool reached = o.source_reached;  // "up to date" only once the source has answered
   std::string base = o.base_url;
@@ -162,7 +167,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
                                           (pending.size() == 1 ? "" : "s") + " pending (not published yet, or " +
                                           "failed and asked for again)"));
       }
-      Sleep(std::clamp<int64_t>(wake - now, 1, o.poll_seconds), o.stop);
+      o.sleep(std::clamp<int64_t>(wake - now, 1, o.poll_seconds));
       continue;
     }
 
@@ -259,4 +264,4 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
   return summary;
 }
 
-}  // namespace ghsift::cli
+}  // namespace ghsift

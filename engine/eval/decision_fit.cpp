@@ -217,8 +217,19 @@ Estimates EstimateGroups(const MatchTable& table, const DecisionParams& written,
     std::vector<char> train(n, 1);
     train[g] = 0;
     const DecisionParams fold = FitDecision(table, written, train, options);
-    e.groups.push_back({ScoreGroup(table, g, fold), ScoreGroup(table, g, e.fitted), ScoreGroup(table, g, written)});
+    GroupEstimate ge{ScoreGroup(table, g, fold), ScoreGroup(table, g, e.fitted), ScoreGroup(table, g, written)};
+    ge.held_out_reports.objective_f1 = table.groups[g].objective_f1;
+    for (uint32_t i : table.groups[g].reports) {
+      if (table.label[i] >= 0) ge.held_out_reports.reports.push_back({table.Predicted(i, fold), table.label[i] == 1});
+    }
+    ge.held_out_interval = BootstrapObjective(ge.held_out_reports);
+    e.groups.push_back(std::move(ge));
   }
+  std::vector<DecidedGroup> scored;
+  for (size_t g = 0; g < n; ++g) {
+    if (ObjectiveDefined(table.groups[g], e.groups[g].held_out.confusion)) scored.push_back(e.groups[g].held_out_reports);
+  }
+  e.held_out_mean_interval = BootstrapMean(scored);
   return e;
 }
 

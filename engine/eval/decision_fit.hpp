@@ -12,6 +12,7 @@
 // the data does not clearly ask to change exactly as written.
 #include <vector>
 
+#include "eval/bootstrap.hpp"
 #include "eval/match_table.hpp"
 
 namespace ghsift {
@@ -35,11 +36,16 @@ struct GroupEstimate {
   GroupScore held_out;   //!< fitted on the other groups, scored on this one
   GroupScore in_sample;  //!< fitted on every group, scored on this one
   GroupScore written;    //!< the rule set as written
+  //! The held-out fold's decision on each labeled report, for the bootstrap interval.
+  DecidedGroup held_out_reports;
+  Interval held_out_interval;  //!< 95% bootstrap interval of held_out's objective
 };
 
 struct Estimates {
   std::vector<GroupEstimate> groups;  //!< by index of table.groups
   DecisionParams fitted;              //!< fitted on every group
+  //! 95% bootstrap interval of the mean held-out objective over the groups it can be scored on.
+  Interval held_out_mean_interval;
 };
 
 //! Leave-one-group-out over every group, plus the fit on all of them.

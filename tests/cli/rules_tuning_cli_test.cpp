@@ -46,7 +46,13 @@ TEST_F(RulesTuningCliTest, EvalPrintsLeaveOneGroupOutBeforeInSample) {
   EXPECT_NE(r.output.find("beta          3          1      0.500        1.000    0.667          0.667"), std::string::npos)
       << r.output;
   EXPECT_LT(r.output.find("LOGO prec"), r.output.find("in-sample prec"));
-  EXPECT_NE(r.output.find("mean over 2 groups: LOGO 0.333, in-sample 0.500"), std::string::npos) << r.output;
+  // The intervals: alpha's F1 is 0 in every resample; beta's one positive is always found and
+  // its resampled two negatives hold 0, 1 or 2 copies of the false positive (F1 1, 0.667, 0.5).
+  EXPECT_NE(r.output.find("0.250  [0.000, 0.000]"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("0.667  [0.500, 1.000]"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("mean over 2 groups: LOGO 0.333 (95% CI [0.250, 0.500]), in-sample 0.500"),
+            std::string::npos)
+      << r.output;
 }
 
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which
@@ -56,8 +62,8 @@ TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {
   auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " " + (dir_ / "gamma.jsonl") +
                       " --objective f1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("mean over 2 groups, leaving out 1 without a positive report (F1 n/a): LOGO 0.333, "
-                          "in-sample 0.500"),
+  EXPECT_NE(r.output.find("mean over 2 groups, leaving out 1 without a positive report (F1 n/a): LOGO 0.333 (95% "
+                          "CI [0.250, 0.500]), in-sample 0.500"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("gamma         2          0        n/a          n/a      n/a          0.500"), std::string::npos)

@@ -36,7 +36,11 @@ std::string JsonKey(const std::string& name) {
   return key;
 }
 
+bool IsHeldOut(const ScoreColumn& b) { return b.score == &GroupEstimate::held_out; }
+
 }  // namespace
+
+std::string IntervalText(const Interval& i) { return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]"; }
 
 std::string Fixed3(double v) {
   char buf[32];
@@ -47,7 +51,8 @@ std::string Fixed3(double v) {
 std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
   if (table.groups.size() != 1) {
     return "Leave-one-group-out (LOGO): " + fitted +
-           " fitted on the other groups, scored on the held-out group: the estimate to quote.\n";
+           " fitted on the other groups, scored on the held-out group: the estimate to quote. Its 95% CI is a "
+           "bootstrap over the group's reports (1,000 resamples): the spread a sample of that size allows.\n";
   }
   return "One group (" + table.groups.front().name +
          "): nothing can be held out, so the LOGO columns are the rule set as written, scored on the reports it "
@@ -102,6 +107,10 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       columns.push_back(b.name + " " + m);
       numeric.push_back(true);
     }
+    if (IsHeldOut(b)) {
+      columns.push_back(b.name + " 95% CI");
+      numeric.push_back(true);
+    }
   }
   std::vector<std::string> positive_sets;
   for (const auto& g : table.groups) {
@@ -115,6 +124,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     std::vector<double> mean(blocks.size(), 0);
     int groups = 0;
     int unscored = 0;  // F1 groups without a positive report: shown, left out of the mean
+    std::vector<DecidedGroup> scored_reports;  // for the interval of the held-out mean
     bool f1_objective = false;
     for (size_t g = 0; g < table.groups.size(); ++g) {
       if (table.groups[g].positive_name != set) continue;
@@ -128,12 +138,14 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       for (size_t b = 0; b < blocks.size(); ++b) {
         const GroupScore& s = ge.*blocks[b].score;
         for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
+        if (IsHeldOut(blocks[b])) row.push_back(scored ? IntervalText(ge.held_out_interval) : "n/a");
         const Confusion& sc = s.confusion;
         pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
         if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
       }
       rows.push_back(std::move(row));
       scored ? ++groups : ++unscored;
+      if (scored) scored_reports.push_back(ge.held_out_reports);
     }
     if (rows.empty()) continue;
     const Confusion& p0 = pooled[0];
@@ -141,6 +153,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
                                            std::to_string(p0.tp + p0.fn)};
     for (size_t b = 0; b < blocks.size(); ++b) {
       for (auto& cell : Cells(pooled[b], blocks[b].full)) pooled_row.push_back(cell);
+      if (IsHeldOut(blocks[b])) pooled_row.push_back("");
     }
     rows.push_back(std::move(pooled_row));
     out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
@@ -149,6 +162,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     out << ":";
     for (size_t b = 0; b < blocks.size(); ++b) {
       out << (b ? ", " : " ") << blocks[b].name << " " << (groups > 0 ? Fixed3(mean[b] / groups) : "n/a");
+      if (IsHeldOut(blocks[b]) && groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(scored_reports)) << ")";
     }
     out << ")\n";
     WriteTable(out, Format::kTable, columns, rows, numeric);
@@ -189,6 +203,10 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
     for (const ScoreColumn& b : blocks) {
       const GroupScore& s = e.groups[g].*b.score;
       out << ", " << JsonString(JsonKey(b.name)) << ": " << ConfusionJson(s.confusion);
+      if (IsHeldOut(b) && ObjectiveDefined(group, s.confusion)) {
+        const Interval& i = e.groups[g].held_out_interval;
+        out << ", " << JsonString(JsonKey(b.name) + "_ci95") << ": [" << Fixed3(i.low) << ", " << Fixed3(i.high) << "]";
+      }
       for (size_t k = 0; k < group.controls.size(); ++k) {
         out << ", " << JsonString(JsonKey(b.name) + "_" + table.categories[group.controls[k]] + "_flag_rate") << ": "
             << Fixed3(s.ControlRate(k));
@@ -199,6 +217,11 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
   out << "\n  }";
   for (const ScoreColumn& b : blocks) {
     out << ", " << JsonString("mean_" + JsonKey(b.name)) << ": " << Fixed3(MeanObjective(table, e, b.score));
+    if (IsHeldOut(b)) {
+      const Interval& i = e.held_out_mean_interval;
+      out << ", " << JsonString("mean_" + JsonKey(b.name) + "_ci95") << ": [" << Fixed3(i.low) << ", " << Fixed3(i.high)
+          << "]";
+    }
   }
   out << "}";
 }

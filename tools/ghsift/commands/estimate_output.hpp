@@ -9,6 +9,9 @@
 namespace ghsift::cli {
 
 //! One column block of the table: a name and which score of a GroupEstimate it shows.
+//! "[0.620, 0.910]".
+std::string IntervalText(const Interval& i);
+
 struct ScoreColumn {
   std::string name;
   GroupScore GroupEstimate::*score;

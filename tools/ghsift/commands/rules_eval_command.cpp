@@ -134,21 +134,24 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
     const double va = a.Metric(group.objective_f1);
     std::vector<std::string> row = {group.name, group.positive_name, group.objective_f1 ? "F1" : "macro-F1"};
     if (it == bgroups.end()) {
-      rows.push_back({group.name, group.positive_name, row[2], "n/a", Fixed3(va), "n/a"});
+      rows.push_back({group.name, group.positive_name, row[2], "n/a", Fixed3(va), "n/a",
+                      IntervalText(ea.groups[g].held_out_interval)});
       continue;
     }
     const GroupScore& b = eb.groups[static_cast<size_t>(it - bgroups.begin())].held_out;
     const double vb = b.Metric(group.objective_f1), delta = va - vb;
     if (delta < -max_drop - 1e-9) fallen += (fallen.empty() ? "" : ", ") + group.name + " " + Fixed3(delta);
     rows.push_back({group.name, group.positive_name, row[2], Fixed3(vb), Fixed3(va),
-                    (delta >= 0 ? "+" : "") + Fixed3(delta)});
+                    (delta >= 0 ? "+" : "") + Fixed3(delta), IntervalText(ea.groups[g].held_out_interval)});
   }
   const double mb = MeanObjective(before.table, eb, &GroupEstimate::held_out);
   const double ma = MeanObjective(after.table, ea, &GroupEstimate::held_out);
-  rows.push_back({"mean", "", "", Fixed3(mb), Fixed3(ma), (ma - mb >= 0 ? "+" : "") + Fixed3(ma - mb)});
-  std::cout << "Before (--baseline) and after (--rules), leave-one-group-out, each group's objective:\n";
-  WriteTable(std::cout, Format::kTable, {"group", "positive", "objective", "before", "after", "change"}, rows,
-             {false, false, false, true, true, true});
+  rows.push_back({"mean", "", "", Fixed3(mb), Fixed3(ma), (ma - mb >= 0 ? "+" : "") + Fixed3(ma - mb),
+                  IntervalText(ea.held_out_mean_interval)});
+  std::cout << "Before (--baseline) and after (--rules), leave-one-group-out, each group's objective (the after's "
+               "95% CI: a change well inside it is within what another sample of the same size could give):\n";
+  WriteTable(std::cout, Format::kTable, {"group", "positive", "objective", "before", "after", "change", "after 95% CI"},
+             rows, {false, false, false, true, true, true, true});
   const bool rises = ma > mb + 1e-9;
   const bool pass = rises && fallen.empty();
   std::cout << "gate: " << (pass ? "pass" : "FAIL") << " (the mean " << (rises ? "rises" : "does not rise");
@@ -204,8 +207,10 @@ int RunEval(const EvalArgs& args) {
               << "in-sample: the rule set as written, scored on each group.\n";
     std::cout << FittedLayerNote(input->database->rules(), input->table) << "\n";
     PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
-    std::cout << "summary: mean over groups of each group's objective: LOGO "
-              << MeanText(input->table, estimates, &GroupEstimate::held_out) << ", in-sample "
+    const std::string logo_mean = MeanText(input->table, estimates, &GroupEstimate::held_out);
+    std::cout << "summary: mean over groups of each group's objective: LOGO " << logo_mean
+              << (logo_mean.starts_with("n/a") ? "" : " (95% CI " + IntervalText(estimates.held_out_mean_interval) + ")")
+              << ", in-sample "
               << MeanText(input->table, estimates, &GroupEstimate::written) << "\n";
   }
   bool first = true;

@@ -456,6 +456,15 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     GHSIFT_ASSIGN_OR_RETURN(blind, BlindMonths::Load(store));
   }
   IssueList list;
+  // Newest (or highest scored) first; ties in repository and number order, so the list is stable.
+  auto better = [](const ListedIssue& a, const ListedIssue& b) {
+    if (a.sort_key != b.sort_key) return a.sort_key > b.sort_key;
+    return std::tie(a.repo, a.number) < std::tie(b.repo, b.number);
+  };
+  // With a limit, only the best `limit` reports are kept (a heap whose front is the worst kept):
+  // memory stays that of the page asked for, and a report that cannot make the page is counted
+  // without being built.
+  const bool bounded = options.limit != 0;
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
     ++list.reports_in_store;
@@ -464,6 +473,13 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     // A listed report is flagged: it has a problem category. Facets only narrow the list.
     if (problems.empty()) return Status::Ok();
     ++list.flagged_in_store;
+    const int64_t created_at = r.created_at != 0 ? r.created_at : r.first_seen;
+    if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
+    if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
+    if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
+      return Status::Ok();
+    }
+    if (subcategory && !HasTag(model, r, flagged, *subcategory)) return Status::Ok();
     const std::optional<std::string> no_category;
     std::vector<std::string> shown = problems;
     if (options.show_categories) {
@@ -474,21 +490,30 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     }
     const ReportView view{model, r, repo_id, flagged, shown, no_category, blind, names};
     if (!PassesValueFilters(where, view)) return Status::Ok();
-    if (options.created_from && r.created_at < *options.created_from) return Status::Ok();
-    if (options.created_to && r.created_at >= *options.created_to) return Status::Ok();
-    if (options.category && std::find(flagged.begin(), flagged.end(), *options.category) == flagged.end()) {
-      return Status::Ok();
-    }
-    if (subcategory && !HasTag(model, r, flagged, *subcategory)) return Status::Ok();
     ListedIssue item;
     item.repo = names.Of(repo_id);
     item.number = number;
+    if (options.only != nullptr && !options.only->contains({item.repo, number})) return Status::Ok();
+    ++list.matched;
+    if (options.keys_only) {
+      item.repo_id = repo_id;
+      for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
+      list.issues.push_back(std::move(item));
+      return Status::Ok();
+    }
+    for (const CategoryScore& score : model.Score(r.rules)) {
+      if (std::find(problems.begin(), problems.end(), score.category) != problems.end()) item.score += score.score;
+    }
+    item.created_at = created_at;
+    item.updated_at = r.last_seen;
+    item.sort_key = options.sort == IssueSort::kCreated   ? static_cast<double>(item.created_at)
+                    : options.sort == IssueSort::kUpdated ? static_cast<double>(item.updated_at)
+                                                          : item.score;
+    if (bounded && list.issues.size() == options.limit && !better(item, list.issues.front())) return Status::Ok();
     item.kind = r.kind == 1 ? "pr" : "issue";
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
     item.state = r.state.empty() ? kUnknownState : r.state;
-    item.created_at = r.created_at != 0 ? r.created_at : r.first_seen;
-    item.updated_at = r.last_seen;
     item.created = FormatDay(DayOf(item.created_at));
     item.updated = FormatDay(DayOf(item.updated_at));
     item.subcategories = SubcategoriesOf(model, r, problems, std::nullopt);
@@ -497,13 +522,17 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.labels = r.labels;
     item.labels_ever = r.labels_ever;
     item.repo_id = repo_id;
-    for (const CategoryScore& score : model.Score(r.rules)) {
-      if (std::find(problems.begin(), problems.end(), score.category) != problems.end()) item.score += score.score;
-    }
     item.categories = std::move(problems);
     item.rules = r.rules;
     for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
     list.issues.push_back(std::move(item));
+    if (bounded) {
+      std::push_heap(list.issues.begin(), list.issues.end(), better);
+      if (list.issues.size() > options.limit) {
+        std::pop_heap(list.issues.begin(), list.issues.end(), better);
+        list.issues.pop_back();
+      }
+    }
     return Status::Ok();
   };
   if (ids) {
@@ -511,19 +540,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   } else {
     GHSIFT_TRY(store.ScanIssues(std::nullopt, visit));
   }
-  // Newest (or highest scored) first; ties in repository and number order, so the list is stable.
-  auto key = [&](const ListedIssue& i) {
-    return options.sort == IssueSort::kCreated   ? static_cast<double>(i.created_at)
-           : options.sort == IssueSort::kUpdated ? static_cast<double>(i.updated_at)
-                                                 : i.score;
-  };
-  std::stable_sort(list.issues.begin(), list.issues.end(), [&](const ListedIssue& a, const ListedIssue& b) {
-    const double ka = key(a), kb = key(b);
-    if (ka != kb) return ka > kb;
-    return std::tie(a.repo, a.number) < std::tie(b.repo, b.number);
-  });
-  list.matched = list.issues.size();
-  if (options.limit != 0 && list.issues.size() > options.limit) list.issues.resize(options.limit);
+  std::sort(list.issues.begin(), list.issues.end(), better);
   return list;
 }
 

@@ -2,6 +2,7 @@
 // Answers `ghsift query` and `ghsift issues` from the store alone.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,7 @@ struct ListedIssue {
   std::vector<std::string> labels;         //!< of the latest snapshot
   std::vector<std::string> labels_ever;    //!< every label any snapshot carried, sorted
   double score = 0;                        //!< summed scores of the problem categories
+  double sort_key = 0;                     //!< what the list is ordered by (IssueListOptions::sort)
   std::vector<std::string> rules;
   //! The values of IssueListOptions::with_values' dimensions, in that order.
   std::vector<std::vector<std::string>> values;
@@ -107,6 +109,11 @@ struct IssueListOptions {
   //! When set, the problem categories those values show (category, subcategory): sample shows the
   //! ones it draws for.
   std::optional<std::vector<std::string>> show_categories;
+  //! Only what a sampling frame needs: repo, number and the with_values dimensions' values; no
+  //! title, labels or other text is copied (a frame holds every report of the population).
+  bool keys_only = false;
+  //! When set, only these reports (repository as listed, number): the drawn rows of a sample.
+  const std::set<std::pair<std::string, int64_t>>* only = nullptr;
 };
 
 struct IssueList {

@@ -325,6 +325,44 @@ TEST_F(QueryTest, ListIssuesFlaggedWithAnyCategory) {
   EXPECT_EQ(last.verdict, "unclassified");
 }
 
+// A limit keeps the best reports of the order asked for, ties (equal scores) in repository and
+// number order, exactly as the first reports of the whole list; `matched` still counts them all.
+TEST_F(QueryTest, ListIssuesLimitKeepsTheFirstOfTheWholeList) {
+  for (const IssueSort sort : {IssueSort::kCreated, IssueSort::kUpdated, IssueSort::kScore}) {
+    IssueListOptions all;
+    all.kind = "all";
+    all.sort = sort;
+    all.limit = 0;
+    auto whole = ListIssues(*store_, all);
+    ASSERT_TRUE(whole.ok());
+    ASSERT_EQ(whole->issues.size(), 4u);
+    for (size_t limit = 1; limit <= 5; ++limit) {
+      IssueListOptions page = all;
+      page.limit = limit;
+      auto cut = ListIssues(*store_, page);
+      ASSERT_TRUE(cut.ok());
+      EXPECT_EQ(cut->matched, 4u);
+      ASSERT_EQ(cut->issues.size(), std::min<size_t>(limit, 4));
+      for (size_t i = 0; i < cut->issues.size(); ++i) {
+        EXPECT_EQ(cut->issues[i].repo + "#" + std::to_string(cut->issues[i].number),
+                  whole->issues[i].repo + "#" + std::to_string(whole->issues[i].number))
+            << "sort " << static_cast<int>(sort) << ", limit " << limit << ", row " << i;
+        EXPECT_EQ(cut->issues[i].title, whole->issues[i].title);
+      }
+    }
+  }
+  // By score: two reports score 2 (r1#3: perf.slow + acc.nan) and 1; equal scores in repository order.
+  IssueListOptions by_score;
+  by_score.kind = "all";
+  by_score.sort = IssueSort::kScore;
+  by_score.limit = 2;
+  auto top = ListIssues(*store_, by_score);
+  ASSERT_TRUE(top.ok());
+  EXPECT_EQ(top->issues[0].repo + "#" + std::to_string(top->issues[0].number), "org/faster#3");
+  EXPECT_EQ(top->issues[0].score, 2.0);
+  EXPECT_EQ(top->issues[1].score, 1.0);
+}
+
 TEST_F(QueryTest, ListIssuesFilters) {
   IssueListOptions prs;
   prs.kind = "pr";

@@ -83,32 +83,41 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   }
 
   // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).
-  std::map<std::pair<std::string, int64_t>, ListedIssue> population;
-  // What the store holds of the kind, to say why nothing was drawn (the same for every category).
+  // Read twice: once as a frame (keys and the stratum's values only: the frame holds every
+  // report, so no text is copied), then the drawn rows with everything the export shows.
   uint64_t reports_of_kind = 0, flagged_of_kind = 0;
-  for (const std::string& c : chosen) {
-    IssueListOptions options;
-    options.category = c;
-    options.kind = args.kind;
-    options.limit = 0;
-    options.repo = RepoFilter(args.filters);
-    options.where = ValueFiltersOf(args.filters);
-    const Status range = CreatedRange(args.filters, options);
-    if (!range.ok()) return Fail(range.message());
-    // Strata show the chosen categories only (a report's subcategory among them).
-    options.show_categories = categories;
-    if (stratify != nullptr) options.with_values = {args.stratify};
-    for (const std::string& name : ExportedDimensionNames()) options.with_values.push_back(name);
-    auto issues = ListIssues(**store, options);
-    if (!issues.ok()) return Fail(issues.status().message());
-    reports_of_kind = issues->reports_in_store;
-    flagged_of_kind = issues->flagged_in_store;
-    for (ListedIssue& i : issues->issues) {
-      const auto key = std::make_pair(i.repo, i.number);
-      population.emplace(key, std::move(i));
+  auto list_population = [&](bool frame_only, const std::set<std::pair<std::string, int64_t>>* only,
+                             std::map<std::pair<std::string, int64_t>, ListedIssue>& into) -> Status {
+    for (const std::string& c : chosen) {
+      IssueListOptions options;
+      options.category = c;
+      options.kind = args.kind;
+      options.limit = 0;
+      options.repo = RepoFilter(args.filters);
+      options.where = ValueFiltersOf(args.filters);
+      GHSIFT_TRY(CreatedRange(args.filters, options));
+      // Strata show the chosen categories only (a report's subcategory among them).
+      options.show_categories = categories;
+      if (stratify != nullptr) options.with_values = {args.stratify};
+      if (!frame_only) {
+        for (const std::string& name : ExportedDimensionNames()) options.with_values.push_back(name);
+      }
+      options.keys_only = frame_only;
+      options.only = only;
+      GHSIFT_ASSIGN_OR_RETURN(IssueList issues, ListIssues(**store, options));
+      // What the store holds of the kind, to say why nothing was drawn (the same for every category).
+      reports_of_kind = issues.reports_in_store;
+      flagged_of_kind = issues.flagged_in_store;
+      for (ListedIssue& i : issues.issues) {
+        const auto key = std::make_pair(i.repo, i.number);
+        into.emplace(key, std::move(i));
+      }
     }
-  }
-  std::vector<const ListedIssue*> members;
+    return Status::Ok();
+  };
+  std::map<std::pair<std::string, int64_t>, ListedIssue> population;
+  const Status listed = list_population(true, nullptr, population);
+  if (!listed.ok()) return Fail(listed.message());
   std::vector<FrameItem> frame;
   for (const auto& [key, issue] : population) {
     FrameItem item;
@@ -119,7 +128,6 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     else if (issue.values.front().empty()) item.stratum = "(none)";
     else item.stratum = *std::min_element(issue.values.front().begin(), issue.values.front().end());
     frame.push_back(std::move(item));
-    members.push_back(&issue);
   }
 
   const int64_t n_population = static_cast<int64_t>(frame.size());
@@ -135,6 +143,11 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
           (size.corrected ? ", finite population correction" : "");
   }
   const StratifiedSample sample = DrawStratified(frame, n, args.seed);
+  std::set<std::pair<std::string, int64_t>> drawn;
+  for (size_t index : sample.chosen) drawn.emplace(frame[index].repo, frame[index].number);
+  std::map<std::pair<std::string, int64_t>, ListedIssue> rows;
+  const Status read_rows = list_population(false, &drawn, rows);
+  if (!read_rows.ok()) return Fail(read_rows.message());
   std::fprintf(stderr, "ghsift: population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
                static_cast<long long>(sample.chosen.size()), how.c_str());
   if (n_population == 0) {
@@ -164,7 +177,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format == "csv") out << LabelingCsvHeader(extra_columns);
   size_t missing = 0;
   for (size_t index : sample.chosen) {
-    const ListedIssue& issue = *members[index];
+    const auto row = rows.find({frame[index].repo, frame[index].number});
+    if (row == rows.end()) return Fail("the store changed while the sample was drawn: run it again");
+    const ListedIssue& issue = row->second;
     std::vector<std::string> cats;
     for (const std::string& c : issue.categories) {
       if (chosen.count(c)) cats.push_back(c);

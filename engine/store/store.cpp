@@ -12,12 +12,14 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <set>
 
 #include "aggregate/event_type_table.hpp"
 #include "common/byte_codec.hpp"
 #include "aggregate/repo_filter.hpp"
 #include "store/key_codec.hpp"
 #include "store/merge_operators.hpp"
+#include "store/partial_merge.hpp"
 #include "store/rocks_status.hpp"
 
 namespace ghsift {
@@ -679,36 +681,58 @@ Status Store::MergeFrom(const Store& partial) {
     }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
-  rocksdb::WriteBatch batch;
-  auto copy_family = [&](int family, bool merge_values, auto&& key_filter) -> Status {
-    if (partial.handles_[static_cast<size_t>(family)] == nullptr) return Status::Ok();  // an older partial
-    std::unique_ptr<rocksdb::Iterator> it(
-        partial.db_->NewIterator(rocksdb::ReadOptions(), partial.handles_[static_cast<size_t>(family)]));
+  // Rules and scope travel with a first merge into an empty store; failures stay local. Read
+  // before the copy: the meta family is small, and the store's side must not change under it.
+  std::set<std::string> meta_to_copy;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(partial.db_->NewIterator(rocksdb::ReadOptions(), partial.Family(kMeta)));
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
-      if (!key_filter(it->key().ToStringView())) continue;
-      const bool merge = merge_values && !(family == kRepos && it->key()[0] == keys::kRepoNameIndex);
-      rocksdb::Status s = merge ? batch.Merge(Family(family), it->key(), it->value())
-                                : batch.Put(Family(family), it->key(), it->value());
-      // What the partial adds to a report changes the cells it counts under here.
-      if (s.ok() && family == kIssues && mark_stale) s = batch.Put(Family(kStale), it->key(), "");
-      if (!s.ok()) return FromRocks(s, "merging " + partial.path());
+      const std::string key = it->key().ToString();
+      if (key.starts_with(kFailurePrefix) || key == Store::kRollupMetaKey) continue;
+      GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> mine, GetMeta(key));
+      if (!mine) meta_to_copy.insert(key);
     }
-    return FromRocks(it->status(), "reading " + partial.path());
+    GHSIFT_TRY(FromRocks(it->status(), "reading " + partial.path()));
+  }
+  // The table files take about the room the partial's own take (the same keys, compressed alike).
+  const uint64_t needed = partial.DiskBytes() + kFlushReserve;
+  struct statvfs fs_stats {};
+  if (::statvfs(path_.c_str(), &fs_stats) == 0) {
+    const uint64_t free_bytes = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
+    if (free_bytes < needed) {
+      return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
+                             path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to merge " +
+                             partial.path() + "; the store is unchanged");
+    }
+  }
+  auto merge = [](std::string_view) { return MergeOp::kMerge; };
+  auto put = [](std::string_view) { return MergeOp::kPut; };
+  // The repository name index ('N' keys) is only ever Put; latest names ('I' keys) merge.
+  auto repos = [](std::string_view key) {
+    return !key.empty() && key[0] == keys::kRepoNameIndex ? MergeOp::kPut : MergeOp::kMerge;
   };
-  auto all = [](std::string_view) { return true; };
-  GHSIFT_TRY(copy_family(kCounters, true, all));
-  GHSIFT_TRY(copy_family(kRepos, true, all));
-  GHSIFT_TRY(copy_family(kIssues, true, all));
-  GHSIFT_TRY(copy_family(kTexts, false, all));
-  GHSIFT_TRY(copy_family(kLatestTexts, true, all));
-  GHSIFT_TRY(copy_family(kFiles, false, all));
-  // Rules and scope travel with a first merge into an empty store; failures stay local.
-  GHSIFT_TRY(copy_family(kMeta, false, [&](std::string_view key) {
-    return !key.starts_with(kFailurePrefix) && key != Store::kRollupMetaKey && !GetMeta(std::string(key)).value().has_value();
-  }));
-  rocksdb::WriteOptions options;
-  options.sync = true;
-  return FromRocks(db_->Write(options, &batch), "merging " + partial.path());
+  auto meta = [&](std::string_view key) {
+    return meta_to_copy.count(std::string(key)) != 0 ? MergeOp::kPut : MergeOp::kSkip;
+  };
+  // Largest first: the families are copied by threads in this order and should end together.
+  const std::pair<int, std::function<MergeOp(std::string_view)>> families[] = {
+      {kIssues, merge}, {kTexts, put}, {kLatestTexts, merge}, {kCounters, merge},
+      {kRepos, repos},  {kFiles, put}, {kMeta, meta}};
+  std::vector<FamilyCopy> copies;
+  for (const auto& [family, op] : families) {
+    if (partial.Family(family) == nullptr) continue;  // an older partial
+    FamilyCopy copy;
+    copy.from = partial.Family(family);
+    copy.to = Family(family);
+    copy.name = kFamilyNames[family];
+    copy.op = op;
+    // What the partial adds to a report changes the cells it counts under here.
+    if (family == kIssues && mark_stale) copy.mark = Family(kStale);
+    copies.push_back(std::move(copy));
+  }
+  return StreamPartial(*partial.db_, *db_, copies, path_ + "/" + kTableFileStaging, "the partial",
+                       merge_options_)
+      .WithContext("merging " + partial.path());
 }
 
 Result<bool> Store::MarksStale() const {

@@ -20,6 +20,7 @@
 #include "common/result.hpp"
 #include "store/commit_batch.hpp"
 #include "store/file_entry.hpp"
+#include "store/partial_merge.hpp"
 
 namespace ghsift {
 
@@ -132,11 +133,14 @@ class Store {
   //! Every repository id that was ever seen under `name` (case-insensitive).
   std::vector<int64_t> RepoIdsByName(const std::string& name) const;
 
-  //! Adds everything a partial store (made by `ingest --partial`) holds, in one atomic batch:
-  //! counters and issue records merge as if its files had been ingested here. A partial whose
-  //! files are all here already is skipped (kAlreadyExists); one that shares only some of them
-  //! is refused, since its sums cannot be split by file.
+  //! Adds everything a partial store (made by `ingest --partial`) holds, atomically: counters and
+  //! issue records merge as if its files had been ingested here. The partial is streamed through
+  //! table files (StreamPartial), so memory does not grow with its size. A partial whose files
+  //! are all here already is skipped (kAlreadyExists); one that shares only some of them is
+  //! refused, since its sums cannot be split by file. On failure the store is unchanged.
   Status MergeFrom(const Store& partial);
+  //! Table file size and threads of MergeFrom; tests set small files to take the many-file path.
+  void set_merge_options(const PartialMergeOptions& options) { merge_options_ = options; }
 
   //! Leaves the store quick to open and read after a writing run: every memtable goes to table
   //! files, so the log retires and the next reader need not replay it (seconds after a large
@@ -176,6 +180,7 @@ class Store {
   std::atomic<uint64_t> stale_marks_cleared_{0};
   std::atomic<uint64_t> rollup_steps_{0};
   uint64_t table_file_min_bytes_ = CommitBatch::kTableFileMinBytes;
+  PartialMergeOptions merge_options_;
   std::mutex rollup_write_mutex_;  //!< one ApplyRollup batch written at a time
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;

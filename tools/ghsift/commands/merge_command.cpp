@@ -1,4 +1,5 @@
 // ghsift merge --store DIR PARTIAL...
+#include <chrono>
 #include <cstdio>
 
 #include "commands/commands.hpp"
@@ -11,15 +12,25 @@ namespace {
 struct MergeArgs {
   std::string store;
   std::vector<std::string> partials;
+  bool timings = false;
 };
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 int RunMerge(const MergeArgs& args) {
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return Fail(store.status().message());
   int merged = 0, skipped = 0, failed = 0;
+  std::string copy_times;
   for (const std::string& path : args.partials) {
+    const auto start = std::chrono::steady_clock::now();
     auto partial = Store::Open(path, StoreMode::kRead);
     Status s = partial.ok() ? (*store)->MergeFrom(**partial) : partial.status();
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.3f s", SecondsSince(start));
+    copy_times += (copy_times.empty() ? "" : ", ") + std::string(seconds);
     if (s.ok()) {
       ++merged;
     } else if (s.code() == StatusCode::kAlreadyExists) {
@@ -30,9 +41,14 @@ int RunMerge(const MergeArgs& args) {
       std::fprintf(stderr, "ghsift: %s\n", s.message().c_str());
     }
   }
+  SettleTimes settle;
   if (merged > 0) {
-    const Status refreshed = SettleStore(**store, true);
+    const Status refreshed = SettleStore(**store, true, &settle);
     if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
+  }
+  if (args.timings) {
+    std::fprintf(stderr, "ghsift: timings: partials %s; rollup refresh %.3f s (%zu reports); flush %.3f s\n",
+                 copy_times.c_str(), settle.refresh_seconds, settle.recounted, settle.finish_seconds);
   }
   std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,
                merged == 1 ? "" : "s", args.store.c_str(), skipped, failed);
@@ -46,6 +62,9 @@ void AddMergeCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("merge", "Add partial stores (ingest --partial) to a store, each atomically");
   cmd->add_option("--store", args->store, "Store directory (created if missing)")->required();
   cmd->add_option("partials", args->partials, "Partial store directories")->required();
+  cmd->add_flag("--timings", args->timings,
+                "Print where the time went: each partial's copy (open, checks, table files, ingestion), the rollup "
+                "refresh, the flush");
   cmd->callback([args, &exit_code] { exit_code = RunMerge(*args); });
 }
 

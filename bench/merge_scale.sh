@@ -11,9 +11,10 @@
 # hours-per-partial hours into partial stores (`ingest --partial --all-repos`, a worker's share
 # of a cluster run) and all hours into one store (`ingest --all-repos`), the reference. Then
 # merges the partials into a new store one `ghsift merge` per partial, each timed with
-# /usr/bin/time (wall seconds, peak RSS), and checks that the merged store answers
-# `query --by repo,month,category`, `query --metric events --by type` and `stats` byte for byte
-# as the single ingest does (exit 3, VERIFY FAILED, otherwise). Corpus, partials and reference
+# /usr/bin/time (wall seconds, peak RSS), then all of them into another new store with one
+# `ghsift merge` (a cluster's reduce step: one rollup refresh at the end), and checks that both
+# merged stores answer `query --by repo,month,category`, `query --metric events --by type` and
+# `stats` byte for byte as the single ingest does (exit 3, VERIFY FAILED, otherwise). Corpus, partials and reference
 # are reused by later runs with the same arguments; --ghsift times another build (before/after).
 # Output: a Markdown table on stdout, summary.md/.csv in the work folder (not committed).
 set -euo pipefail
@@ -26,7 +27,7 @@ SEED=7
 BUILD_DIR="$ROOT/build-bench"
 WORK="$ROOT/bench/results/merge-scale"
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --partials) PARTIALS=$2; shift 2 ;;
@@ -53,6 +54,7 @@ NAME="p$PARTIALS-h$HOURS-e$EVENTS-s$SEED"
 CORPUS="$WORK/corpus-h$TOTAL_HOURS-e$EVENTS-s$SEED"
 SINGLE="$WORK/single-h$TOTAL_HOURS-e$EVENTS-s$SEED"
 MERGED="$WORK/merged-$NAME"
+MERGED_ONCE="$WORK/merged-once-$NAME"
 
 if [[ ! -f "$CORPUS/truth.json" ]]; then
   log "generating $TOTAL_HOURS hours x $EVENTS events into $CORPUS"
@@ -106,19 +108,32 @@ for ((p = 0; p < PARTIALS; p++)); do
   log "partial $p: $reports reports, $mb MB: merged in $seconds s, peak RSS $((rss_kb / 1024)) MB"
 done
 
+rm -rf "$MERGED_ONCE"
+timing=$(mktemp)
+if ! /usr/bin/time -o "$timing" -f '%e %M' "$GHSIFT" merge --store "$MERGED_ONCE" "${PARTIAL_DIRS[@]}" 2>"$WORK/merge.err"; then
+  cat "$WORK/merge.err" >&2
+  echo "merge_scale.sh: merging all partials at once failed" >&2
+  exit 1
+fi
+read -r ONCE_S ONCE_KB <"$timing"
+rm -f "$timing"
+log "all $PARTIALS partials in one merge: $ONCE_S s, peak RSS $((ONCE_KB / 1024)) MB"
+
 # answers STORE: what the store answers, sizes on disk left out (they depend on how data arrived).
 answers() {
   "$GHSIFT" query --store "$1" --by repo,month,category --format csv
   "$GHSIFT" query --store "$1" --metric events --by type --format csv
   "$GHSIFT" stats --store "$1" --format json | grep -v '"store_bytes"'
 }
-if ! diffs=$(diff <(answers "$SINGLE") <(answers "$MERGED")); then
-  echo "VERIFY FAILED: the merged store answers otherwise than the single ingest (< single, > merged):" >&2
-  echo "$diffs" | head -20 >&2
-  exit 3
-fi
+for merged in "$MERGED" "$MERGED_ONCE"; do
+  if ! diffs=$(diff <(answers "$SINGLE") <(answers "$merged")); then
+    echo "VERIFY FAILED: $merged answers otherwise than the single ingest (< single, > merged):" >&2
+    echo "$diffs" | head -20 >&2
+    exit 3
+  fi
+done
 REPORTS=$(stat_of "$MERGED" reports)
-log "verified: the merged store ($REPORTS reports) answers as the single ingest, byte for byte"
+log "verified: both merged stores ($REPORTS reports) answer as the single ingest, byte for byte"
 
 {
   echo "$PARTIALS partials of $HOURS generated hours x $EVENTS events (seed $SEED), merged one \`ghsift merge\` per partial into a new store of $REPORTS reports; answers equal a single ingest's."
@@ -126,5 +141,6 @@ log "verified: the merged store ($REPORTS reports) answers as the single ingest,
   echo "| partial | reports | events | on disk MB | merge s | peak RSS MB |"
   echo "|---:|---:|---:|---:|---:|---:|"
   tail -n +2 "$CSV" | while IFS=, read -r p r e mb s rss; do echo "| $p | $r | $e | $mb | $s | $rss |"; done
-  awk -F, 'NR > 1 { s += $5; n++; if ($6 > m) m = $6 } END { printf "\nMean %.2f s per partial, highest peak RSS %d MB.\n", s / n, m }' "$CSV"
+  awk -F, 'NR > 1 { s += $5; n++; if ($6 > m) m = $6 } END { printf "\nOne merge per partial: mean %.2f s per partial, highest peak RSS %d MB.\n", s / n, m }' "$CSV"
+  awk -v s="$ONCE_S" -v p="$PARTIALS" -v kb="$ONCE_KB" 'BEGIN { printf "All partials in one merge: %.2f s (%.2f s per partial), peak RSS %d MB.\n", s, s / p, kb / 1024 }'
 } | tee "$WORK/summary-$NAME.md"

@@ -681,8 +681,8 @@ Status Store::MergeFrom(const Store& partial) {
     }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
-  // Rules and scope travel with a first merge into an empty store; failures stay local. Read
-  // before the copy: the meta family is small, and the store's side must not change under it.
+  // Rules and scope travel with a first merge into an empty store; failures stay local. Which
+  // meta keys to copy is decided here, against the store as it is (the family holds a few keys).
   std::set<std::string> meta_to_copy;
   {
     std::unique_ptr<rocksdb::Iterator> it(partial.db_->NewIterator(rocksdb::ReadOptions(), partial.Family(kMeta)));

@@ -54,6 +54,8 @@ struct Layer {
   std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
   std::map<std::string, bool> verdicts;  //!< categories whose `verdict:` mark this layer sets
   std::vector<FittedLayer> fitted;     //!< `fitted: {groups: [...], logo: X}` of its files
+  std::map<std::string, std::string> fragments;         //!< `fragments:` of its files
+  std::map<std::string, std::string> fragment_sources;  //!< the file that defines each
   //! `base: default`: the layer goes on top of the default rule set (DefaultRulesPath) without
   //! naming its path; `base: none` (or no key): on top of the layers before it only.
   std::string base_source;  //!< the file that says `base: default` ("" none)
@@ -95,6 +97,65 @@ Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer&
     layer.entries.push_back(std::move(entry));
   }
   return Status::Ok();
+}
+
+//! A fragment's name: a letter, then letters, digits, '_' or '-'.
+bool FragmentName(const std::string& name) {
+  if (name.empty() || name[0] < 'a' || name[0] > 'z') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+//! The `fragments:` map: name -> a piece of pattern, for `{{name}}` in the rules' patterns.
+Status ReadFragments(const YAML::Node& map, const std::string& source, Layer& layer) {
+  if (!map.IsMap()) return Status::InvalidArgument(source + ": 'fragments' must be a mapping of name: pattern piece");
+  for (const auto& entry : map) {
+    const std::string name = entry.first.as<std::string>();
+    if (!FragmentName(name)) {
+      return Status::InvalidArgument(source + ": fragment '" + name + "': a name must match [a-z][a-z0-9_-]*");
+    }
+    if (!entry.second.IsScalar() || entry.second.as<std::string>().empty()) {
+      return Status::InvalidArgument(source + ": fragment '" + name + "' must be a non-empty string");
+    }
+    const auto [it, added] = layer.fragment_sources.emplace(name, source);
+    if (!added) {
+      return Status::InvalidArgument(source + ": fragment '" + name + "' is defined twice in one layer (also in " +
+                                     it->second + ")");
+    }
+    layer.fragments[name] = entry.second.as<std::string>();
+  }
+  return Status::Ok();
+}
+
+//! `pattern` with every `{{name}}` replaced by its fragment.
+Result<std::string> ExpandFragments(const std::string& pattern, const std::map<std::string, std::string>& fragments,
+                                    const std::string& named) {
+  std::string out;
+  size_t at = 0;
+  while (true) {
+    const size_t open = pattern.find("{{", at);
+    const size_t close = open == std::string::npos ? std::string::npos : pattern.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    const std::string name = pattern.substr(open + 2, close - open - 2);
+    if (!FragmentName(name)) {  // not a reference: regex text (such as a{{2}} would be)
+      out.append(pattern, at, open + 2 - at);
+      at = open + 2;
+      continue;
+    }
+    const auto found = fragments.find(name);
+    if (found == fragments.end()) {
+      std::vector<std::string> names;
+      for (const auto& [n, text] : fragments) names.push_back(n);
+      return Status::InvalidArgument(named + ": pattern uses fragment '{{" + name + "}}', which no file defines" +
+                                     (names.empty() ? std::string() : " (the fragments: " + JoinNames(names) + ")"));
+    }
+    out.append(pattern, at, open - at);
+    out += found->second;
+    at = close + 2;
+  }
+  out.append(pattern, at, std::string::npos);
+  return out;
 }
 
 //! The `categories:` map: per-category settings (threshold, facet and verdict marks).
@@ -142,9 +203,9 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
   try {
     for (const auto& entry : root) {
       const std::string key = entry.first.as<std::string>();
-      if (key != "rules" && key != "categories" && key != "fitted" && key != "base") {
+      if (key != "rules" && key != "categories" && key != "fitted" && key != "base" && key != "fragments") {
         return Status::InvalidArgument(source + ": unknown top-level key '" + key + "' (the keys: base, rules, "
-                                       "categories, fitted)");
+                                       "categories, fragments, fitted)");
       }
     }
     if (root["base"]) {
@@ -158,6 +219,7 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
     if (root["rules"]) GHSIFT_TRY(ReadRuleEntries(root["rules"], source, layer));
     if (root["categories"]) GHSIFT_TRY(ReadCategorySettings(root["categories"], source, layer));
     if (root["fitted"]) GHSIFT_TRY(ReadFitted(root["fitted"], source, layer));
+    if (root["fragments"]) GHSIFT_TRY(ReadFragments(root["fragments"], source, layer));
   } catch (const YAML::Exception& e) {
     return Status::InvalidArgument(source + ": " + e.what());
   }
@@ -175,7 +237,8 @@ struct CategoryKeys {
   std::vector<std::string> list;
 };
 
-Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, Rule& rule, CategoryKeys& categories) {
+Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std::map<std::string, std::string>& fragments,
+                     Rule& rule, CategoryKeys& categories) {
   static const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",    "fields",
                                                    "flags", "weight", "enabled",    "description"};
   for (const auto& entry : node) {
@@ -203,7 +266,7 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, Rule& rul
   }
   if (node["pattern"]) {
     if (!node["pattern"].IsScalar()) return Status::InvalidArgument(named + ": 'pattern' must be a string");
-    rule.pattern = node["pattern"].as<std::string>();
+    GHSIFT_ASSIGN_OR_RETURN(rule.pattern, ExpandFragments(node["pattern"].as<std::string>(), fragments, named));
     if (rule.pattern.empty()) return Status::InvalidArgument(named + ": empty pattern");
   }
   if (node["fields"]) {
@@ -308,7 +371,7 @@ Status ApplyEntry(const LayerEntry& entry, std::map<std::string, size_t>& index_
   // A fresh rule for a definition; the earlier rule for an override of some of its keys.
   Rule rule = has_pattern ? Rule{} : into.rules[existing->second];
   CategoryKeys categories;
-  GHSIFT_TRY(ApplyRuleKeys(node, named, rule, categories));
+  GHSIFT_TRY(ApplyRuleKeys(node, named, into.fragments, rule, categories));
   GHSIFT_TRY(ResolveCategories(categories, named, rule));
   rule.id = entry.id;
   if (has_pattern) {
@@ -334,6 +397,8 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   for (size_t i = 0; i < into.rules.size(); ++i) index_by_id[into.rules[i].id] = i;
   std::vector<char> removed(into.rules.size(), 0);
   RuleSet result = into;  // the layer is applied whole or not at all
+  // The layer's fragments first: its rules may use them, wherever in the layer they are defined.
+  for (const auto& [name, text] : layer.fragments) result.fragments[name] = text;
   // Every entry is tried, so that one run names every mistake of a layer, not the first alone.
   std::string errors;
   size_t failed = 0;

@@ -51,6 +51,10 @@ struct RuleSet {
   //! in the tag: not-a-bug/question) against evidence that it is one (negative weights); reaching
   //! its threshold makes the report "not a bug" of the kind with the most weight. Also a facet.
   std::string verdict;
+  //! Named pieces of patterns (`fragments:` of any file of any layer; a later layer's replaces an
+  //! earlier one of the same name). A pattern says `{{name}}` where the piece goes: one list of
+  //! words that two categories both need is written once. Expanded when a rule is read.
+  std::map<std::string, std::string> fragments;
 
   double ThresholdOf(const std::string& category) const;
   //! Every category that has a rule, sorted.

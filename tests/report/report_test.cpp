@@ -230,7 +230,7 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "labeled.csv") +
                           " --positive performance,accuracy --format json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  for (const std::string key : {"\"tp\": " + std::to_string(tp) + ",", "\"fp\": " + std::to_string(fp) + ",",
+  for (const std::string& key : {"\"tp\": " + std::to_string(tp) + ",", "\"fp\": " + std::to_string(fp) + ",",
                                 "\"fn\": " + std::to_string(fn) + ",", "\"tn\": " + std::to_string(tn) + ",",
                                 std::string("\"reports\": 40,")}) {
     EXPECT_NE(r.output.find(key), std::string::npos) << key << "\n" << r.output;

@@ -127,6 +127,48 @@ TEST_F(RuleSetTest, DuplicateIdInOneFile) {
   EXPECT_TRUE(Contains(set.status().message(), "duplicate")) << set.status().message();
 }
 
+// A piece of pattern defined once (`fragments:`) and used by rules of several files: `{{name}}`
+// is replaced where a rule is read, wherever in the layer the fragment is defined.
+TEST_F(RuleSetTest, FragmentsAreWrittenOnceAndUsedByName) {
+  fs::create_directories(fs::path(dir_) / "set");
+  Write("set/a.yaml", "rules:\n  - {id: a.crash, tag: a/crash, pattern: 'x{{crash}}y|{{crash}}'}\n");
+  Write("set/b.yaml",
+        "fragments:\n  crash: '(segfault|abort)'\nrules:\n  - {id: b.crash, tag: b/crash, pattern: '^{{crash}}$', "
+        "weight: -1}\n  - {id: b.braces, tag: b/braces, pattern: 'a{{2}}|{{ not a name }}'}\n");
+  auto set = LoadRuleSet((fs::path(dir_) / "set").string());
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->rules.size(), 3u);
+  EXPECT_EQ(set->rules[0].pattern, "x(segfault|abort)y|(segfault|abort)");
+  EXPECT_EQ(set->rules[1].pattern, "^(segfault|abort)$");
+  EXPECT_EQ(set->rules[2].pattern, "a{{2}}|{{ not a name }}");  // regex text, not a reference
+  // A later layer may replace a fragment for its own rules.
+  const std::string layer = Write("layer.yaml", "fragments:\n  crash: 'panic'\nrules:\n  - {id: c.crash, tag: c/crash, "
+                                                "pattern: '{{crash}}'}\n");
+  auto layered = LoadRuleLayers({(fs::path(dir_) / "set").string(), layer});
+  ASSERT_TRUE(layered.ok()) << layered.status().message();
+  EXPECT_EQ(layered->rules.back().pattern, "panic");
+  EXPECT_EQ(layered->rules.front().pattern, "x(segfault|abort)y|(segfault|abort)");
+}
+
+TEST_F(RuleSetTest, FragmentMistakesAreNamed) {
+  auto unknown = LoadRuleSet(Write("u.yaml", "fragments:\n  crash: 'a'\nrules:\n  - {id: r, tag: t, pattern: '{{crahs}}'}\n"));
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_TRUE(Contains(unknown.status().message(),
+                       "u.yaml: rule 'r': pattern uses fragment '{{crahs}}', which no file defines (the fragments: crash)"))
+      << unknown.status().message();
+  fs::create_directories(fs::path(dir_) / "twice");
+  Write("twice/a.yaml", "fragments:\n  crash: 'a'\n");
+  Write("twice/b.yaml", "fragments:\n  crash: 'b'\nrules:\n  - {id: r, tag: t, pattern: x}\n");
+  auto twice = LoadRuleSet((fs::path(dir_) / "twice").string());
+  ASSERT_FALSE(twice.ok());
+  EXPECT_TRUE(Contains(twice.status().message(), "b.yaml: fragment 'crash' is defined twice in one layer (also in "))
+      << twice.status().message();
+  auto bad_name = LoadRuleSet(Write("n.yaml", "fragments:\n  2x: 'a'\nrules:\n  - {id: r, tag: t, pattern: x}\n"));
+  ASSERT_FALSE(bad_name.ok());
+  EXPECT_TRUE(Contains(bad_name.status().message(), "fragment '2x': a name must match [a-z][a-z0-9_-]*"))
+      << bad_name.status().message();
+}
+
 TEST_F(RuleSetTest, InvalidIds) {
   for (const char* id : {"Upper", "has space", "slash/id", "\"\"", "é"}) {
     RuleSet set;

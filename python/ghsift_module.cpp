@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "commands/command_table.hpp"
 #include "commands/commands.hpp"
 
 namespace py = pybind11;
@@ -44,19 +45,6 @@ int Fail(const std::string& message) {
 
 namespace ghsift::python {
 namespace {
-
-using AddCommand = void (*)(CLI::App&, int&);
-
-//! The commands the module answers, by name: each gives a table on stdout with --format csv.
-struct CommandEntry {
-  const char* name;
-  AddCommand add;
-};
-constexpr CommandEntry kCommands[] = {
-    {"query", cli::AddQueryCommand},
-    {"issues", cli::AddIssuesCommand},
-    {"sample", cli::AddSampleCommand},
-};
 
 //! std::cout goes to `into` while this lives (the commands write their tables there).
 class CoutCapture {
@@ -120,6 +108,21 @@ class StderrCapture {
   std::FILE* file_ = nullptr;
   int saved_ = -1;
 };
+
+//! The commands the module runs, in table order.
+std::vector<std::string> PythonCommands() {
+  std::vector<std::string> names;
+  for (const cli::CommandRow& row : cli::Commands()) {
+    if (row.in_python) names.emplace_back(row.path);
+  }
+  return names;
+}
+
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : separator) + item;
+  return out;
+}
 
 //! A command's output: its stdout, and its stderr's lines.
 struct CommandOutput {
@@ -247,16 +250,17 @@ py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t
 
 //! Runs `ghsift <command> <args...>` and returns what it wrote; raises what it failed with.
 CommandOutput RunCommand(const std::string& command, const std::vector<std::string>& args) {
-  const CommandEntry* entry = nullptr;
-  for (const CommandEntry& e : kCommands) {
-    if (command == e.name) entry = &e;
+  // The commands whose row of the command table says the module runs them (a table on stdout
+  // with --format csv).
+  const cli::CommandRow* row = cli::FindCommand(command);
+  if (row == nullptr || !row->in_python) {
+    throw py::value_error("ghsift: the module runs " + Join(PythonCommands(), ", ") + ", not '" + command + "'");
   }
-  if (entry == nullptr) throw py::value_error("ghsift: the module runs query, issues or sample, not '" + command + "'");
   CLI::App app{"ghsift"};
   app.require_subcommand(1);
   int exit_code = cli::kExitOk;
-  entry->add(app, exit_code);
-  std::vector<const char*> argv = {"ghsift", entry->name};
+  cli::AddCommand(app, *row, exit_code);
+  std::vector<const char*> argv = {"ghsift", command.c_str()};
   for (const std::string& a : args) argv.push_back(a.c_str());
   std::ostringstream captured;
   CommandOutput output;
@@ -311,4 +315,6 @@ PYBIND11_MODULE(_native, m) {
         "Runs `ghsift COMMAND ARGS... --format csv` in this process (the store opened read-only) and returns "
         "(columns, values, notes): values[i] holds column i as an int64 or float64 array, or a list of str; notes "
         "are the lines the command wrote on stderr");
+  m.def("commands", &ghsift::python::PythonCommands,
+        "The commands `table` runs (those of ghsift's command table that give a CSV table), in table order");
 }

@@ -112,18 +112,83 @@ bool VerdictSelects(std::string_view wanted, std::string_view value) {
   return wanted == value;
 }
 
+// Every value of a dimension, for --fill-zeros (FillContext). Each also keeps the values the
+// answer holds, so that filling never drops a row.
+Values WithSeen(Values values, const FillContext& c) {
+  values.insert(values.end(), c.seen.begin(), c.seen.end());
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+//! The question's range in months, its open ends taken from the answer's months.
+std::optional<std::pair<int32_t, int32_t>> MonthRange(const FillContext& c) {
+  std::optional<int32_t> first = c.from_month, last = c.to_month;
+  for (const std::string& v : c.seen) {
+    const std::optional<int32_t> m = ParseMonth(std::string_view(v).substr(0, 7));
+    if (!m) continue;
+    if (!c.from_month) first = first ? std::min(*first, *m) : *m;
+    if (!c.to_month) last = last ? std::max(*last, *m) : *m;
+  }
+  if (!first || !last || *first > *last) return std::nullopt;
+  return std::pair{*first, *last};
+}
+Values EveryMonth(const FillContext& c) {
+  Values months;
+  if (const auto range = MonthRange(c)) {
+    for (int32_t m = range->first; m <= range->second; ++m) months.push_back(FormatMonth(m));
+  }
+  return WithSeen(std::move(months), c);
+}
+Values EveryDay(const FillContext& c) {
+  Values days;
+  if (const auto range = MonthRange(c)) {
+    const int32_t first = static_cast<int32_t>(DaysFromCivil(range->first / 12, range->first % 12 + 1, 1));
+    const int32_t end = static_cast<int32_t>(DaysFromCivil((range->second + 1) / 12, (range->second + 1) % 12 + 1, 1));
+    for (int32_t d = first; d < end; ++d) days.push_back(FormatDay(d));
+  }
+  return WithSeen(std::move(days), c);
+}
+Values EveryRepo(const FillContext& c) { return WithSeen(c.repos, c); }
+Values EveryCategory(const FillContext& c) {
+  if (c.only_category) return WithSeen({*c.only_category}, c);
+  Values problems = c.model.Problems(c.model.categories());
+  std::erase(problems, c.model.verdict_category());
+  return WithSeen(std::move(problems), c);
+}
+Values EveryState(const FillContext& c) { return WithSeen({"open", "closed", kUnknownState}, c); }
+Values EveryKind(const FillContext& c) {
+  return WithSeen(c.kind == "all" ? Values{"issue", "pr"} : Values{std::string(c.kind)}, c);
+}
+Values EveryResolution(const FillContext& c) {
+  return WithSeen({"fixed_by_pr", "closed_without_pr", "open", "unknown"}, c);
+}
+Values EveryVerdict(const FillContext& c) {
+  Values verdicts = c.model.VerdictValues();
+  if (!c.model.verdict_category().empty()) verdicts.push_back("unknown");
+  return WithSeen(std::move(verdicts), c);
+}
+Values EveryTimeToClose(const FillContext& c) {
+  return WithSeen({"a: < 1 day", "b: 1-7 days", "c: 7-30 days", "d: 30-90 days", "e: 90-365 days", "f: > 1 year",
+                   "open", kUnknownState},
+                  c);
+}
+
 std::vector<Dimension> MakeDimensions() {
   std::vector<Dimension> d;
   // Rows: name, help, report value, event value, rollup column, filter, filter help, closed values, alias
   // match, exported.
   d.push_back({dimension::kRepo, "the repository (its latest name)", ReportRepo, EventRepo, RollupColumn::kRepo,
                FilterKind::kOwnRule});
+  d.back().every_value = EveryRepo;
   d.push_back({dimension::kMonth, "month the report was created (events: of the event)", ReportMonthText,
                EventMonth, RollupColumn::kMonth, FilterKind::kOwnRule});
+  d.back().every_value = EveryMonth;
   d.push_back({"day", "day of the event", nullptr, EventDay});
+  d.back().every_value = EveryDay;
   d.push_back({"type", "event type", nullptr, EventType});
   d.push_back({dimension::kCategory, "problem category (once under each it is flagged with)", ReportCategories,
                nullptr, RollupColumn::kCategory, FilterKind::kOwnRule});
+  d.back().every_value = EveryCategory;
   d.push_back({dimension::kSubcategory, "tags of the positive rules that matched a flagged category",
                ReportSubcategories, nullptr, RollupColumn::kNone, FilterKind::kOwnRule});
   d.push_back({"facet", "facet tags (stage/..., info/...; (none) without)", FacetTagsOf});
@@ -133,21 +198,26 @@ std::vector<Dimension> MakeDimensions() {
                RollupColumn::kState, FilterKind::kValue,
                "open, closed or unknown (the latest state; unknown: no event gave one)",
                {"open", "closed", "unknown"}, StateSelects});
+  d.back().every_value = EveryState;
   d.push_back({dimension::kKind, "issue or pr", ReportKind, nullptr, RollupColumn::kKind, FilterKind::kOwnRule});
+  d.back().every_value = EveryKind;
   d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, unknown", ReportResolution, nullptr,
                RollupColumn::kNone, FilterKind::kValue, "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
                {"fixed_by_pr", "closed_without_pr", "open", "unknown"}, nullptr, true});
+  d.back().every_value = EveryResolution;
   // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
   d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); unknown without text",
                ReportVerdict, nullptr, RollupColumn::kNone, FilterKind::kValue,
                "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, ...), unknown, or "
                "not-a-bug (every kind of not-a-bug)",
                {}, VerdictSelects});
+  d.back().every_value = EveryVerdict;
   d.push_back({"author", "who opened the report, as the archive spells the login ((unknown) when no event said)",
                ReportAuthor, nullptr, RollupColumn::kNone, FilterKind::kValue,
                "Only reports opened by any of these logins (any case)", {}, SameLogin, true});
   d.push_back({dimension::kTimeToClose, "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
                ReportTimeToClose, nullptr, RollupColumn::kNone, FilterKind::kNone, {}, {}, nullptr, false});
+  d.back().every_value = EveryTimeToClose;
   d.push_back({"reopened", "how many times the report was reopened", ReportReopened, nullptr, RollupColumn::kNone,
                FilterKind::kNone, {}, {}, nullptr, true});
   // Export columns only (a value a report: nothing to group by).

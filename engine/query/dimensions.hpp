@@ -43,6 +43,20 @@ struct EventView {
   RepoNames& names;
 };
 
+//! What `query --fill-zeros` knows of the groups a question could have, for Dimension::every_value.
+struct FillContext {
+  const DecisionModel& model;
+  //! The values the answer holds in the dimension's column, sorted.
+  const std::vector<std::string>& seen;
+  //! The question's months (--from/--to); unset ends: the answer's first or last.
+  std::optional<int32_t> from_month, to_month;
+  //! The tracked repositories (or those --repo asks for), as rows name them; empty for a store of
+  //! every repository.
+  const std::vector<std::string>& repos;
+  const std::optional<std::string>& only_category;  //!< --category
+  std::string_view kind;                            //!< issue | pr | all
+};
+
 //! The rollup column that holds a dimension: questions grouped only by such dimensions are
 //! answered from the rollup (rollup/rollup.hpp).
 enum class RollupColumn { kNone, kRepo, kMonth, kKind, kState, kCategory };
@@ -77,6 +91,11 @@ struct Dimension {
   //! Whether questions may group by it (`query --by`, `sample --stratify`): false for a column of
   //! the exports whose values are nearly one a report (times to the second, counts).
   bool groupable = true;
+
+  //! Every value a group may have (every month of the range, every tracked repository, every
+  //! problem category of the rule set, ...), for `query --fill-zeros`, which writes the groups
+  //! without reports with 0; null: only the values the answer holds (an open set: labels, logins).
+  std::vector<std::string> (*every_value)(const FillContext&) = nullptr;
 
   bool of_reports() const { return of_report != nullptr; }
   bool of_events() const { return of_event != nullptr; }

@@ -117,6 +117,15 @@ if expected_note in notes:
 else:
     failures.append(f"notes: {notes!r} lack {expected_note!r}")
 
+# The commands of ghsift's command table the module runs: each has a function of the package.
+if ghsift._native.commands() == ["query", "issues", "sample"] and all(
+        callable(getattr(ghsift, name, None)) and name in ghsift.__all__ for name in ghsift._native.commands()):
+    print("ok: the module runs the commands its table row marks, each a function")
+else:
+    failures.append(f"commands: {ghsift._native.commands()!r} against {ghsift.__all__!r}")
+check_error("not a table command", lambda: ghsift._native.table("ingest", []), ValueError,
+            "the module runs query, issues, sample, not 'ingest'")
+
 check_error("missing store", lambda: ghsift.query(os.path.join(paths.work, "no-store"), by="repo"),
             FileNotFoundError, "no-store")
 check_error("bad metric", lambda: ghsift.query(store, metric="sum"), ValueError, "--metric must be")

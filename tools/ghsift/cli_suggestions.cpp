@@ -14,7 +14,10 @@ std::string DidYouMean(const std::string& wanted, const std::vector<std::string>
 
 std::vector<std::string> SubcommandNames(CLI::App& app) {
   std::vector<std::string> names;
-  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  // Hidden commands (an empty group: the build's `man`) are not offered.
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App* s) { return !s->get_group().empty(); })) {
+    names.push_back(sub->get_name());
+  }
   return names;
 }
 

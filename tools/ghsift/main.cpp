@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli_suggestions.hpp"
+#include "commands/command_table.hpp"
 #include "commands/commands.hpp"
 #include "output.hpp"
 
@@ -47,7 +48,9 @@ std::string DescribeParseError(const CLI::App& app, const CLI::ParseError& e) {
   }
   if (command->get_require_subcommand_min() > 0 && command->get_subcommands().empty()) {
     std::string names;
-    for (const CLI::App* sub : command->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    for (const CLI::App* sub : command->get_subcommands({})) {
+      if (!sub->get_group().empty()) names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
     return "`" + path + "` needs a command: " + names + " (see `" + path + " --help`)";
   }
   return std::string(e.what()) + " (see `" + path + " --help`)";
@@ -69,18 +72,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "ghsift 0.1.0");
   int exit_code = 0;
   using namespace ghsift::cli;
-  AddIngestCommand(app, exit_code);
-  AddQueryCommand(app, exit_code);
-  AddIssuesCommand(app, exit_code);
-  AddStatsCommand(app, exit_code);
-  AddRulesCommand(app, exit_code);
-  AddRescanCommand(app, exit_code);
-  AddMergeCommand(app, exit_code);
-#ifdef GHSIFT_WITH_GEN
-  AddGenCommand(app, exit_code);
-#endif
-  AddSampleCommand(app, exit_code);
-  AddReportCommand(app, exit_code);
+  AddCommands(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -245,7 +245,8 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
         if (c) out += ", ";
         out += JsonString(columns[c]);
         out += ": ";
-        out += is_numeric(c) ? rows[r][c] : JsonString(rows[r][c]);
+        // A numeric cell without a value (a median of nothing) is JSON's null.
+        out += is_numeric(c) ? (rows[r][c].empty() ? "null" : rows[r][c]) : JsonString(rows[r][c]);
       }
       out += "}";
     }

@@ -1,6 +1,7 @@
 #pragma once
-// Each Add*Command registers one subcommand; when it runs, it stores its exit status in
-// `exit_code`: 0 success, 1 nothing found (where a search finds nothing), 2 an error.
+// The subcommands' Add functions (the table of them is command_table.hpp). When a command runs,
+// it stores its exit status in `exit_code`: 0 success, 1 nothing found (where a search finds
+// nothing), 2 an error.
 #include <CLI/CLI.hpp>
 
 namespace ghsift::cli {
@@ -11,24 +12,27 @@ inline constexpr int kExitError = 2;
 //! `ingest`: another ingest holds the store; nothing was read, try again later (EX_TEMPFAIL).
 inline constexpr int kExitStoreBusy = 75;
 
-void AddIngestCommand(CLI::App& app, int& exit_code);
-void AddQueryCommand(CLI::App& app, int& exit_code);
-void AddIssuesCommand(CLI::App& app, int& exit_code);
-void AddStatsCommand(CLI::App& app, int& exit_code);
-void AddRulesCommand(CLI::App& app, int& exit_code);
-void AddGenCommand(CLI::App& app, int& exit_code);
-void AddRescanCommand(CLI::App& app, int& exit_code);
-void AddMergeCommand(CLI::App& app, int& exit_code);
-void AddSampleCommand(CLI::App& app, int& exit_code);
-void AddReportCommand(CLI::App& app, int& exit_code);
-
-// Subcommands of `ghsift rules`, one file each.
-void AddRulesEvalCommand(CLI::App& rules, int& exit_code);
-void AddRulesTuneCommand(CLI::App& rules, int& exit_code);
-void AddRulesExplainCommand(CLI::App& rules, int& exit_code);
-void AddRulesBenchCommand(CLI::App& rules, int& exit_code);
-void AddRulesSuggestCommand(CLI::App& rules, int& exit_code);
-void AddRulesLearnCommand(CLI::App& rules, int& exit_code);
+// Each adds its options and callback to `command`, named and described by its row of the
+// command table (command_table.cpp), one file each.
+void AddIngestCommand(CLI::App& command, int& exit_code);
+void AddQueryCommand(CLI::App& command, int& exit_code);
+void AddIssuesCommand(CLI::App& command, int& exit_code);
+void AddStatsCommand(CLI::App& command, int& exit_code);
+void AddGenCommand(CLI::App& command, int& exit_code);
+void AddRescanCommand(CLI::App& command, int& exit_code);
+void AddMergeCommand(CLI::App& command, int& exit_code);
+void AddSampleCommand(CLI::App& command, int& exit_code);
+void AddReportCommand(CLI::App& command, int& exit_code);
+void AddRulesCheckCommand(CLI::App& command, int& exit_code);
+void AddRulesEvalCommand(CLI::App& command, int& exit_code);
+void AddRulesTuneCommand(CLI::App& command, int& exit_code);
+void AddRulesExplainCommand(CLI::App& command, int& exit_code);
+void AddRulesBenchCommand(CLI::App& command, int& exit_code);
+void AddRulesSuggestCommand(CLI::App& command, int& exit_code);
+void AddRulesLearnCommand(CLI::App& command, int& exit_code);
+//! `completions bash|zsh` and the hidden `man`: written from the App the table builds.
+void AddCompletionsCommand(CLI::App& command, int& exit_code);
+void AddManCommand(CLI::App& command, int& exit_code);
 
 // Defined by the program that hosts the commands: main.cpp, or the Python module (python/),
 // which turns a failure into an exception. Commands write their tables to std::cout.

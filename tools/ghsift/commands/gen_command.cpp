@@ -29,9 +29,9 @@ int RunGen(const gen::GenOptions& options) {
 
 }  // namespace
 
-void AddGenCommand(CLI::App& app, int& exit_code) {
+void AddGenCommand(CLI::App& command, int& exit_code) {
   auto options = std::make_shared<gen::GenOptions>();
-  CLI::App* cmd = app.add_subcommand("gen", "Generate GH Archive-format hourly dumps with a truth file");
+  CLI::App* cmd = &command;
   cmd->add_option("--out", options->out_dir, "Output directory")->required();
   cmd->add_option("--hours", options->hours, "Hourly files to write")->capture_default_str()->check(CountCheck(1, 100000));
   cmd->add_option("--events-per-hour", options->events_per_hour, "Valid events per file")

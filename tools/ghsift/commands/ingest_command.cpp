@@ -441,9 +441,9 @@ int RunIngest(const IngestArgs& args) {
 
 }  // namespace
 
-void AddIngestCommand(CLI::App& app, int& exit_code) {
+void AddIngestCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<IngestArgs>();
-  CLI::App* cmd = app.add_subcommand("ingest", "Read GH Archive dumps (.json.gz, .json.zst, .json) into a store");
+  CLI::App* cmd = &command;
   auto* store = cmd->add_option("--store", args->store, "Store directory (created if missing)");
   auto* partial = cmd->add_option("--partial", args->store,
                                   "Write a partial store for `ghsift merge` (the map step on a cluster); "

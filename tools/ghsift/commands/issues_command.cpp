@@ -273,12 +273,9 @@ std::string ExportedColumnsHelp() {
 
 }  // namespace
 
-void AddIssuesCommand(CLI::App& app, int& exit_code) {
+void AddIssuesCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<IssuesArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "issues",
-      "List flagged reports (a problem category), newest first, with their facets. Exit 0 when some are found, "
-      "1 when none (0 with --exit-zero), 2 on an error");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddReportFilterOptions(*cmd, args->filters, true);
   cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")

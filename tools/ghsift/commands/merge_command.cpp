@@ -57,9 +57,9 @@ int RunMerge(const MergeArgs& args) {
 
 }  // namespace
 
-void AddMergeCommand(CLI::App& app, int& exit_code) {
+void AddMergeCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<MergeArgs>();
-  CLI::App* cmd = app.add_subcommand("merge", "Add partial stores (ingest --partial) to a store, each atomically");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory (created if missing)")->required();
   cmd->add_option("partials", args->partials, "Partial store directories")->required();
   cmd->add_flag("--timings", args->timings,

@@ -1,4 +1,4 @@
-// ghsift query --store DIR --by DIMS [--metric issues|events] [filters] [--format table|csv|json]
+// ghsift query --store DIR --by DIMS [--metric M[,M...]] [--fill-zeros] [filters] [--format table|csv|json]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -13,6 +13,7 @@
 #include "output.hpp"
 #include "query/blind_months.hpp"
 #include "query/query.hpp"
+#include "query/query_metrics.hpp"
 
 namespace ghsift::cli {
 namespace {
@@ -25,21 +26,31 @@ struct QueryArgs {
   ReportFilterArgs filters;  //!< --repo, and --state, --label, ... (report metrics)
   std::string format = "table";
   bool scan = false;
+  bool fill_zeros = false;
 };
 
 int RunQueryCommand(const QueryArgs& args) {
   Format format;
   if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
   QueryOptions options;
-  const auto metric = MetricFromName(args.metric);
-  if (!metric) {
-    const std::string closest =
-        ClosestName(args.metric, {"issues", "events", "closed", "comments", "median_days_to_close"});
-    return Fail("--metric must be issues, events, closed, comments or median_days_to_close, not '" + args.metric + "'" +
-                (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+  std::vector<Metric> metrics;
+  for (const std::string& name : SplitList(args.metric)) {
+    const auto metric = MetricFromName(name);
+    if (!metric) {
+      const std::string closest = ClosestName(name, {"issues", "events", "closed", "comments", "median_days_to_close"});
+      return Fail("--metric must be issues, events, closed, comments or median_days_to_close (or a comma list of "
+                  "them), not '" + name + "'" + (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+    }
+    if (std::find(metrics.begin(), metrics.end(), *metric) != metrics.end()) {
+      return Fail("metric '" + name + "' is given twice in --metric");
+    }
+    metrics.push_back(*metric);
   }
-  options.metric = *metric;
-  if (options.metric == Metric::kEvents && args.kind != "issue") {
+  if (metrics.empty()) return Fail("--metric needs a metric: issues, events, closed, comments or median_days_to_close");
+  const bool events = std::find(metrics.begin(), metrics.end(), Metric::kEvents) != metrics.end();
+  // One metric at a time through the checks below, which speak of "the" metric.
+  options.metric = events ? Metric::kEvents : metrics.front();
+  if (events && args.kind != "issue") {
     return Fail("--kind applies to report metrics; events are counted by --by type");
   }
   options.dimensions = SplitList(args.by);
@@ -61,12 +72,12 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!args.subcategory.empty()) options.subcategory = args.subcategory;
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
-  auto table = RunQuery(**store, options);
+  auto table = RunQueryMetrics(**store, options, metrics, args.fill_zeros);
   if (!table.ok()) return Fail(table.status().message());
   // Months where the archive is blind: a note on stderr, so that stdout stays the table.
   std::vector<std::string> blind_notes;
   const auto month_at = std::find(options.dimensions.begin(), options.dimensions.end(), dimension::kMonth);
-  if (options.metric != Metric::kEvents && month_at != options.dimensions.end() && !table->rows.empty()) {
+  if (metrics != std::vector<Metric>{Metric::kEvents} && month_at != options.dimensions.end() && !table->rows.empty()) {
     auto blind = BlindMonths::Load(**store);
     if (!blind.ok()) return Fail(blind.status().message());
     const size_t col = static_cast<size_t>(month_at - options.dimensions.begin());
@@ -97,30 +108,35 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::vector<std::vector<std::string>> rows;
   rows.reserve(table->rows.size());
+  const bool nothing = !table->matched;
   for (size_t i = 0; i < table->rows.size(); ++i) {
     rows.push_back(std::move(table->rows[i]));
-    if (options.metric == Metric::kMedianDaysToClose) {
-      char median[32];
-      std::snprintf(median, sizeof median, "%.1f", table->values[i]);
-      rows.back().push_back(median);
-    } else {
-      rows.back().push_back(std::to_string(table->counts[i]));
+    for (size_t m = 0; m < metrics.size(); ++m) {
+      const std::optional<double> value = table->values[i][m];
+      if (!value) {
+        rows.back().push_back("");  // a median of nothing
+      } else if (metrics[m] == Metric::kMedianDaysToClose) {
+        char median[32];
+        std::snprintf(median, sizeof median, "%.1f", *value);
+        rows.back().push_back(median);
+      } else {
+        rows.back().push_back(std::to_string(static_cast<int64_t>(*value)));
+      }
     }
   }
-  const bool nothing = rows.empty();
-  // A total is a count: nothing matching is a 0 (a median of nothing stays without a row).
-  if (nothing && options.dimensions.empty() && options.metric != Metric::kMedianDaysToClose) rows.push_back({"0"});
   std::vector<bool> numeric(table->columns.size(), false);
-  numeric.back() = true;
+  for (size_t m = 0; m < metrics.size(); ++m) numeric[options.dimensions.size() + m] = true;
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   // Through std::cout, where the Python module captures the table.
   std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
   if (nothing) {
     std::fflush(stdout);
-    const char* what = options.metric == Metric::kEvents     ? "events"
-                       : options.metric == Metric::kComments ? "comments"
-                       : options.metric == Metric::kIssues   ? "reports"
-                                                             : "closed reports";
+    const Metric first = metrics.front();
+    const char* what = metrics.size() > 1                ? "reports or events"
+                       : first == Metric::kEvents   ? "events"
+                       : first == Metric::kComments ? "comments"
+                       : first == Metric::kIssues   ? "reports"
+                                                    : "closed reports";
     std::fprintf(stderr, "ghsift: no %s in the store match these filters (each value is one it knows; try fewer "
                          "filters or a wider range)\n", what);
   }
@@ -144,14 +160,19 @@ std::string ByHelp() {
 
 }  // namespace
 
-void AddQueryCommand(CLI::App& app, int& exit_code) {
+void AddQueryCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<QueryArgs>();
-  CLI::App* cmd = app.add_subcommand("query", "Count reports or events in a store, grouped by dimensions");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--by", args->by, ByHelp());
   cmd->add_option("--metric", args->metric,
-                  "issues (distinct reports), events, closed, comments or median_days_to_close")
+                  "issues (distinct reports), events, closed, comments or median_days_to_close; a comma list "
+                  "gives one column each, over the same groups")
       ->capture_default_str();
+  cmd->add_flag("--fill-zeros", args->fill_zeros,
+                "Also the groups without any: every month of the range, every tracked repository (or each --repo), "
+                "every problem category of the rule set, every state, kind, resolution, verdict and time to close; "
+                "other dimensions keep the values found. Counts 0, medians empty");
   AddReportFilterOptions(*cmd, args->filters, false);
   cmd->add_option("--category", args->category,
                   "Only reports with this category: a problem (performance, ...) or a facet (stage, info)");

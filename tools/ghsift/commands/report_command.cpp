@@ -48,9 +48,9 @@ int RunReport(const ReportArgs& args) {
 
 }  // namespace
 
-void AddReportCommand(CLI::App& app, int& exit_code) {
+void AddReportCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<ReportArgs>();
-  CLI::App* cmd = app.add_subcommand("report", "Write an HTML and Markdown report (with CSV tables) of a store");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--out", args->out, "Output directory (created)")->required();
   AddReportFilterOptions(*cmd, args->filters, false, true, true);

@@ -45,11 +45,9 @@ int RunRescan(const RescanArgs& args) {
 
 }  // namespace
 
-void AddRescanCommand(CLI::App& app, int& exit_code) {
+void AddRescanCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<RescanArgs>();
-  CLI::App* cmd = app.add_subcommand("rescan", "Re-apply a (changed) rule set to the report text the store kept "
-                                               "(every event's with --keep-text, else the latest text of "
-                                               "flagged reports), updating every aggregate");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddRulesOption(*cmd, args->rules);
   cmd->callback([args, &exit_code] { exit_code = RunRescan(*args); });

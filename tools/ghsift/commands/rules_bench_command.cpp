@@ -121,10 +121,9 @@ int RunRulesBench(const RulesBenchArgs& args) {
 
 }  // namespace
 
-void AddRulesBenchCommand(CLI::App& rules, int& exit_code) {
+void AddRulesBenchCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<RulesBenchArgs>();
-  CLI::App* cmd = rules.add_subcommand("bench", "Scan speed of a rule set and each rule's cost, on labeled reports "
-                                                "(CSV/JSONL) or dump files");
+  CLI::App* cmd = &command;
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("inputs", args->inputs, "Labeled files (*.csv, *.jsonl) or GH Archive dumps")->required();
   cmd->add_option("--limit", args->limit, "Reports read from dumps at most")

@@ -1,4 +1,4 @@
-// ghsift rules check [--rules PATH]...  (and the rule-tuning subcommands)
+// ghsift rules check [--rules PATH]...
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -57,19 +57,10 @@ int RunRulesCheck(const RulesCheckArgs& args) {
 
 }  // namespace
 
-void AddRulesCommand(CLI::App& app, int& exit_code) {
-  CLI::App* rules = app.add_subcommand("rules", "Check, evaluate, explain and benchmark rule sets");
-  rules->require_subcommand(1);
+void AddRulesCheckCommand(CLI::App& command, int& exit_code) {
   auto check = std::make_shared<RulesCheckArgs>();
-  CLI::App* cmd = rules->add_subcommand("check", "Validate and compile a rule set");
-  AddRulesOption(*cmd, check->rules);
-  cmd->callback([check, &exit_code] { exit_code = RunRulesCheck(*check); });
-  AddRulesEvalCommand(*rules, exit_code);
-  AddRulesTuneCommand(*rules, exit_code);
-  AddRulesExplainCommand(*rules, exit_code);
-  AddRulesBenchCommand(*rules, exit_code);
-  AddRulesSuggestCommand(*rules, exit_code);
-  AddRulesLearnCommand(*rules, exit_code);
+  AddRulesOption(command, check->rules);
+  command.callback([check, &exit_code] { exit_code = RunRulesCheck(*check); });
 }
 
 }  // namespace ghsift::cli

@@ -237,9 +237,9 @@ int RunEval(const EvalArgs& args) {
 
 }  // namespace
 
-void AddRulesEvalCommand(CLI::App& rules, int& exit_code) {
+void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<EvalArgs>();
-  CLI::App* cmd = rules.add_subcommand("eval", "Precision, recall, F1 and macro-F1 of a rule set on labeled reports");
+  CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_option("--format", args->format, "table or json")->capture_default_str();
   cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");

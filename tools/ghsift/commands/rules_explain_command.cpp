@@ -395,9 +395,9 @@ int RunExplain(const ExplainArgs& args) {
 
 }  // namespace
 
-void AddRulesExplainCommand(CLI::App& rules, int& exit_code) {
+void AddRulesExplainCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<ExplainArgs>();
-  CLI::App* cmd = rules.add_subcommand("explain", "Show which rules match a report, where, and the category scores");
+  CLI::App* cmd = &command;
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("--text", args->text, "Report body (markdown) to explain");
   cmd->add_option("--title", args->title, "Report title (with --text or --file)");

@@ -412,11 +412,10 @@ int RunLearn(LearnArgs args) {
 
 }  // namespace
 
-void AddRulesLearnCommand(CLI::App& rules, int& exit_code) {
+void AddRulesLearnCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<LearnArgs>();
   args->input.positive.clear();  // one category, named by the user
-  CLI::App* cmd = rules.add_subcommand("learn", "Learn phrase rules (L1 logistic regression over word 1-3-grams, "
-                                                "regularization chosen by leave-one-group-out); write them as a layer");
+  CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_option("--fields", args->fields, "Fields whose words make phrases: title, body, comment (comma-separated)")
       ->capture_default_str();

@@ -178,11 +178,10 @@ int RunSuggest(SuggestArgs args) {
 
 }  // namespace
 
-void AddRulesSuggestCommand(CLI::App& rules, int& exit_code) {
+void AddRulesSuggestCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<SuggestArgs>();
   args->input.positive.clear();  // one category, named by the user
-  CLI::App* cmd = rules.add_subcommand("suggest", "Phrases (word 1-3-grams) that separate positive reports from "
-                                                  "negative ones, as ready-to-paste rule lines");
+  CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_option("--field", args->field, "Field mined: title, body or comment")
       ->check(CLI::IsMember({"title", "body", "comment"}))

@@ -83,10 +83,9 @@ int RunTune(const TuneArgs& args) {
 
 }  // namespace
 
-void AddRulesTuneCommand(CLI::App& rules, int& exit_code) {
+void AddRulesTuneCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<TuneArgs>();
-  CLI::App* cmd = rules.add_subcommand("tune", "Fit category thresholds (and with --weights rule weights), with a "
-                                               "leave-one-group-out estimate; write them as an overlay");
+  CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
   cmd->add_flag("--weights", args->fit.weights, "Fit each rule's weight as well as each category's threshold");
   // A grid step of 0 or less would try no value and "fit" nothing; a largest threshold of 0 or

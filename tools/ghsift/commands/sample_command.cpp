@@ -216,9 +216,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
 
 }  // namespace
 
-void AddSampleCommand(CLI::App& app, int& exit_code) {
+void AddSampleCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<SampleArgs>();
-  CLI::App* cmd = app.add_subcommand("sample", "Draw a reproducible (stratified) sample of flagged reports to label");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--category", args->category, "Comma list: reports flagged with any of these")->required();
   cmd->add_option("--stratify", args->stratify,

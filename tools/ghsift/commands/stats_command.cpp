@@ -260,10 +260,9 @@ int RunStats(const StatsArgs& args) {
 
 }  // namespace
 
-void AddStatsCommand(CLI::App& app, int& exit_code) {
+void AddStatsCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<StatsArgs>();
-  CLI::App* cmd = app.add_subcommand("stats", "What a store holds (files, events, bad lines, bytes, size) and how it was built (scope, rule set, "
-      "keep-text, the ingest options to reuse)");
+  CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--format", args->format, "table or json (csv too with --files)")->capture_default_str();
   cmd->add_flag("--coverage", args->coverage, "List missing hours, hours with few events, and failed files");

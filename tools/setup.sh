@@ -18,6 +18,7 @@ packages=(build-essential cmake ninja-build pkg-config git time
           python3-dev python3-pybind11 python3-pandas  # the Python module (python/) and its test
           bc python3-yaml  # bench/rule_compile.sh
           util-linux  # setpriv: the store permission tests drop root's capabilities with it
+          groff-base  # tests/tools/ghsift/command_docs_test renders the man page to check its width
           lighttpd)  # bench/http_ingest.sh's server; not started as a service (-D, own config)
 missing=()
 for p in "${packages[@]}"; do

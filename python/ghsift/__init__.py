@@ -65,7 +65,8 @@ def _frame(command, store, options):
 
 def query(store, by=None, metric="issues", **options):
     """``ghsift query``: counts (or medians) of reports or events grouped by ``by``, a list of
-    dimensions (repo, month, category, ...; none: one total). Other options: category,
+    dimensions (repo, month, category, ...; none: one total). ``metric`` may be a list (one column
+    each); ``fill_zeros=True`` adds the groups without reports with 0. Other options: category,
     subcategory, repo, kind, from_ (or ``**{"from": "2024-01"}``), to, scan, ..."""
     if "from_" in options:
         options["from"] = options.pop("from_")

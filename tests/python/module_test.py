@@ -92,6 +92,8 @@ check("query total", "query", dict(), expect_rows=1, expect_dtypes={"issues": "i
 check("query events by type", "query", dict(by="type", metric="events"), expect_dtypes={"events": "int64"})
 check("query closed by month", "query", dict(by=["month"], metric="closed", kind="all"))
 check("query median days to close", "query", dict(by=["repo"], metric="median_days_to_close", kind="all"))
+check("query two metrics, zeros filled", "query", dict(by=["month"], metric=["issues", "closed"], fill_zeros=True),
+      expect_dtypes={"month": "object", "issues": "int64", "closed": "int64"})
 check("query nothing matches", "query", dict(by=["repo"], **{"from": "2001-01", "to": "2001-02"}), expect_rows=0)
 
 listed = check("issues (all flagged)", "issues", dict(limit=0),

@@ -47,6 +47,9 @@ struct IngestOptions {
   bool verify = false;
   //! When set, a copy of each downloaded hour is kept here under its file name.
   std::string save_dumps_dir;
+  //! Each input replaces the copy of the same name that the store holds with bad lines
+  //! (Store::ReplaceFile); an input the store does not hold so is an error, not ingested.
+  bool replace = false;
 };
 
 enum class FileResult {

@@ -86,6 +86,28 @@ void IngestRun::DecideSkips() {
     if (!existing.ok()) {
       outcome.result = FileResult::kFailed;
       outcome.message = existing.status().message();
+    } else if (options_.replace) {
+      // Only a file the store holds with bad lines is replaced; the very copy it holds is skipped.
+      const std::optional<FileEntry>& entry = *existing;
+      auto hash = remote || !entry ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
+      if (entry) outcome.entry = *entry;
+      if (!entry) {
+        outcome.result = FileResult::kFailed;
+        outcome.message = "not in the store: nothing to replace (ingest it without --replace)";
+      } else if (hash.ok() && *hash == entry->content_hash) {
+        outcome.result = FileResult::kSkipped;
+        outcome.message = "already the copy the store holds";
+      } else if (entry->bad_lines == 0) {
+        outcome.result = FileResult::kFailed;
+        outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some";
+      } else if (!seen_keys.insert(key).second) {
+        outcome.result = FileResult::kSkipped;
+        outcome.message = "named twice in this run";
+      } else {
+        to_read_.push_back(i);
+        progress_.compressed_total += ec ? 0 : size;
+        continue;
+      }
     } else if (existing->has_value() && remote) {
       // Known by name, as GH Archive names its hours: not downloaded again.
       outcome.entry = **existing;
@@ -373,7 +395,12 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
     entry.content_hash = file->content_hash;
     outcome.entry = entry;
     outcome.bad_lines = aggregate->bad_line_samples();
+    // A file with bad lines is committed alone, so that the store can keep what it added (a
+    // good copy replaces it later: --replace); so is a replacement.
+    const bool alone = entry.bad_lines > 0 || options_.replace;
+    if (alone) WriteGroup();
     group_.Add(index, key, entry, std::move(*aggregate));
+    if (alone) WriteGroup();
   } else {
     const StatusCode code = file->error.code();
     outcome.result = code == StatusCode::kCancelled                             ? FileResult::kStopped
@@ -407,7 +434,10 @@ void IngestRun::SetAsideSavedCopy(size_t index, FileOutcome& outcome) const {
 
 void IngestRun::WriteGroup() {
   if (group_.empty()) return;
-  const Status status = store_.CommitFiles(group_.entries(), group_.aggregate());
+  // A replacement is committed alone (FinishFile).
+  const Status status = options_.replace ? store_.ReplaceFile(group_.entries().front().first,
+                                                              group_.entries().front().second, group_.aggregate())
+                                         : store_.CommitFiles(group_.entries(), group_.aggregate());
   for (const size_t index : group_.file_indexes()) {
     if (!status.ok()) {
       outcomes_[index].result = FileResult::kFailed;

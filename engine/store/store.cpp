@@ -17,6 +17,7 @@
 #include "aggregate/event_type_table.hpp"
 #include "common/byte_codec.hpp"
 #include "aggregate/repo_filter.hpp"
+#include "store/file_delta.hpp"
 #include "store/key_codec.hpp"
 #include "store/merge_operators.hpp"
 #include "store/partial_merge.hpp"
@@ -50,6 +51,8 @@ constexpr const char* kMarkerFile = "GHSIFT_STORE";
 //! Where a commit's table files are written before they enter the store (emptied at open).
 constexpr const char* kTableFileStaging = "table-files";
 constexpr std::string_view kFailurePrefix = "failed/";
+//! Meta entries of files ingested with bad lines: what each added (FileDelta), for ReplaceFile.
+constexpr std::string_view kBadCopyPrefix = "bad_copy/";
 constexpr uint64_t kFlushReserve = 80ull << 20;  //!< a 64 MiB memtable flushed, and some slack
 constexpr const char* kFormat = "ghsift store format 1\n";
 
@@ -315,33 +318,8 @@ Status Store::CommitFile(const std::string& name, const FileEntry& entry, const 
   return CommitFiles({{name, entry}}, aggregate);
 }
 
-Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate) {
-  if (files.empty()) return Status::Ok();
-  CommitBatch batch(kFamilyCount);
-  uint64_t compressed_bytes = 0;
-  for (const auto& [name, entry] : files) compressed_bytes += entry.size;
-  std::map<std::pair<int32_t, std::string>, int64_t> type_totals;
-  auto add_counter = [&](const CounterKey& key, std::string_view type, uint64_t count) {
-    batch.Merge(kCounters, keys::RepoCounter(key.repo_id, key.day, type), keys::EncodeInt64(static_cast<int64_t>(count)));
-    type_totals[{key.day, std::string(type)}] += static_cast<int64_t>(count);
-  };
-  aggregate.counters().ForEach(
-      [&](const CounterKey& key, uint64_t count) { add_counter(key, EventTypeName(key.type_id), count); });
-  for (const auto& [type, map] : aggregate.unknown_types()) {
-    for (const auto& [key, count] : map) add_counter(key, type, count);
-  }
-  for (const auto& [day_type, count] : type_totals) {
-    batch.Merge(kCounters, keys::TypeCounter(day_type.first, day_type.second), keys::EncodeInt64(count));
-  }
-  for (const auto& [month, share] : aggregate.text_shares()) {
-    const std::pair<const char*, uint64_t> measures[] = {{"issue_events", share.issue_events},
-                                                         {"issue_events_text", share.issue_events_text},
-                                                         {"pr_events", share.pr_events},
-                                                         {"pr_events_text", share.pr_events_text}};
-    for (const auto& [measure, n] : measures) {
-      if (n != 0) batch.Merge(kCounters, keys::TextShare(month, measure), keys::EncodeInt64(static_cast<int64_t>(n)));
-    }
-  }
+Status Store::AddAggregate(CommitBatch& batch, const FileAggregate& aggregate,
+                           const std::set<std::pair<int64_t, int64_t>>& written_records) {
   for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
     batch.Merge(kRepos, keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
     batch.Put(kRepos, keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
@@ -351,39 +329,20 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
   for (const auto& [key, record] : aggregate.issues()) {
+    if (written_records.count({key.repo_id, key.number})) continue;
     std::string issue_key = keys::Issue(key.repo_id, key.number);
     if (mark_stale) batch.Put(kStale, issue_key, "");
     batch.Merge(kIssues, std::move(issue_key), record.Encode());
-  }
-  const std::pair<const char*, uint64_t> stats[] = {{"files", files.size()},
-                                                    {"events", aggregate.events()},
-                                                    {"bad_lines", aggregate.bad_lines()},
-                                                    {"bytes", aggregate.bytes()},
-                                                    {"compressed_bytes", compressed_bytes},
-                                                    {"reports", aggregate.reports()},
-                                                    {"joined_records", aggregate.joined_records()},
-                                                    {"duplicate_events", aggregate.duplicate_events()}};
-  for (const auto& [stat, value] : stats) {
-    batch.Merge(kCounters, keys::Stat(stat), keys::EncodeInt64(static_cast<int64_t>(value)));
   }
   for (const auto& [key, text] : aggregate.texts()) batch.Put(kTexts, key, text);
   // The label loop's texts: merged by event time, so the latest wins in any order of hours.
   for (const auto& [key, text] : aggregate.latest_texts()) {
     batch.Merge(kLatestTexts, keys::Issue(key.repo_id, key.number), text.Encode());
   }
-  for (const auto& [name, entry] : files) {
-    batch.Put(kFiles, name, entry.Encode());
-    // Only a failure on record is deleted: a delete in the meta family would overlap its memtable
-    // and make RocksDB flush it before every commit.
-    const std::string failure_key = std::string(kFailurePrefix) + name;
-    std::string ignored;
-    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), failure_key, &ignored).ok()) {
-      batch.Delete(kMeta, failure_key);
-    }
-  }
-  const std::string what = files.size() == 1 ? files[0].first
-                                             : std::to_string(files.size()) + " files (" + files.front().first +
-                                                   " to " + files.back().first + ")";
+  return Status::Ok();
+}
+
+Status Store::WriteCommit(CommitBatch& batch, const std::string& what) {
   // A full disk must stop ingest with a clear word before RocksDB runs into it: the commit's
   // table files are written now and compacted later. The margin covers a compaction's output.
   struct statvfs fs_stats {};
@@ -399,6 +358,84 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
   Status status = batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_);
   if (!status.ok()) return Status(status.code(), "committing " + what + ": " + status.message());
   return status;
+}
+
+Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate) {
+  if (files.empty()) return Status::Ok();
+  CommitBatch batch(kFamilyCount);
+  uint64_t compressed_bytes = 0;
+  for (const auto& [name, entry] : files) compressed_bytes += entry.size;
+  const FileDelta sums = FileDelta::Of(aggregate, files.size(), compressed_bytes);
+  for (const auto& [key, value] : sums.counters) batch.Merge(kCounters, key, keys::EncodeInt64(value));
+  // A file with bad lines (the pipeline commits it alone) keeps what it added, so that a good
+  // copy can replace it exactly (ReplaceFile).
+  if (files.size() == 1 && files[0].second.bad_lines > 0) {
+    batch.Put(kMeta, std::string(kBadCopyPrefix) + files[0].first, sums.Encode());
+  }
+  GHSIFT_TRY(AddAggregate(batch, aggregate, {}));
+  for (const auto& [name, entry] : files) {
+    batch.Put(kFiles, name, entry.Encode());
+    // Only a failure on record is deleted: a delete in the meta family would overlap its memtable
+    // and make RocksDB flush it before every commit.
+    const std::string failure_key = std::string(kFailurePrefix) + name;
+    std::string ignored;
+    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), failure_key, &ignored).ok()) {
+      batch.Delete(kMeta, failure_key);
+    }
+  }
+  return WriteCommit(batch, files.size() == 1 ? files[0].first
+                                              : std::to_string(files.size()) + " files (" + files.front().first +
+                                                    " to " + files.back().first + ")");
+}
+
+Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate) {
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> recorded, FindFile(name));
+  if (!recorded) return Status::NotFound(name + " is not in the store: nothing to replace (ingest it without --replace)");
+  if (recorded->bad_lines == 0) {
+    return Status::InvalidArgument(name + " was ingested without bad lines: --replace replaces only a copy that had some");
+  }
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> kept, GetMeta(std::string(kBadCopyPrefix) + name));
+  if (!kept) {
+    return Status::InvalidArgument(name + ": the store did not keep what its copy with bad lines added (it was "
+                                          "ingested by an older ghsift), so it cannot be taken out; ingest into a new "
+                                          "store to use the good copy");
+  }
+  GHSIFT_ASSIGN_OR_RETURN(const FileDelta bad, FileDelta::Decode(*kept));
+  const FileDelta good = FileDelta::Of(aggregate, 1, entry.size);
+  // Counters: what the good copy adds less what the bad one added, in one operand per key.
+  std::map<std::string, int64_t> net;
+  for (const auto& [key, value] : bad.counters) net[key] -= value;
+  for (const auto& [key, value] : good.counters) net[key] += value;
+  CommitBatch batch(kFamilyCount);
+  for (const auto& [key, value] : net) {
+    if (value != 0) batch.Merge(kCounters, key, keys::EncodeInt64(value));
+  }
+  // Reports the bad copy touched: its events and reopenings taken out of the stored record and
+  // the good copy's record merged in (the other fields keep the latest, earliest or union, which
+  // the good copy's lines, a superset, give again). Written whole, read here by the only writer.
+  GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
+  std::set<std::pair<int64_t, int64_t>> rewritten;
+  for (const ReportDelta& r : bad.reports) {
+    GHSIFT_ASSIGN_OR_RETURN(std::optional<IssueRecord> record, GetIssue(r.repo_id, r.number));
+    if (!record || record->events < r.events || record->reopened < r.reopened) {
+      return Status::Corrupt(name + ": report " + std::to_string(r.repo_id) + "#" + std::to_string(r.number) +
+                             " holds less than the copy with bad lines added; the store is unchanged");
+    }
+    record->events -= r.events;
+    record->reopened -= r.reopened;
+    const auto in_good = aggregate.issues().find(IssueKey{r.repo_id, r.number});
+    if (in_good != aggregate.issues().end()) record->Merge(in_good->second);
+    const std::string key = keys::Issue(r.repo_id, r.number);
+    if (mark_stale) batch.Put(kStale, key, "");
+    batch.Put(kIssues, key, record->Encode());
+    rewritten.insert({r.repo_id, r.number});
+  }
+  GHSIFT_TRY(AddAggregate(batch, aggregate, rewritten));
+  batch.Put(kFiles, name, entry.Encode());
+  // The good copy may have bad lines of its own: then it keeps what it added, to be replaced in turn.
+  if (entry.bad_lines > 0) batch.Put(kMeta, std::string(kBadCopyPrefix) + name, good.Encode());
+  else batch.Delete(kMeta, std::string(kBadCopyPrefix) + name);
+  return WriteCommit(batch, name + " (replacing its copy with bad lines)");
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,12 @@ class Store {
   //! entry, in one atomic batch. Repeated keys (a repository's counters of the same day, an
   //! issue seen in several hours) are then written once for the group instead of once per file.
   Status CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& files, const FileAggregate& aggregate);
+  //! Replaces a file the store holds with bad lines by a good copy of it (same name), in one
+  //! atomic batch: what the bad copy added (kept when it was committed) is taken out of every
+  //! sum and the good copy's aggregate is added, as if only the good copy had been ingested. An
+  //! error, with the store unchanged, for a file not in the store, one ingested without bad
+  //! lines, or one an older ghsift ingested (which kept no record of what it added).
+  Status ReplaceFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate);
   Status AddStat(const std::string& name, int64_t delta);
   //! Remembers that a file failed (and why) until it is ingested successfully.
   Status RecordFailure(const std::string& name, const std::string& reason);
@@ -166,6 +173,12 @@ class Store {
   Store() = default;
   rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
   Status ClearRollupIn(rocksdb::WriteBatch& batch);
+  //! Adds an aggregate's non-counter writes (repository names, report records except those in
+  //! `written_records`, which the caller wrote, stale marks, kept texts) to `batch`.
+  Status AddAggregate(CommitBatch& batch, const FileAggregate& aggregate,
+                      const std::set<std::pair<int64_t, int64_t>>& written_records);
+  //! Writes a commit's batch after checking the free space; `what` names it in errors.
+  Status WriteCommit(CommitBatch& batch, const std::string& what);
   //! Rewrites the report records of a store of older formats in the current ones (a writer, at
   //! open): the answers stay the same, and the store then holds one format only.
   Status UpgradeRecords();

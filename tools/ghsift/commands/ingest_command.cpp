@@ -56,6 +56,7 @@ struct IngestArgs {
   bool mpi = false;
   bool recursive = false;
   bool verify = false;
+  bool replace = false;  //!< --replace: good copies of files the store holds with bad lines
   // HTTP input.
   std::string from, to;
   std::string source = "https://data.gharchive.org";
@@ -251,6 +252,9 @@ int RunIngest(const IngestArgs& args) {
   // any moment ends with the same clean stop and message.
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
+  if (args.replace && (args.follow || args.mpi || !args.from.empty() || !args.to.empty())) {
+    return Fail("--replace takes the good copies as files or URLs; not with --follow, --mpi or --from/--to");
+  }
   if (args.follow) {
     if (!args.inputs.empty()) return Fail("--follow reads the hours from --source; it takes no files or URLs");
     if (!args.to.empty()) return Fail("--follow runs until stopped; it takes no --to (use --from/--to without --follow for a range)");
@@ -295,6 +299,7 @@ int RunIngest(const IngestArgs& args) {
   options.splitter.max_line_bytes = args.max_line_mib << 20;
   options.keep_text = args.keep_text;
   options.verify = args.verify;
+  options.replace = args.replace;
   const bool remote = args.follow ||
                       std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
   if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
@@ -384,7 +389,8 @@ int RunIngest(const IngestArgs& args) {
                  status.message().c_str());
   };
   for (const FileOutcome& o : outcomes) {
-    if (o.result == FileResult::kFailed) record((*store)->RecordFailure(FileKey(o.path), o.message));
+    // A replacement that fails leaves the copy on record as it was: not a failed file.
+    if (o.result == FileResult::kFailed && !args.replace) record((*store)->RecordFailure(FileKey(o.path), o.message));
     if (o.result == FileResult::kMissing && o.message != kNotPublishedYet) {
       record((*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path));
     }
@@ -455,6 +461,9 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                   "Dump files, directories of them (read in name order), or http(s):// URLs of hours");
   cmd->add_flag("--verify", args->verify,
                 "Re-hash files already in the store instead of trusting their name, size and modification time");
+  cmd->add_flag("--replace", args->replace,
+                "Each input is a good copy of a file the store holds with bad lines (same name): what the bad "
+                "copy added is taken out and the good copy added, atomically, as if only it had been ingested");
   cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
   cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, YYYY-MM-DD-H or 7d");
   cmd->add_option("--to", args->to, "... to this one, inclusive (a day or a month: all its hours; default: --from, or now after a span such as 7d)");

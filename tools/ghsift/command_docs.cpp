@@ -204,8 +204,8 @@ std::vector<const CLI::Option*> VisibleOptions(const CLI::App& command) {
 std::string ManPage(const CLI::App& root) {
   const std::vector<const CLI::App*> commands = VisibleCommands(root);
   std::string page;
-  page += ".\\\" ghsift(1), written by `ghsift man` from the command table and the options.\n";
   page += ".TH GHSIFT 1 \"\" \"ghsift " GHSIFT_VERSION "\" \"User Commands\"\n";
+  page += ".\\\" Written by `ghsift man` from the command table and the options.\n";
   page += ".nh\n";  // no hyphenation: option names and paths stay whole
   page += ".SH NAME\nghsift \\- find performance, accuracy and silent\\-bug reports in GH Archive dumps\n";
   page += ".SH SYNOPSIS\n";

@@ -38,8 +38,8 @@ int RunQueryCommand(const QueryArgs& args) {
     const auto metric = MetricFromName(name);
     if (!metric) {
       const std::string closest = ClosestName(name, {"issues", "events", "closed", "comments", "median_days_to_close"});
-      return Fail("--metric must be issues, events, closed, comments or median_days_to_close (or a comma list of "
-                  "them), not '" + name + "'" + (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+      return Fail("--metric must be issues, events, closed, comments or median_days_to_close, not '" + name + "'" +
+                  (closest.empty() ? "" : " (did you mean " + closest + "?)"));
     }
     if (std::find(metrics.begin(), metrics.end(), *metric) != metrics.end()) {
       return Fail("metric '" + name + "' is given twice in --metric");

@@ -28,13 +28,7 @@ ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFi
 }
 
 void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
-  const std::string_view comments[] = {report.comment};
-  ReportText text;
-  text.title = report.title;
-  text.body = report.body;
-  text.comments = report.comment.empty() ? std::span<const std::string_view>() : std::span(comments);
-  text.labels = report.labels;
-  report_scan_.Scan(text, matches);
+  report_scan_.Scan(ViewOf(report), matches);
 }
 
 void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate) {
@@ -56,25 +50,28 @@ void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggreg
     // What a labeler reads of a flagged report, and what `rules eval` scores again.
     LatestTextRecord text;
     text.time = event_.created_at;
-    text.title.assign(report.title);
-    text.body.assign(report.body);
-    for (std::string_view label : report.labels) text.labels.emplace_back(label);
-    std::sort(text.labels.begin(), text.labels.end());
-    if (!report.comment.empty()) text.comments.emplace_back(event_.created_at, std::string(report.comment));
+    for (const TextFieldSpec& spec : kTextFields) {
+      const std::string_view field_text = report.text[spec.field];
+      if (spec.source == TextSource::kSnapshot) {
+        text.snapshot.Add(spec.field, field_text);
+      } else if (spec.source == TextSource::kLabels) {
+        text.snapshot[spec.field].assign(report.labels.begin(), report.labels.end());
+        std::sort(text.snapshot[spec.field].begin(), text.snapshot[spec.field].end());
+      } else if (spec.source == TextSource::kEventText && !field_text.empty()) {
+        text.events[spec.field].emplace_back(event_.created_at, std::string(field_text));
+      }
+    }
     aggregate.AddLatestText(event_.repo_id, report.number, std::move(text));
   }
   if (event_.kind == EventKind::kPullRequest && report.merged && report.action == "closed") {
     // Issues of the same repository this merged PR closes ("fixes #12").
-    std::vector<int64_t> closes = FindClosingReferences(report.title, event_.repo_name);
-    const std::vector<int64_t> in_body = FindClosingReferences(report.body, event_.repo_name);
+    std::vector<int64_t> closes = FindClosingReferences(report.text[Field::kTitle], event_.repo_name);
+    const std::vector<int64_t> in_body = FindClosingReferences(report.text[Field::kBody], event_.repo_name);
     closes.insert(closes.end(), in_body.begin(), in_body.end());
     if (!closes.empty()) aggregate.AddClosingReferences(event_.repo_id, closes, report.number);
   }
   if (keep_text_) {
-    const ReportFields& r = event_.report;
-    ReportTextRecord text{std::string(r.title), std::string(r.body), std::string(r.comment), {}};
-    for (std::string_view label : r.labels) text.labels.emplace_back(label);
-    aggregate.AddText(event_.repo_id, r.number, text.Encode());
+    aggregate.AddText(event_.repo_id, report.number, EncodeReportTextRecord(TextOf(report)));
   }
 }
 

@@ -22,7 +22,7 @@ class ChunkWorker {
   //! Extracts, scans and aggregates every line of `chunk` into `aggregate`.
   void Process(const Chunk& chunk, FileAggregate& aggregate);
 
-  //! Scans one report's fields (title, body prose, code, comment prose, labels).
+  //! Scans every field of one report (json/text_field.hpp).
   void ScanReport(const ReportFields& report, MatchSet& matches);
 
  private:

@@ -12,28 +12,25 @@ namespace ghsift {
 
 namespace {
 
-//! The matched rule ids of a report's latest text: its title, body and labels as one issue
-//! event, each kept comment as a comment event of its own (as ingest scans them), united.
+//! The matched rule ids of a report's latest text: its snapshot (title, body, labels) as one
+//! event, each kept event text (a comment) as an event of its own (as ingest scans them), united.
 std::vector<std::string> MatchLatestText(const LatestTextRecord& text, ReportScan& scan, MatchSet& matches,
                                          const std::vector<Rule>& rule_list, uint64_t* texts) {
   std::vector<std::string> ids;
-  const auto add = [&](const ReportText& fields) {
+  const auto add = [&](const ReportTextView& fields) {
     matches.Clear();
     scan.Scan(fields, matches);
     for (uint32_t id : matches.ids()) ids.push_back(rule_list[id].id);
     ++*texts;
   };
-  const std::vector<std::string_view> labels(text.labels.begin(), text.labels.end());
-  ReportText issue;
-  issue.title = text.title;
-  issue.body = text.body;
-  issue.labels = labels;
-  add(issue);
-  for (const auto& [time, comment] : text.comments) {
-    const std::string_view one[] = {comment};
-    ReportText event;
-    event.comments = one;
-    add(event);
+  add(ReportTextViews(text.snapshot).view());
+  for (const TextFieldSpec& spec : kTextFields) {
+    for (const auto& [time, event_text] : text.events[spec.field]) {
+      const std::string_view one[] = {event_text};
+      ReportTextView event;
+      event[spec.field] = one;
+      add(event);
+    }
   }
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
@@ -57,18 +54,11 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
     IssueRecord next = record;
     next.rules.clear();
     GHSIFT_TRY(store.ScanTexts(repo, number, [&](std::string_view encoded) -> Status {
-      auto text = ReportTextRecord::Decode(encoded);
+      auto text = DecodeReportTextRecord(encoded);
       if (!text.ok()) return text.status();
       // The same fields, split the same way, as ChunkWorker::ScanReport.
-      const std::string_view comments[] = {text->comment};
-      const std::vector<std::string_view> labels(text->labels.begin(), text->labels.end());
-      ReportText fields;
-      fields.title = text->title;
-      fields.body = text->body;
-      fields.comments = text->comment.empty() ? std::span<const std::string_view>() : std::span(comments);
-      fields.labels = labels;
       matches.Clear();
-      scan.Scan(fields, matches);
+      scan.Scan(ReportTextViews(*text).view(), matches);
       std::vector<std::string> ids;
       for (uint32_t id : matches.ids()) ids.push_back(rule_list[id].id);
       std::sort(ids.begin(), ids.end());

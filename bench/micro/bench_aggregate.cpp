@@ -16,7 +16,8 @@ namespace {
 
 //! An Event whose views point into strings it owns (the address never moves: held by pointer).
 struct OwnedEvent {
-  std::string type, repo_name, action, title, body, comment, state;
+  std::string type, repo_name, action, state;
+  std::array<std::string, kFieldCount> texts;  //!< by Field
   std::vector<std::string> labels;
   std::vector<std::string> rule_ids;  //!< what the default rules matched (reports only)
   Event event;
@@ -27,15 +28,11 @@ struct OwnedEvent {
     event.repo_name = repo_name;
     if (e.has_report) {
       action = e.report.action;
-      title = e.report.title;
-      body = e.report.body;
-      comment = e.report.comment;
+      for (size_t f = 0; f < texts.size(); ++f) texts[f] = e.report.text.by_id[f];
       state = e.report.state;
       for (std::string_view l : e.report.labels) labels.emplace_back(l);
       event.report.action = action;
-      event.report.title = title;
-      event.report.body = body;
-      event.report.comment = comment;
+      for (size_t f = 0; f < texts.size(); ++f) event.report.text.by_id[f] = texts[f];
       event.report.state = state;
       event.report.labels.assign(labels.begin(), labels.end());
     }
@@ -71,15 +68,9 @@ Data& TheData() {
       Check(extractor.Extract(line, event) == ExtractOutcome::kEvent, "bad line");
       auto owned = std::make_unique<OwnedEvent>(event);
       if (event.has_report && event.report.number > 0) {
-        // As ChunkWorker::ScanReport builds the text.
-        const std::string_view comments[] = {owned->event.report.comment};
-        ReportText text;
-        text.title = owned->event.report.title;
-        text.body = owned->event.report.body;
-        text.comments = owned->comment.empty() ? std::span<const std::string_view>() : std::span(comments);
-        text.labels = owned->event.report.labels;
+        // As ChunkWorker::ScanReport scans it.
         matches.Clear();
-        scan.Scan(text, matches);
+        scan.Scan(ViewOf(owned->event.report), matches);
         for (uint32_t id : matches.ids()) owned->rule_ids.push_back((*db)->rules().rules[id].id);
         data->reports.push_back(owned.get());
       }

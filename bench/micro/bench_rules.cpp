@@ -36,8 +36,9 @@ const RulesData& TheRulesData() {
     Check(reports.ok(), reports.status().message() + " (bench_rules reads the labeled MHNurf reports)");
     data->reports = std::move(reports).value();
     for (const auto& r : data->reports) {
-      data->bytes += static_cast<int64_t>(r.title.size() + r.body.size());
-      for (const auto& c : r.comments) data->bytes += static_cast<int64_t>(c.size());
+      for (Field f : {Field::kTitle, Field::kBody, Field::kComment}) {
+        for (const auto& t : r.text[f]) data->bytes += static_cast<int64_t>(t.size());
+      }
     }
     // A private cache, so the user's is neither used nor filled.
     data->cache_dir = (std::filesystem::temp_directory_path() / "ghsift-bench-rules-cache").string();

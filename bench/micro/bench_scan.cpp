@@ -3,12 +3,12 @@
 //
 //   BM_ReportScan        ReportScan::Scan per report (markdown split + one Hyperscan scan per field)
 //   BM_ScannerOnly       Scanner::Scan over fields split beforehand (Hyperscan alone)
-//   BM_SplitMarkdown     the markdown split alone
+//   BM_SplitMarkdown     the markdown split alone (RuleTextSplitter)
 //   BM_ScanWithoutRule/i ReportScan with a database lacking rule i; marginal cost of rule i is
 //                        BM_ReportScan - BM_ScanWithoutRule/i (printed after the run). Only the
 //                        --marginal_top=N rules (default 10; -1 = all, 0 = none) with the highest
 //                        stand-alone scan time in a quick pre-pass get one.
-// Bytes/s count scanned text (title + body + comment + labels).
+// Bytes/s count scanned text (every field: title, body, comments, labels, ...).
 //
 // Before timing: a re-scan yields identical MatchSets, and the set of matched rules of every
 // report equals the union of one-rule-at-a-time Hyperscan databases over the rule's fields.
@@ -18,7 +18,7 @@
 
 #include "bench/micro/bench_common.hpp"
 #include "json/event_extractor.hpp"
-#include "json/markdown_splitter.hpp"
+#include "json/report_text.hpp"
 #include "rules/report_scan.hpp"
 #include "rules/rule_database.hpp"
 #include "rules/scanner.hpp"
@@ -28,24 +28,23 @@ namespace {
 
 //! One report's fields, owned, plus the views ReportScan takes.
 struct OwnedReport {
-  std::string title, body, comment;
-  std::vector<std::string> labels;
-  std::vector<std::string_view> label_views;
-  std::string_view comments[1];
-  // Split as ReportScan splits them (for the Hyperscan-only benchmark and the reference).
-  std::string prose, comment_prose, code;
+  ReportText text;
+  ReportTextViews views;
+  //! Split as ReportScan splits them (for the Hyperscan-only benchmark and the reference).
+  std::vector<std::pair<Field, std::string>> split;
 
-  ReportText Text() const {
-    ReportText t;
-    t.title = title;
-    t.body = body;
-    t.comments = comment.empty() ? std::span<const std::string_view>() : std::span<const std::string_view>(comments, 1);
-    t.labels = label_views;
-    return t;
+  explicit OwnedReport(ReportText owned) : text(std::move(owned)), views(text) {
+    RuleTextSplitter splitter;
+    const auto add = [&](Field f, std::string_view t) { split.emplace_back(f, std::string(t)); };
+    splitter.Snapshot(views.view(), add);
+    splitter.Events(views.view(), add);
   }
+  const ReportTextView& Text() const { return views.view(); }
   size_t Bytes() const {
-    size_t n = title.size() + body.size() + comment.size();
-    for (const auto& l : labels) n += l.size();
+    size_t n = 0;
+    for (const auto& texts : text.texts.by_id) {
+      for (const auto& t : texts) n += t.size();
+    }
     return n;
   }
 };
@@ -73,15 +72,7 @@ Data& TheData() {
     for (std::string_view line : lines.lines) {
       Check(extractor.Extract(line, event) == ExtractOutcome::kEvent, "bad line");
       if (!event.has_report || event.report.number <= 0) continue;
-      auto r = std::make_unique<OwnedReport>();
-      r->title = event.report.title;
-      r->body = event.report.body;
-      r->comment = event.report.comment;
-      for (std::string_view l : event.report.labels) r->labels.emplace_back(l);
-      for (const auto& l : r->labels) r->label_views.push_back(l);
-      r->comments[0] = r->comment;
-      SplitMarkdown(r->body, r->prose, r->code);
-      if (!r->comment.empty()) SplitMarkdown(r->comment, r->comment_prose, r->code);
+      auto r = std::make_unique<OwnedReport>(TextOf(event.report));
       data->bytes += r->Bytes();
       data->reports.push_back(std::move(r));
     }
@@ -129,11 +120,7 @@ void BM_ScannerOnly(benchmark::State& state) {
   for (auto _ : state) {
     for (const auto& r : d.reports) {
       matches.Clear();
-      (void)scanner.Scan(Field::kTitle, r->title, matches);
-      (void)scanner.Scan(Field::kBody, r->prose, matches);
-      (void)scanner.Scan(Field::kComment, r->comment_prose, matches);
-      (void)scanner.Scan(Field::kCode, r->code, matches);
-      for (std::string_view l : r->label_views) (void)scanner.Scan(Field::kLabel, l, matches);
+      for (const auto& [field, text] : r->split) (void)scanner.Scan(field, text, matches);
       hits += matches.ids().size();
     }
     benchmark::DoNotOptimize(hits);
@@ -144,16 +131,15 @@ void BM_ScannerOnly(benchmark::State& state) {
 
 void BM_SplitMarkdown(benchmark::State& state) {
   const Data& d = TheData();
-  std::string prose, comment_prose, code;
+  RuleTextSplitter splitter;
+  size_t bytes = 0;
+  const auto note = [&](Field, std::string_view text) { bytes += text.size(); };
   for (auto _ : state) {
     for (const auto& r : d.reports) {
-      prose.clear();
-      comment_prose.clear();
-      code.clear();
-      SplitMarkdown(r->body, prose, code);
-      if (!r->comment.empty()) SplitMarkdown(r->comment, comment_prose, code);
-      benchmark::DoNotOptimize(prose.data());
+      splitter.Snapshot(r->Text(), note);
+      splitter.Events(r->Text(), note);
     }
+    benchmark::DoNotOptimize(bytes);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * d.bytes));
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * d.reports.size()));
@@ -187,11 +173,9 @@ bool SingleMatches(const SingleRuleDb& s, Field f, std::string_view text) {
 }
 
 bool SingleMatchesReport(const SingleRuleDb& s, const OwnedReport& r) {
-  if (SingleMatches(s, Field::kTitle, r.title) || SingleMatches(s, Field::kBody, r.prose) ||
-      SingleMatches(s, Field::kComment, r.comment_prose) || SingleMatches(s, Field::kCode, r.code))
-    return true;
-  for (std::string_view l : r.label_views)
-    if (SingleMatches(s, Field::kLabel, l)) return true;
+  for (const auto& [field, text] : r.split) {
+    if (SingleMatches(s, field, text)) return true;
+  }
   return false;
 }
 

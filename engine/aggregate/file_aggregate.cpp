@@ -36,11 +36,10 @@ void FileAggregate::CountEvent(const Event& event, bool per_repository) {
   TextShare share;
   if (event.kind == EventKind::kIssues || event.kind == EventKind::kIssueComment) {
     share.issue_events = 1;
-    const ReportFields& r = event.report;
-    share.issue_events_text = !r.title.empty() || !r.body.empty() || !r.comment.empty();
+    share.issue_events_text = event.report.HasText();
   } else if (event.kind == EventKind::kPullRequest) {
     share.pr_events = 1;
-    share.pr_events_text = !event.report.title.empty() || !event.report.body.empty();
+    share.pr_events_text = event.report.HasText();
   }
   const bool report_event = share.issue_events + share.pr_events != 0;
   if (report_event) text_shares_[MonthOfDay(key.day)].Add(share);
@@ -70,8 +69,8 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
   delta.first_seen = delta.last_seen = event.created_at;
   // An event that says nothing of the report's title or state (a 2012-2014 issue event or
   // comment: ids only) is no snapshot of it: a later one must not blank the last that was.
-  if (!report.title.empty() || !report.state.empty()) delta.snapshot_time = event.created_at;
-  delta.title.assign(report.title);
+  if (!report.text[Field::kTitle].empty() || !report.state.empty()) delta.snapshot_time = event.created_at;
+  delta.title.assign(report.text[Field::kTitle]);
   delta.state.assign(report.state);
   delta.closed_at = report.closed_at;
   for (std::string_view l : report.labels) delta.labels.emplace_back(l);

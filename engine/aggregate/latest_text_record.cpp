@@ -10,15 +10,66 @@
 namespace ghsift {
 namespace {
 
-//! Format 1: the fixed fields below. Format 2: the same, then tagged fields (tagged_fields.hpp).
+//! Format 1: the fixed fields below. Format 2: the same, then tagged fields (tagged_fields.hpp):
+//! the text fields added since, under their TextFieldSpec::store_tag.
 constexpr uint8_t kFixedOnlyFormat = 1;
 
-//! Tags of the fields that came after format 1 (never reuse a number).
-enum FieldTag : uint64_t {};
+constexpr bool InSnapshot(const TextFieldSpec& spec) {
+  return spec.source == TextSource::kSnapshot || spec.source == TextSource::kLabels;
+}
 
 bool SnapshotIsNewer(const LatestTextRecord& a, const LatestTextRecord& b) {
-  const bool a_text = !a.title.empty(), b_text = !b.title.empty();
-  return std::tie(a_text, a.time, a.title, a.body, a.labels) > std::tie(b_text, b.time, b.title, b.body, b.labels);
+  const bool a_text = !a.snapshot[Field::kTitle].empty(), b_text = !b.snapshot[Field::kTitle].empty();
+  return std::tie(a_text, a.time, a.snapshot.texts.by_id) > std::tie(b_text, b.time, b.snapshot.texts.by_id);
+}
+
+void PutSnapshotField(std::string& out, const TextFieldSpec& spec, const ReportText& snapshot) {
+  if (spec.source == TextSource::kSnapshot) {
+    PutLengthPrefixed(out, snapshot.First(spec.field));
+    return;
+  }
+  PutVarint(out, snapshot[spec.field].size());
+  for (const auto& t : snapshot[spec.field]) PutLengthPrefixed(out, t);
+}
+
+void ReadSnapshotField(ByteReader& in, const TextFieldSpec& spec, ReportText& snapshot) {
+  if (spec.source == TextSource::kSnapshot) {
+    snapshot.Add(spec.field, in.LengthPrefixed());
+    return;
+  }
+  const uint64_t n = in.Varint();
+  for (uint64_t i = 0; i < n && in.ok(); ++i) snapshot[spec.field].emplace_back(in.LengthPrefixed());
+}
+
+void PutTimedTexts(std::string& out, const std::vector<LatestTextRecord::TimedText>& texts) {
+  PutVarint(out, texts.size());
+  for (const auto& [at, text] : texts) {
+    PutSignedVarint(out, at);
+    PutLengthPrefixed(out, text);
+  }
+}
+
+void ReadTimedTexts(ByteReader& in, std::vector<LatestTextRecord::TimedText>& texts) {
+  const uint64_t n = in.Varint();
+  for (uint64_t i = 0; i < n && in.ok(); ++i) {
+    const int64_t at = in.SignedVarint();
+    texts.emplace_back(at, std::string(in.LengthPrefixed()));
+  }
+}
+
+//! Format 1's fixed places, in this order: the one-text snapshot fields (title, body), the
+//! labels, then the event texts (comments). `fn(spec)` for each.
+template <typename Fn>
+void ForEachFixedField(Fn&& fn) {
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.store_tag == 0 && spec.source == TextSource::kSnapshot) fn(spec);
+  }
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.store_tag == 0 && spec.source == TextSource::kLabels) fn(spec);
+  }
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.store_tag == 0 && spec.source == TextSource::kEventText) fn(spec);
+  }
 }
 
 }  // namespace
@@ -26,34 +77,42 @@ bool SnapshotIsNewer(const LatestTextRecord& a, const LatestTextRecord& b) {
 void LatestTextRecord::Merge(const LatestTextRecord& other) {
   if (SnapshotIsNewer(other, *this)) {
     time = other.time;
-    title = other.title;
-    body = other.body;
-    labels = other.labels;
+    snapshot = other.snapshot;
   }
-  if (other.comments.empty()) return;
-  std::vector<std::pair<int64_t, std::string>> merged;
-  merged.reserve(comments.size() + other.comments.size());
-  std::set_union(comments.begin(), comments.end(), other.comments.begin(), other.comments.end(),
-                 std::back_inserter(merged));
-  // Keeping the smallest kMaxComments keeps the merge commutative and associative.
-  if (merged.size() > kMaxComments) merged.resize(kMaxComments);
-  comments = std::move(merged);
+  for (const TextFieldSpec& spec : kTextFields) {
+    const auto& more = other.events[spec.field];
+    if (spec.source != TextSource::kEventText || more.empty()) continue;
+    auto& into = events[spec.field];
+    std::vector<TimedText> merged;
+    merged.reserve(into.size() + more.size());
+    std::set_union(into.begin(), into.end(), more.begin(), more.end(), std::back_inserter(merged));
+    // Keeping the smallest kMaxComments keeps the merge commutative and associative.
+    if (merged.size() > kMaxComments) merged.resize(kMaxComments);
+    into = std::move(merged);
+  }
 }
 
 std::string LatestTextRecord::Encode() const {
   std::string out;
   out.push_back(static_cast<char>(kLatestTextFormat));
   PutSignedVarint(out, time);
-  PutLengthPrefixed(out, title);
-  PutLengthPrefixed(out, body);
-  PutVarint(out, labels.size());
-  for (const auto& l : labels) PutLengthPrefixed(out, l);
-  PutVarint(out, comments.size());
-  for (const auto& [at, text] : comments) {
-    PutSignedVarint(out, at);
-    PutLengthPrefixed(out, text);
-  }
+  ForEachFixedField([&](const TextFieldSpec& spec) {
+    if (InSnapshot(spec)) PutSnapshotField(out, spec, snapshot);
+    else PutTimedTexts(out, events[spec.field]);
+  });
   TaggedFields fields;  // each only when set
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.store_tag == 0) continue;
+    std::string bytes;
+    if (InSnapshot(spec) && !snapshot[spec.field].empty()) {
+      PutSnapshotField(bytes, spec, snapshot);
+    } else if (spec.source == TextSource::kEventText && !events[spec.field].empty()) {
+      PutTimedTexts(bytes, events[spec.field]);
+    } else {
+      continue;
+    }
+    fields.Add(spec.store_tag, bytes);
+  }
   fields.AppendTo(out);
   return out;
 }
@@ -68,26 +127,35 @@ Result<LatestTextRecord> LatestTextRecord::Decode(std::string_view bytes) {
   ByteReader in(bytes.substr(1));
   LatestTextRecord r;
   r.time = in.SignedVarint();
-  r.title = std::string(in.LengthPrefixed());
-  r.body = std::string(in.LengthPrefixed());
-  const uint64_t label_count = in.Varint();
-  for (uint64_t i = 0; i < label_count && in.ok(); ++i) r.labels.emplace_back(in.LengthPrefixed());
-  const uint64_t comment_count = in.Varint();
-  for (uint64_t i = 0; i < comment_count && in.ok(); ++i) {
-    const int64_t at = in.SignedVarint();
-    r.comments.emplace_back(at, std::string(in.LengthPrefixed()));
-  }
+  ForEachFixedField([&](const TextFieldSpec& spec) {
+    if (!in.ok()) return;
+    if (InSnapshot(spec)) ReadSnapshotField(in, spec, r.snapshot);
+    else ReadTimedTexts(in, r.events[spec.field]);
+  });
   if (!in.ok() || (format == kFixedOnlyFormat && !in.done())) {
     return Status::StoreError("latest report text is truncated or damaged");
   }
   if (format == kFixedOnlyFormat) return r;
-  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view) {
-    switch (static_cast<FieldTag>(tag)) {
-      default: break;  // a field of a newer ghsift
+  bool field_ok = true;
+  const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view field_bytes) {
+    for (const TextFieldSpec& spec : kTextFields) {
+      if (spec.store_tag == 0 || spec.store_tag != tag) continue;  // else a field of a newer ghsift
+      ByteReader field_in(field_bytes);
+      if (InSnapshot(spec)) ReadSnapshotField(field_in, spec, r.snapshot);
+      else if (spec.source == TextSource::kEventText) ReadTimedTexts(field_in, r.events[spec.field]);
+      field_ok = field_ok && field_in.ok() && field_in.done();
     }
   });
-  if (!fields_ok) return Status::StoreError("latest report text has a damaged field");
+  if (!fields_ok || !field_ok) return Status::StoreError("latest report text has a damaged field");
   return r;
+}
+
+ReportText LatestTextRecord::Text() const {
+  ReportText text = snapshot;
+  for (const TextFieldSpec& spec : kTextFields) {
+    for (const auto& [at, t] : events[spec.field]) text[spec.field].push_back(t);
+  }
+  return text;
 }
 
 }  // namespace ghsift

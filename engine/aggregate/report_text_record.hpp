@@ -1,22 +1,19 @@
 #pragma once
-// The text of one report event (title, body, comment, labels), kept by `ingest --keep-text` so
-// that `rescan` can apply a changed rule set to exactly the text ingest scanned.
+// The text of one report event (a ReportText: title, body, labels and the event's own texts),
+// kept by `ingest --keep-text` so that `rescan` can apply a changed rule set to exactly the text
+// ingest scanned. The fields of the first format sit at fixed places (title, body, comment,
+// labels); a field added since follows as a tagged field (tagged_fields.hpp) under its
+// TextFieldSpec::store_tag, only when it holds text, so a record without one is byte for byte
+// what ghsift always wrote (its key is its hash).
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "common/result.hpp"
+#include "json/report_text.hpp"
 
 namespace ghsift {
 
-struct ReportTextRecord {
-  std::string title;
-  std::string body;     //!< raw markdown
-  std::string comment;  //!< raw markdown; empty when the event had none
-  std::vector<std::string> labels;
-
-  std::string Encode() const;
-  static Result<ReportTextRecord> Decode(std::string_view bytes);
-};
+std::string EncodeReportTextRecord(const ReportText& text);
+Result<ReportText> DecodeReportTextRecord(std::string_view bytes);
 
 }  // namespace ghsift

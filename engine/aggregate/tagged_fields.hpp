@@ -20,6 +20,7 @@ class TaggedFields {
     PutLengthPrefixed(fields_, bytes);
     ++count_;
   }
+  bool empty() const { return count_ == 0; }
   void AppendTo(std::string& out) const {
     PutVarint(out, count_);
     out += fields_;

@@ -14,10 +14,6 @@ double F1(int64_t tp, int64_t fp, int64_t fn) {
   return p + r == 0 ? 0.0 : 2 * p * r / (p + r);
 }
 
-std::vector<std::string_view> Views(const std::vector<std::string>& strings) {
-  return {strings.begin(), strings.end()};
-}
-
 }  // namespace
 
 void Confusion::Add(bool predicted, bool actual) {
@@ -53,10 +49,8 @@ std::vector<ReportVerdict> JudgeReports(std::shared_ptr<const RuleDatabase> data
   std::vector<ReportVerdict> verdicts;
   verdicts.reserve(reports.size());
   for (const LabeledReport& r : reports) {
-    const auto comments = Views(r.comments), code = Views(r.code), labels = Views(r.labels);
-    ReportText text{r.title, r.body, comments, code, labels};
     matches.Clear();
-    scan.Scan(text, matches);
+    scan.Scan(ReportTextViews(r.text).view(), matches);
     ReportVerdict v;
     for (uint32_t id : matches.ids()) v.rules.push_back(rules[id].id);
     std::sort(v.rules.begin(), v.rules.end());

@@ -45,6 +45,23 @@ std::vector<std::string> StringArray(simdjson::simdjson_result<simdjson::dom::el
   return out;
 }
 
+//! Each text field's key of `e` (TextFieldSpec::jsonl_key): a string, or a list of them.
+ReportText TextsOf(simdjson::dom::element e) {
+  ReportText text;
+  for (const TextFieldSpec& spec : kTextFields) {
+    simdjson::dom::element value;
+    if (e[spec.jsonl_key].get(value) != simdjson::SUCCESS) continue;
+    std::string_view s;
+    if (value.get_string().get(s) == simdjson::SUCCESS) {
+      text.Add(spec.field, s);
+    } else {
+      text[spec.field] = StringArray(simdjson::simdjson_result<simdjson::dom::element>(std::move(value)),
+                                     spec.source == TextSource::kLabels);
+    }
+  }
+  return text;
+}
+
 std::string StringOf(simdjson::dom::element e, std::string_view key) {
   std::string_view s;
   if (e[key].get_string().get(s) == simdjson::SUCCESS) return std::string(s);
@@ -99,17 +116,13 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
       return Status::InvalidArgument(path + ":" + std::to_string(number) + ": not a JSON object");
     }
     LabeledReport r;
-    r.title = StringOf(e, "title");
-    r.body = StringOf(e, "body");
+    r.text = TextsOf(e);
     r.group = StringOf(e, "repo");
     if (r.group.empty()) r.group = StringOf(e, "group");
     std::string id = StringOf(e, "id");
     int64_t issue_number = 0;
     if (e["number"].get_int64().get(issue_number) != simdjson::SUCCESS) issue_number = 0;
     r.id = !id.empty() ? id : r.group + "#" + std::to_string(issue_number);
-    r.comments = StringArray(e["comments"], false);
-    r.code = StringArray(e["code"], false);
-    r.labels = StringArray(e["labels"], true);
     r.line = static_cast<size_t>(number);
     auto label = JsonLabel(e, options.label_key);
     // Only where labels are read: `rules bench` reads the text of any file.
@@ -123,7 +136,7 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
       const auto list = StringArray(e["expected"], false);
       r.expected = std::set<std::string>(list.begin(), list.end());
     }
-    if (r.body.empty() && !options.issue_dir.empty() && issue_number > 0) {
+    if (r.text[Field::kBody].empty() && !options.issue_dir.empty() && issue_number > 0) {
       const std::string file = options.issue_dir + "/" + std::to_string(issue_number) + ".json";
       if (std::filesystem::exists(file)) {
         simdjson::dom::parser issue_parser;
@@ -131,7 +144,7 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
         if (issue_parser.load(file).get(issue) != simdjson::SUCCESS) {
           return Status::InvalidArgument(file + ": not valid JSON");
         }
-        r.body = StringOf(issue, "body");
+        r.text.Add(Field::kBody, StringOf(issue, "body"));
       }
     }
     out.push_back(std::move(r));
@@ -164,8 +177,11 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
   }
   std::map<std::string, size_t> column;
   for (size_t i = 0; i < records[0].size(); ++i) column[records[0][i]] = i;
-  for (const char* required : {"Title", "Body"}) {
-    if (!column.count(required)) return Status::InvalidArgument(path + ": no '" + required + "' column");
+  // The snapshot's columns (Title, Body) are required; the others may be left out.
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.source == TextSource::kSnapshot && !column.count(std::string(spec.csv_column))) {
+      return Status::InvalidArgument(path + ": no '" + std::string(spec.csv_column) + "' column");
+    }
   }
   if (options.require_label && !column.count(options.label_key)) {
     std::string header;
@@ -186,18 +202,22 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     r.line = lines[i];
     r.group = get(rec, "Repository");
     r.id = r.group + "#" + get(rec, "Number");
-    r.title = get(rec, "Title");
-    r.body = get(rec, "Body");
-    // MHNurf joins labels by spaces, and a label may contain spaces itself: kept as one label
-    // value. A list literal (as `sample` writes them) gives each label on its own.
-    const std::string labels = get(rec, "Labels");
-    if (labels.size() >= 2 && labels.front() == '[' && labels.back() == ']') {
-      r.labels = ParsePythonStringList(labels);
-    } else if (!labels.empty()) {
-      r.labels.push_back(labels);
+    for (const TextFieldSpec& spec : kTextFields) {
+      const std::string cell = get(rec, std::string(spec.csv_column));
+      if (spec.source == TextSource::kSnapshot) {
+        r.text.Add(spec.field, cell);
+      } else if (spec.source == TextSource::kLabels) {
+        // MHNurf joins labels by spaces, and a label may contain spaces itself: kept as one label
+        // value. A list literal (as `sample` writes them) gives each label on its own.
+        if (cell.size() >= 2 && cell.front() == '[' && cell.back() == ']') {
+          r.text[spec.field] = ParsePythonStringList(cell);
+        } else if (!cell.empty()) {
+          r.text[spec.field].push_back(cell);
+        }
+      } else {
+        r.text[spec.field] = ParsePythonStringList(cell);  // a list literal
+      }
     }
-    r.comments = ParsePythonStringList(get(rec, "Comments"));
-    r.code = ParsePythonStringList(get(rec, "Codes"));
     auto label = BinaryLabel(get(rec, options.label_key));
     if (!label.ok() && options.require_label) return BadLabel(path, r.line, options.label_key, label.status());
     r.binary = label.ok() ? *label : std::nullopt;
@@ -302,6 +322,13 @@ std::vector<std::string> ParsePythonStringList(std::string_view text) {
     out.push_back(std::move(item));
   }
   return out;
+}
+
+ReportText ReportTextOfJson(std::string_view json_object, bool* is_object) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element e;
+  *is_object = parser.parse(json_object.data(), json_object.size()).get(e) == simdjson::SUCCESS && e.is_object();
+  return *is_object ? TextsOf(e) : ReportText();
 }
 
 Result<std::vector<LabeledReport>> ReadLabeledReports(const std::string& path, const LabelOptions& options) {

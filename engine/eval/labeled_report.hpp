@@ -7,17 +7,15 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "json/report_text.hpp"
 
 namespace ghsift {
 
 struct LabeledReport {
   std::string id;      //!< e.g. "keras#11776" (for listings)
   std::string group;   //!< framework / repository, for per-group and leave-one-group-out numbers
-  std::string title;
-  std::string body;
-  std::vector<std::string> comments;
-  std::vector<std::string> code;    //!< code blocks given apart from the body
-  std::vector<std::string> labels;
+  //! Its texts by field (json/text_field.hpp); `code` holds code blocks given apart from the body.
+  ReportText text;
   std::optional<int> binary;        //!< the binary label (e.g. MHNurf `class`), when present
   std::optional<std::set<std::string>> expected;  //!< expected categories (JSONL `expected`)
   size_t line = 0;                  //!< the file's line the record starts on (1-based)
@@ -34,8 +32,15 @@ struct LabelOptions {
 };
 
 //! Reads a MHNurf-format CSV (columns Repository, Number, Title, Body, Labels, Comments, Codes,
-//! class, ...) or a JSONL file (see README "Labeled data"), chosen by the file's ending.
+//! class, ...) or a JSONL file (see README "Labeled data"), chosen by the file's ending. The text
+//! columns and keys are those of json/text_field.hpp (TextFieldSpec::csv_column, jsonl_key).
 Result<std::vector<LabeledReport>> ReadLabeledReports(const std::string& path, const LabelOptions& options);
+
+//! A report's texts from a JSON object, by the keys of json/text_field.hpp: a string, or a list
+//! of strings (label names also as objects with a `name`, as GitHub's API gives them). Members it
+//! does not know, or of another type (a GitHub issue's `comments` count), are left aside. So it
+//! reads a labeled JSONL record and a GitHub API issue object alike.
+ReportText ReportTextOfJson(std::string_view json_object, bool* is_object);
 
 //! Parses a Python list literal of strings ("['a', \"b\"]"), as the MHNurf CSV stores lists.
 std::vector<std::string> ParsePythonStringList(std::string_view text);

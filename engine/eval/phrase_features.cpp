@@ -4,25 +4,18 @@
 #include <map>
 
 #include "eval/phrase_miner.hpp"
-#include "json/markdown_splitter.hpp"
 
 namespace ghsift {
 
 std::vector<std::string> FieldTexts(const LabeledReport& report, FieldMask fields) {
   std::vector<std::string> texts;
-  const auto has = [&](Field f) { return (fields & MaskOf(f)) != 0; };
-  if (has(Field::kTitle)) texts.push_back(report.title);
-  std::string prose, code;
-  if (has(Field::kBody)) {
-    SplitMarkdown(report.body, prose, code);
-    texts.push_back(prose);
-  }
-  if (has(Field::kComment)) {
-    for (const std::string& comment : report.comments) {
-      prose.clear(), code.clear();
-      SplitMarkdown(comment, prose, code);
-      texts.push_back(prose);
-    }
+  for (int f = 0; f < kFieldCount; ++f) {
+    const Field field = static_cast<Field>(f);
+    if (!(fields & MaskOf(field)) || !IsProse(Spec(field))) continue;
+    const std::vector<std::string>& given = report.text[field];
+    // A one-text field with no text still gives its (empty) text, as it always did.
+    if (given.empty() && Spec(field).source == TextSource::kSnapshot) texts.emplace_back();
+    for (const std::string& text : given) texts.push_back(Prose(field, text));
   }
   return texts;
 }

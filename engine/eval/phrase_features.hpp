@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "eval/labeled_report.hpp"
-#include "rules/field.hpp"
+#include "json/text_field.hpp"
 
 namespace ghsift {
 

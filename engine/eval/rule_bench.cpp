@@ -13,19 +13,14 @@
 namespace ghsift {
 namespace {
 
-struct ReportViews {
-  std::vector<std::string_view> comments, code, labels;
-};
-
 //! Scans every report once; `out` (optional) receives each report's matched rule ids.
-uint64_t ScanAll(ReportScan& scan, const std::vector<LabeledReport>& reports, std::vector<ReportViews>& views,
+uint64_t ScanAll(ReportScan& scan, const std::vector<LabeledReport>& reports, std::vector<ReportTextViews>& views,
                  std::vector<std::vector<uint32_t>>* out) {
   MatchSet matches;
   uint64_t hits = 0;
   for (size_t i = 0; i < reports.size(); ++i) {
-    const LabeledReport& r = reports[i];
     matches.Clear();
-    scan.Scan({r.title, r.body, views[i].comments, views[i].code, views[i].labels}, matches);
+    scan.Scan(views[i].view(), matches);
     hits += matches.ids().size();
     if (out != nullptr) {
       std::vector<uint32_t> ids = matches.ids();
@@ -38,7 +33,7 @@ uint64_t ScanAll(ReportScan& scan, const std::vector<LabeledReport>& reports, st
 
 //! Seconds per pass over all reports, repeated for at least `min_seconds`.
 double TimePasses(const std::shared_ptr<const RuleDatabase>& db, const std::vector<LabeledReport>& reports,
-                  std::vector<ReportViews>& views, double min_seconds) {
+                  std::vector<ReportTextViews>& views, double min_seconds) {
   Scanner scanner(db);
   ReportScan scan(scanner);
   int passes = 0;
@@ -103,10 +98,7 @@ Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, 
       LabeledReport r;
       r.id = std::string(event.repo_name) + "#" + std::to_string(event.report.number);
       r.group = std::string(event.repo_name);
-      r.title = event.report.title;
-      r.body = event.report.body;
-      if (!event.report.comment.empty()) r.comments.emplace_back(event.report.comment);
-      for (std::string_view l : event.report.labels) r.labels.emplace_back(l);
+      r.text = TextOf(event.report);
       out.push_back(std::move(r));
     }
   }
@@ -119,15 +111,13 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   const auto since = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   RuleBenchResult result;
   result.reports = reports.size();
-  std::vector<ReportViews> views(reports.size());
-  for (size_t i = 0; i < reports.size(); ++i) {
-    const LabeledReport& r = reports[i];
-    views[i] = {{r.comments.begin(), r.comments.end()}, {r.code.begin(), r.code.end()},
-                {r.labels.begin(), r.labels.end()}};
-    result.bytes += r.title.size() + r.body.size();
-    for (const auto& s : r.comments) result.bytes += s.size();
-    for (const auto& s : r.code) result.bytes += s.size();
-    for (const auto& s : r.labels) result.bytes += s.size();
+  std::vector<ReportTextViews> views;
+  views.reserve(reports.size());
+  for (const LabeledReport& r : reports) {
+    views.emplace_back(r.text);
+    for (const auto& texts : r.text.texts.by_id) {
+      for (const auto& s : texts) result.bytes += s.size();
+    }
   }
   if (result.bytes == 0) return Status::InvalidArgument("no report text to scan");
   const auto compile_start = Clock::now();

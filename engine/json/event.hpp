@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "json/text_field.hpp"
+
 namespace ghsift {
 
 //! Event types ghsift tells apart; all others are counted under their own name.
@@ -15,6 +17,9 @@ enum class EventKind : uint8_t {
   kIssues,        //!< IssuesEvent: an issue snapshot
   kIssueComment,  //!< IssueCommentEvent: an issue (or PR) snapshot plus a comment
   kPullRequest,   //!< PullRequestEvent: a PR snapshot
+  //! Another event whose type a text field names as its source (TextFieldSpec::events): a report
+  //! event for that text alone, so only when it carries some.
+  kReportText,
 };
 
 enum class ReportKind : uint8_t {
@@ -26,9 +31,10 @@ struct ReportFields {
   ReportKind kind = ReportKind::kIssue;
   int64_t number = 0;
   std::string_view action;       //!< opened, closed, reopened, created, ...
-  std::string_view title;
-  std::string_view body;         //!< raw markdown (prose and code); empty when null
-  std::string_view comment;      //!< raw markdown of the comment (IssueCommentEvent)
+  //! The text of each field the event carries (json/text_field.hpp says where from): title,
+  //! body and the event's own texts (a comment); raw markdown, empty when absent or null. The
+  //! label names are in `labels`.
+  PerField<std::string_view> text;
   std::vector<std::string_view> labels;
   std::string_view state;        //!< "open" / "closed"
   int64_t created_at = 0;        //!< the report's creation time (0 if unknown)
@@ -39,11 +45,20 @@ struct ReportFields {
   //! an `opened` event, the event's actor (Timeline records carry ids only).
   std::string_view author;
 
+  //! Some field holds text (labels aside).
+  bool HasText() const {
+    for (std::string_view t : text.by_id) {
+      if (!t.empty()) return true;
+    }
+    return false;
+  }
+
   void Clear() {
     kind = ReportKind::kIssue;
     number = created_at = closed_at = comments = 0;
     merged = false;
-    action = title = body = comment = state = author = {};
+    action = state = author = {};
+    text = {};
     labels.clear();
   }
 };

@@ -1,6 +1,7 @@
 #include "json/event_extractor.hpp"
 
 #include <charconv>
+#include <array>
 #include <cstring>
 #include <deque>
 #include <string>
@@ -138,6 +139,28 @@ bool IsPullRequestLink(od::value value) {
   return false;
 }
 
+//! The snapshot field (title, body, labels, ...) the report object's member `key` holds, if any.
+const TextFieldSpec* SnapshotFieldOf(const od::raw_json_string& key) {
+  for (const TextFieldSpec& spec : kTextFields) {
+    if ((spec.source == TextSource::kSnapshot || spec.source == TextSource::kLabels) && key == spec.member) return &spec;
+  }
+  return nullptr;
+}
+
+//! The event types some field's EventTextSource names, none of them twice.
+constexpr auto kTextEventTypes = [] {
+  std::array<std::string_view, kTextFields.size() * 2> types{};
+  size_t n = 0;
+  for (const TextFieldSpec& spec : kTextFields) {
+    for (const EventTextSource& source : spec.events) {
+      bool seen = source.event_type.empty();
+      for (size_t i = 0; i < n; ++i) seen = seen || types[i] == source.event_type;
+      if (!seen) types[n++] = source.event_type;
+    }
+  }
+  return types;
+}();
+
 simdjson::error_code ReadLabels(od::value value, ReportFields& report) {
   od::array labels;
   if (value.get_array().get(labels) != simdjson::SUCCESS) return simdjson::SUCCESS;
@@ -170,16 +193,16 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
     od::field field;
     if (auto error = std::move(field_result).get(field)) return error;
     const od::raw_json_string key = field.key();
-    if (key == "number") {
+    if (const TextFieldSpec* spec = SnapshotFieldOf(key)) {
+      if (spec->source == TextSource::kLabels) {
+        if (auto error = ReadLabels(field.value(), report)) return error;
+      } else {
+        report.text[spec->field] = StringOr(field.value());
+      }
+    } else if (key == "number") {
       report.number = IntOr(field.value(), report.number);
-    } else if (key == "title") {
-      report.title = StringOr(field.value());
-    } else if (key == "body") {
-      report.body = StringOr(field.value());
     } else if (key == "state") {
       report.state = StringOr(field.value());
-    } else if (key == "labels") {
-      if (auto error = ReadLabels(field.value(), report)) return error;
     } else if (key == "comments") {
       report.comments = IntOr(field.value());
     } else if (key == "created_at") {
@@ -203,7 +226,57 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
   return simdjson::SUCCESS;
 }
 
-simdjson::error_code ReadPayload(od::value value, Event& event) {
+//! The bodies of the payload objects that hold event texts (`comment`, ...), by EventTextSource
+//! (field row * 2 + source): which field each is the text of depends on the event's type, and
+//! the old layout gives the type after the payload.
+using EventTexts = std::array<std::string_view, kTextFields.size() * 2>;
+
+//! Reads the `body` of a payload object that some field's EventTextSource names, into each such
+//! source's place in `texts`; false when `key` names none.
+simdjson::error_code ReadEventText(const od::raw_json_string& key, od::value value, EventTexts& texts, bool* read) {
+  *read = false;
+  for (size_t row = 0; row < kTextFields.size() && !*read; ++row) {
+    for (const EventTextSource& source : kTextFields[row].events) {
+      if (!source.payload_object.empty() && key == source.payload_object) *read = true;
+    }
+  }
+  if (!*read) return simdjson::SUCCESS;
+  od::object object;
+  if (value.get_object().get(object) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  std::string_view body;
+  for (auto member_result : object) {
+    od::field member;
+    if (auto error = std::move(member_result).get(member)) return error;
+    if (member.key() == "body") body = StringOr(member.value());
+  }
+  for (size_t row = 0; row < kTextFields.size(); ++row) {
+    for (size_t i = 0; i < 2; ++i) {
+      const std::string_view object_name = kTextFields[row].events[i].payload_object;
+      if (!object_name.empty() && key == object_name) texts[row * 2 + i] = body;
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
+//! Some field of the event's own texts (a comment) holds text.
+bool CarriesEventText(const ReportFields& report) {
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.source == TextSource::kEventText && !report.text[spec.field].empty()) return true;
+  }
+  return false;
+}
+
+//! Gives each event text read to its field, for the sources of the event's type.
+void AssignEventTexts(const EventTexts& texts, std::string_view type, ReportFields& report) {
+  for (size_t row = 0; row < kTextFields.size(); ++row) {
+    for (size_t i = 0; i < 2; ++i) {
+      const EventTextSource& source = kTextFields[row].events[i];
+      if (!texts[row * 2 + i].empty() && source.event_type == type) report.text[kTextFields[row].field] = texts[row * 2 + i];
+    }
+  }
+}
+
+simdjson::error_code ReadPayload(od::value value, Event& event, EventTexts& texts) {
   od::object payload;
   if (value.get_object().get(payload) != simdjson::SUCCESS) return simdjson::SUCCESS;
   ReportFields& report = event.report;
@@ -228,14 +301,9 @@ simdjson::error_code ReadPayload(od::value value, Event& event) {
       if (field.value().get_string().get(name) == simdjson::SUCCESS && RepoIdFromName(name) != 0) {
         event.payload_repo_name.assign(name);
       }
-    } else if (key == "comment") {
-      od::object comment;
-      if (field.value().get_object().get(comment) != simdjson::SUCCESS) continue;
-      for (auto comment_field_result : comment) {
-        od::field comment_field;
-        if (auto error = std::move(comment_field_result).get(comment_field)) return error;
-        if (comment_field.key() == "body") report.comment = StringOr(comment_field.value());
-      }
+    } else {
+      bool read = false;
+      if (auto error = ReadEventText(key, field.value(), texts, &read)) return error;
     }
   }
   return simdjson::SUCCESS;
@@ -310,6 +378,10 @@ EventKind EventKindOf(std::string_view type) {
   if (type == "IssuesEvent") return EventKind::kIssues;
   if (type == "IssueCommentEvent") return EventKind::kIssueComment;
   if (type == "PullRequestEvent") return EventKind::kPullRequest;
+  for (std::string_view text_event : kTextEventTypes) {
+    if (text_event.empty()) break;
+    if (type == text_event) return EventKind::kReportText;
+  }
   return EventKind::kOther;
 }
 
@@ -418,6 +490,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   bool have_type = false;
   bool have_time = false;
   std::string_view page_url;
+  EventTexts event_texts{};
   for (auto field_result : root) {
     od::field field;
     if (std::move(field_result).get(field) != simdjson::SUCCESS) return Bad("invalid JSON");
@@ -464,7 +537,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       // `repo` names no repository (2011): the payload's `repo` may.
       const bool repo_unknown = event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0;
       if (!have_type || event.kind != EventKind::kOther || repo_unknown) {
-        if (ReadPayload(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
+        if (ReadPayload(field.value(), event, event_texts) != simdjson::SUCCESS) return Bad("invalid JSON");
       }
     }
   }
@@ -477,8 +550,13 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   }
   if (!have_type) return Bad("no `type`");
   if (!have_time) return Bad("no `created_at`");
-  if (event.kind == EventKind::kOther) event.has_report = false;
-  if (event.kind == EventKind::kIssueComment && !event.has_report && event.report.number == 0) {
+  AssignEventTexts(event_texts, event.type, event.report);
+  const bool text_event = event.kind == EventKind::kReportText && CarriesEventText(event.report);
+  if (event.kind == EventKind::kOther || (event.kind == EventKind::kReportText && !text_event)) {
+    event.has_report = false;
+  }
+  // A comment of the old layouts names its report only in the page's address.
+  if ((event.kind == EventKind::kIssueComment || text_event) && !event.has_report && event.report.number == 0) {
     ReportFromCommentUrl(page_url, event.report);
     event.has_report = event.report.number > 0;
   }

@@ -4,9 +4,16 @@
 
 #include "common/assert.hpp"
 #include "common/hash.hpp"
-#include "json/markdown_splitter.hpp"
 
 namespace ghsift {
+namespace {
+
+//! The fields of the snapshot part, which the memo keeps.
+constexpr bool InSnapshot(const TextFieldSpec& spec) {
+  return spec.source == TextSource::kSnapshot || spec.source == TextSource::kLabels;
+}
+
+}  // namespace
 
 ReportScan::ReportScan(Scanner& scanner, size_t memo_slots) : scanner_(scanner), memo_(memo_slots) {}
 
@@ -16,54 +23,51 @@ void ReportScan::ScanField(Field field, std::string_view text, MatchSet& matches
   GHSIFT_ASSERT(s.ok());
 }
 
-void ReportScan::ScanIssueText(const ReportText& report, MatchSet& matches) {
-  prose_.clear();
-  code_.clear();
-  SplitMarkdown(report.body, prose_, code_);
-  ScanField(Field::kTitle, report.title, matches);
-  ScanField(Field::kBody, prose_, matches);
-  ScanField(Field::kCode, code_, matches);
-  for (std::string_view label : report.labels) ScanField(Field::kLabel, label, matches);
+void ReportScan::ScanSnapshot(const ReportTextView& report, MatchSet& matches) {
+  splitter_.Snapshot(report, [&](Field field, std::string_view text) { ScanField(field, text, matches); });
 }
 
-bool ReportScan::SameText(const MemoSlot& slot, const ReportText& report) const {
-  return slot.used && slot.title == report.title && slot.body == report.body &&
-         std::equal(slot.labels.begin(), slot.labels.end(), report.labels.begin(), report.labels.end());
+bool ReportScan::SameText(const MemoSlot& slot, const ReportTextView& report) const {
+  if (!slot.used) return false;
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (!InSnapshot(spec)) continue;
+    const auto& kept = slot.texts[spec.field];
+    const auto given = report[spec.field];
+    if (!std::equal(kept.begin(), kept.end(), given.begin(), given.end())) return false;
+  }
+  return true;
 }
 
-void ReportScan::Scan(const ReportText& report, MatchSet& matches) {
-  if (memo_.empty() || report.title.size() + report.body.size() > kMemoMaxTextBytes) {
-    ScanIssueText(report, matches);
+void ReportScan::Scan(const ReportTextView& report, MatchSet& matches) {
+  size_t snapshot_bytes = 0;  // labels aside: they are short, and many
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.source != TextSource::kSnapshot) continue;
+    for (std::string_view text : report[spec.field]) snapshot_bytes += text.size();
+  }
+  if (memo_.empty() || snapshot_bytes > kMemoMaxTextBytes) {
+    ScanSnapshot(report, matches);
   } else {
-    uint64_t hash = WordHash64(report.title, report.body.size());
-    hash = WordHash64(report.body, hash);
-    for (std::string_view label : report.labels) hash = WordHash64(label, hash);
+    uint64_t hash = snapshot_bytes;
+    for (const TextFieldSpec& spec : kTextFields) {
+      if (!InSnapshot(spec)) continue;
+      for (std::string_view text : report[spec.field]) hash = WordHash64(text, hash);
+    }
     MemoSlot& slot = memo_[hash % memo_.size()];
     if (slot.hash == hash && SameText(slot, report)) {
       ++memo_hits_;
     } else {
-      issue_matches_.Clear();
-      ScanIssueText(report, issue_matches_);
+      snapshot_matches_.Clear();
+      ScanSnapshot(report, snapshot_matches_);
       slot.used = true;
       slot.hash = hash;
-      slot.title.assign(report.title);
-      slot.body.assign(report.body);
-      slot.labels.assign(report.labels.begin(), report.labels.end());
-      slot.ids = issue_matches_.ids();
+      for (const TextFieldSpec& spec : kTextFields) {
+        if (InSnapshot(spec)) slot.texts[spec.field].assign(report[spec.field].begin(), report[spec.field].end());
+      }
+      slot.ids = snapshot_matches_.ids();
     }
     for (const uint32_t id : slot.ids) matches.Add(id);
   }
-  // The comments' part: their prose, and their code with any code given apart, as one text each.
-  if (report.comments.empty() && report.code.empty()) return;
-  comment_prose_.clear();
-  code_.clear();
-  for (std::string_view comment : report.comments) SplitMarkdown(comment, comment_prose_, code_);
-  for (std::string_view block : report.code) {
-    code_.append(block);
-    code_.push_back('\n');
-  }
-  ScanField(Field::kComment, comment_prose_, matches);
-  ScanField(Field::kCode, code_, matches);
+  splitter_.Events(report, [&](Field field, std::string_view text) { ScanField(field, text, matches); });
 }
 
 }  // namespace ghsift

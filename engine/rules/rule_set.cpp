@@ -278,7 +278,7 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std
       const auto field = FieldFromName(f.as<std::string>());
       if (!field) {
         return Status::InvalidArgument(named + ": unknown field '" + f.as<std::string>() +
-                                       "' (title, body, code, comment, label)");
+                                       "' (" + AllFieldNames() + ")");
       }
       rule.fields |= MaskOf(*field);
     }

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
-#include "rules/field.hpp"
+#include "json/text_field.hpp"
 
 namespace ghsift {
 

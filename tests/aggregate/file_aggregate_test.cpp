@@ -30,7 +30,7 @@ Event MakeReport(int64_t repo_id, int64_t number, const char* time, std::string_
   e.kind = EventKind::kIssues;
   e.has_report = true;
   e.report.number = number;
-  e.report.title = title;
+  e.report.text[Field::kTitle] = title;
   e.report.state = state;
   e.report.labels = std::move(labels);
   e.report.created_at = Time("2015-01-01T00:00:00Z");

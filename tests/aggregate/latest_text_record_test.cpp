@@ -15,10 +15,10 @@ LatestTextRecord Text(int64_t time, std::string title, std::string body, std::ve
                       std::vector<std::pair<int64_t, std::string>> comments = {}) {
   LatestTextRecord r;
   r.time = time;
-  r.title = std::move(title);
-  r.body = std::move(body);
-  r.labels = std::move(labels);
-  r.comments = std::move(comments);
+  r.snapshot.Add(Field::kTitle, title);
+  r.snapshot.Add(Field::kBody, body);
+  r.snapshot[Field::kLabel] = std::move(labels);
+  r.events[Field::kComment] = std::move(comments);
   return r;
 }
 
@@ -36,10 +36,10 @@ TEST(LatestTextRecordTest, TheLatestSnapshotWinsInEveryOrder) {
     LatestTextRecord merged;
     for (size_t i : order) merged.Merge(parts[i]);
     EXPECT_EQ(merged.time, 300);
-    EXPECT_EQ(merged.title, "Slow fit (edited)");
-    EXPECT_EQ(merged.body, "edited body\n```\nslow()\n```\n");
-    EXPECT_EQ(merged.labels, (std::vector<std::string>{"bug", "performance"}));
-    EXPECT_EQ(merged.comments, (std::vector<std::pair<int64_t, std::string>>{
+    EXPECT_EQ(merged.snapshot.First(Field::kTitle), "Slow fit (edited)");
+    EXPECT_EQ(merged.snapshot.First(Field::kBody), "edited body\n```\nslow()\n```\n");
+    EXPECT_EQ(merged.snapshot[Field::kLabel], (std::vector<std::string>{"bug", "performance"}));
+    EXPECT_EQ(merged.events[Field::kComment], (std::vector<std::pair<int64_t, std::string>>{
                                    {100, "same here"}, {200, "+1, very slow"}, {300, "fixed?"}, {400, "closing"}}));
     if (!first) first = merged;
     EXPECT_EQ(merged, *first);
@@ -55,15 +55,15 @@ TEST(LatestTextRecordTest, MergingTheSameRecordTwiceChangesNothing) {
 
 TEST(LatestTextRecordTest, CommentsAreCappedAtTheEarliest) {
   LatestTextRecord late, early;
-  for (int64_t t = 0; t < 50; ++t) late.comments.emplace_back(1000 + t, "late " + std::to_string(t));
-  for (int64_t t = 0; t < 50; ++t) early.comments.emplace_back(t, "early " + std::to_string(t));
+  for (int64_t t = 0; t < 50; ++t) late.events[Field::kComment].emplace_back(1000 + t, "late " + std::to_string(t));
+  for (int64_t t = 0; t < 50; ++t) early.events[Field::kComment].emplace_back(t, "early " + std::to_string(t));
   LatestTextRecord a = late, b = early;
   a.Merge(early);
   b.Merge(late);
-  ASSERT_EQ(a.comments.size(), LatestTextRecord::kMaxComments);
+  ASSERT_EQ(a.events[Field::kComment].size(), LatestTextRecord::kMaxComments);
   EXPECT_EQ(a, b);
-  EXPECT_EQ(a.comments.front(), (std::pair<int64_t, std::string>{0, "early 0"}));
-  EXPECT_EQ(a.comments.back(), (std::pair<int64_t, std::string>{1000 + 13, "late 13"}));
+  EXPECT_EQ(a.events[Field::kComment].front(), (std::pair<int64_t, std::string>{0, "early 0"}));
+  EXPECT_EQ(a.events[Field::kComment].back(), (std::pair<int64_t, std::string>{1000 + 13, "late 13"}));
 }
 
 TEST(LatestTextRecordTest, EncodeDecodeRoundTrip) {
@@ -87,10 +87,10 @@ TEST(LatestTextRecordTest, FileAggregatesCombineTexts) {
   a.Combine(std::move(c));
   ASSERT_EQ(a.latest_texts().size(), 2u);
   const LatestTextRecord& t = a.latest_texts().at(IssueKey{1, 2});
-  EXPECT_EQ(t.title, "new");
-  EXPECT_EQ(t.body, "new body");
-  EXPECT_EQ(t.comments, (std::vector<std::pair<int64_t, std::string>>{{100, "c1"}, {200, "c2"}}));
-  EXPECT_EQ(a.latest_texts().at(IssueKey{1, 3}).title, "other");
+  EXPECT_EQ(t.snapshot.First(Field::kTitle), "new");
+  EXPECT_EQ(t.snapshot.First(Field::kBody), "new body");
+  EXPECT_EQ(t.events[Field::kComment], (std::vector<std::pair<int64_t, std::string>>{{100, "c1"}, {200, "c2"}}));
+  EXPECT_EQ(a.latest_texts().at(IssueKey{1, 3}).snapshot.First(Field::kTitle), "other");
 }
 
 }  // namespace

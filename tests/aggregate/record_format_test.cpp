@@ -6,6 +6,7 @@
 
 #include "aggregate/issue_record.hpp"
 #include "aggregate/latest_text_record.hpp"
+#include "aggregate/report_text_record.hpp"
 #include "common/byte_codec.hpp"
 
 namespace ghsift {
@@ -95,15 +96,15 @@ TEST(RecordFormatTest, FieldsOfANewerGhsiftAreSkipped) {
 TEST(RecordFormatTest, ALatestTextOfFormat1Decodes) {
   LatestTextRecord r;
   r.time = 1700000000;
-  r.title = "Slow";
-  r.body = "body\n```\ncode\n```";
-  r.labels = {"bug"};
-  r.comments = {{1700000100, "me too"}};
+  r.snapshot[Field::kTitle] = {"Slow"};
+  r.snapshot[Field::kBody] = {"body\n```\ncode\n```"};
+  r.snapshot[Field::kLabel] = {"bug"};
+  r.events[Field::kComment] = {{1700000100, "me too"}};
   std::string format1;
   format1.push_back(1);
   PutSignedVarint(format1, r.time);
-  PutLengthPrefixed(format1, r.title);
-  PutLengthPrefixed(format1, r.body);
+  PutLengthPrefixed(format1, "Slow");
+  PutLengthPrefixed(format1, "body\n```\ncode\n```");
   PutVarint(format1, 1);
   PutLengthPrefixed(format1, "bug");
   PutVarint(format1, 1);
@@ -114,6 +115,37 @@ TEST(RecordFormatTest, ALatestTextOfFormat1Decodes) {
   EXPECT_EQ(*decoded, r);
   EXPECT_FALSE(LatestTextRecord::Decode(format1 + "x").ok());
   EXPECT_EQ(static_cast<uint8_t>(decoded->Encode()[0]), kLatestTextFormat);
+}
+
+//! A report text record (`ingest --keep-text`) as ghsift wrote it before records could grow:
+//! frozen here, never to change. Its key is its hash, so a record of the same text must still be
+//! these bytes.
+std::string EncodeFirstReportText(const std::string& title, const std::string& body, const std::string& comment,
+                                  const std::vector<std::string>& labels) {
+  std::string out;
+  PutLengthPrefixed(out, title);
+  PutLengthPrefixed(out, body);
+  PutLengthPrefixed(out, comment);
+  PutVarint(out, labels.size());
+  for (const auto& l : labels) PutLengthPrefixed(out, l);
+  return out;
+}
+
+TEST(RecordFormatTest, AReportTextRecordOfTheFirstFieldsIsTheFirstFormat) {
+  ReportText text;
+  text[Field::kTitle] = {"Slow"};
+  text[Field::kBody] = {"body\n```\ncode\n```"};
+  text[Field::kComment] = {"me too"};
+  text[Field::kLabel] = {"bug", ""};
+  const std::string first = EncodeFirstReportText("Slow", "body\n```\ncode\n```", "me too", {"bug", ""});
+  EXPECT_EQ(EncodeReportTextRecord(text), first);
+  auto decoded = DecodeReportTextRecord(first);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+  // Without a comment, as an issue event wrote it.
+  text[Field::kComment].clear();
+  EXPECT_EQ(EncodeReportTextRecord(text), EncodeFirstReportText("Slow", "body\n```\ncode\n```", "", {"bug", ""}));
+  EXPECT_FALSE(DecodeReportTextRecord(first.substr(0, first.size() - 1)).ok());
 }
 
 }  // namespace

@@ -64,15 +64,19 @@ class LabelLoopTest : public ::testing::TestWithParam<bool> {
     EXPECT_NE(r.output.find("is flagged by these rules (a sample of flagged reports?)"), std::string::npos)
         << r.output.substr(0, 800);
   }
-  //! Fills `class` (column 8) of every row of a labeling CSV with `value`.
+  //! Fills `class` of every row of a labeling CSV with `value`.
   static std::string Labeled(std::vector<std::vector<std::string>> records, const std::string& value,
                              size_t* with_body = nullptr) {
+    const auto column = [&](const std::string& name) {
+      return static_cast<size_t>(std::find(records[0].begin(), records[0].end(), name) - records[0].begin());
+    };
+    const size_t body = column("Body"), cls = column("class");
     std::string labeled;
     for (size_t r = 0; r < records.size(); ++r) {
-      if (records[r].size() < 9) continue;  // the parser's empty record after the last newline
+      if (records[r].size() != records[0].size()) continue;  // the parser's empty record after the last newline
       if (r > 0) {
-        if (with_body) *with_body += !records[r][4].empty();
-        records[r][8] = value;
+        if (with_body) *with_body += !records[r][body].empty();
+        records[r][cls] = value;
       }
       for (size_t c = 0; c < records[r].size(); ++c) labeled += (c ? "," : "") + CsvField(records[r][c]);
       labeled += "\n";

@@ -23,9 +23,9 @@ TEST(PhraseFeaturesTest, NGramsWithinWhitespaceRunsWithoutStopwordOnlyOnes) {
 
 TEST(PhraseFeaturesTest, FieldTextsAreTheRulesFields) {
   LabeledReport r;
-  r.title = "Wrong output";
-  r.body = "It is wrong.\n```\nwrong_code()\n```\nafter";
-  r.comments = {"first", "second"};
+  r.text[Field::kTitle] = {"Wrong output"};
+  r.text[Field::kBody] = {"It is wrong.\n```\nwrong_code()\n```\nafter"};
+  r.text[Field::kComment] = {"first", "second"};
   const auto title_body = FieldTexts(r, MaskOf(Field::kTitle) | MaskOf(Field::kBody));
   ASSERT_EQ(title_body.size(), 2u);
   EXPECT_EQ(title_body[0], "Wrong output");

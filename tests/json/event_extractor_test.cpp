@@ -129,9 +129,9 @@ TEST(EventExtractorTest, IssuesEventReport) {
   EXPECT_EQ(r.kind, ReportKind::kIssue);
   EXPECT_EQ(r.number, 42);
   EXPECT_EQ(r.action, "closed");
-  EXPECT_EQ(r.title, "Training is very slow");
-  EXPECT_EQ(r.body, "");
-  EXPECT_EQ(r.comment, "");
+  EXPECT_EQ(r.text[Field::kTitle], "Training is very slow");
+  EXPECT_EQ(r.text[Field::kBody], "");
+  EXPECT_EQ(r.text[Field::kComment], "");
   EXPECT_EQ(r.labels, (std::vector<std::string_view>{"bug", "performance"}));
   EXPECT_EQ(r.state, "closed");
   EXPECT_EQ(r.created_at, Time("2015-01-01T10:00:00Z"));
@@ -153,9 +153,9 @@ TEST(EventExtractorTest, IssueCommentOnPullRequest) {
   EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
   EXPECT_EQ(event.report.number, 7);
   EXPECT_EQ(event.report.action, "created");
-  EXPECT_EQ(event.report.title, "Fix the loader");
-  EXPECT_EQ(event.report.body, "Body text\n```\ncode\n```");
-  EXPECT_EQ(event.report.comment, "LGTM, but it is slow");
+  EXPECT_EQ(event.report.text[Field::kTitle], "Fix the loader");
+  EXPECT_EQ(event.report.text[Field::kBody], "Body text\n```\ncode\n```");
+  EXPECT_EQ(event.report.text[Field::kComment], "LGTM, but it is slow");
   EXPECT_TRUE(event.report.labels.empty());
   EXPECT_EQ(event.report.state, "open");
   EXPECT_EQ(event.report.closed_at, 0);
@@ -171,7 +171,7 @@ TEST(EventExtractorTest, IssueCommentOnPlainIssue) {
   ASSERT_TRUE(event.has_report);
   EXPECT_EQ(event.report.kind, ReportKind::kIssue);
   EXPECT_EQ(event.report.number, 7);
-  EXPECT_EQ(event.report.comment, "LGTM, but it is slow");
+  EXPECT_EQ(event.report.text[Field::kComment], "LGTM, but it is slow");
 }
 
 TEST(EventExtractorTest, OldStyleNullPullRequestIsNotAPullRequest) {
@@ -202,8 +202,8 @@ TEST(EventExtractorTest, PullRequestEvent) {
   ASSERT_TRUE(event.has_report);
   EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
   EXPECT_EQ(event.report.number, 15);
-  EXPECT_EQ(event.report.title, "Speed up the parser");
-  EXPECT_EQ(event.report.body, "It was 10x slower");
+  EXPECT_EQ(event.report.text[Field::kTitle], "Speed up the parser");
+  EXPECT_EQ(event.report.text[Field::kBody], "It was 10x slower");
   EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"perf"}));
   EXPECT_EQ(event.report.state, "closed");
   EXPECT_TRUE(event.report.merged);
@@ -224,7 +224,7 @@ TEST(EventExtractorTest, PreviousEventIsCleared) {
   EXPECT_FALSE(event.has_report);
   EXPECT_EQ(event.kind, EventKind::kOther);
   EXPECT_EQ(event.report.number, 0);
-  EXPECT_EQ(event.report.title, "");
+  EXPECT_EQ(event.report.text[Field::kTitle], "");
   EXPECT_TRUE(event.report.labels.empty());
   PaddedLine bad("not json");
   ASSERT_EQ(extractor.Extract(bad.view(), event), ExtractOutcome::kBadLine);
@@ -350,8 +350,8 @@ TEST(EventExtractorTest, NumbersWhereStringsAreExpected) {
   ASSERT_TRUE(event.has_report);
   EXPECT_EQ(event.report.number, 12);  // numeric strings are accepted for numbers
   EXPECT_EQ(event.report.action, "");
-  EXPECT_EQ(event.report.title, "");
-  EXPECT_EQ(event.report.body, "");
+  EXPECT_EQ(event.report.text[Field::kTitle], "");
+  EXPECT_EQ(event.report.text[Field::kBody], "");
   EXPECT_EQ(event.report.state, "");
   EXPECT_TRUE(event.report.labels.empty());
   EXPECT_EQ(event.report.comments, 0);
@@ -379,7 +379,7 @@ TEST(EventExtractorTest, IssueThatIsNotAnObject) {
   ASSERT_EQ(ExtractText(extractor, text, event), ExtractOutcome::kEvent) << extractor.error();
   EXPECT_EQ(event.report.action, "opened");
   EXPECT_EQ(event.report.number, 0);
-  EXPECT_EQ(event.report.title, "");
+  EXPECT_EQ(event.report.text[Field::kTitle], "");
 }
 
 TEST(EventExtractorTest, DeeplyNestedPayloadDoesNotCrash) {
@@ -448,7 +448,7 @@ TEST(EventExtractorTest, LegacyTimelineLayout) {
   ASSERT_TRUE(event.has_report);
   EXPECT_EQ(event.report.kind, ReportKind::kIssue);
   EXPECT_EQ(event.report.number, 7);
-  EXPECT_EQ(event.report.title, "Slow training");
+  EXPECT_EQ(event.report.text[Field::kTitle], "Slow training");
   ASSERT_EQ(event.report.labels.size(), 1u);
   EXPECT_EQ(event.report.labels[0], "bug");
 }

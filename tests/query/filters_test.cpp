@@ -32,7 +32,7 @@ Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, 
   e.report.kind = ReportKind::kIssue;
   e.report.number = number;
   e.report.created_at = Time(time);
-  e.report.title = title;
+  e.report.text[Field::kTitle] = title;
   e.report.state = state;
   return e;
 }

@@ -29,7 +29,7 @@ Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, 
   e.report.kind = ReportKind::kIssue;
   e.report.number = number;
   e.report.created_at = e.created_at;
-  e.report.title = "a report";
+  e.report.text[Field::kTitle] = "a report";
   e.report.state = state;
   return e;
 }

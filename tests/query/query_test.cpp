@@ -37,7 +37,7 @@ Event MakeReport(std::string_view type, int64_t repo_id, std::string_view repo_n
   e.report.kind = kind;
   e.report.number = number;
   e.report.created_at = Time(created);
-  e.report.title = title;
+  e.report.text[Field::kTitle] = title;
   e.report.state = state;
   e.report.labels = std::move(labels);
   return e;

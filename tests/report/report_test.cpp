@@ -200,22 +200,25 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   auto db = RuleDatabase::Compile(*rules);
   ASSERT_TRUE(db.ok());
   const auto records = ParseCsv(csv);
+  const auto column = [&](const std::string& name) {
+    return static_cast<size_t>(std::find(records[0].begin(), records[0].end(), name) - records[0].begin());
+  };
   std::vector<LabeledReport> reports;
   size_t with_body = 0;
   for (size_t i = 1; i < records.size(); ++i) {
-    if (records[i].size() < 12) continue;  // the parser's empty record after the last newline
+    if (records[i].size() != records[0].size()) continue;  // the parser's empty record after the last newline
     LabeledReport report;
-    report.title = records[i][3];
-    report.body = records[i][4];
-    with_body += !report.body.empty();
-    report.labels = ParsePythonStringList(records[i][5]);  // a list: each label whole
-    report.comments = ParsePythonStringList(records[i][6]);
+    report.text.Add(Field::kTitle, records[i][column("Title")]);
+    report.text.Add(Field::kBody, records[i][column("Body")]);
+    with_body += !report.text[Field::kBody].empty();
+    report.text[Field::kLabel] = ParsePythonStringList(records[i][column("Labels")]);  // a list: each label whole
+    report.text[Field::kComment] = ParsePythonStringList(records[i][column("Comments")]);
     reports.push_back(report);
     EXPECT_TRUE(records[i][2] == "open" || records[i][2] == "closed") << records[i][2];
-    EXPECT_TRUE(records[i][10] == "performance" || records[i][10] == "accuracy" ||
-                records[i][10] == "accuracy;performance")
-        << records[i][10];
-    EXPECT_EQ(records[i][11], records[i][0]) << "stratified by repo";
+    const std::string& categories = records[i][column("categories")];
+    EXPECT_TRUE(categories == "performance" || categories == "accuracy" || categories == "accuracy;performance")
+        << categories;
+    EXPECT_EQ(records[i][column("stratum")], records[i][0]) << "stratified by repo";
   }
   ASSERT_EQ(reports.size(), 40u);
   EXPECT_GT(with_body * 2, reports.size()) << "the store keeps the bodies of flagged reports";
@@ -224,7 +227,7 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   for (size_t i = 0; i < labels.size(); ++i) {
     const auto& c = verdicts[i].categories;
     const bool predicted = std::count(c.begin(), c.end(), "performance") + std::count(c.begin(), c.end(), "accuracy");
-    EXPECT_TRUE(predicted) << "row " << i + 1 << " was sampled as flagged: " << reports[i].title;
+    EXPECT_TRUE(predicted) << "row " << i + 1 << " was sampled as flagged: " << reports[i].text.First(Field::kTitle);
     (predicted ? (labels[i] ? tp : fp) : (labels[i] ? fn : tn)) += 1;
   }
   r = testing::RunCommand(testing::Ghsift() + " rules eval --labels " + (work / "labeled.csv") +

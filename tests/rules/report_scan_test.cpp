@@ -29,9 +29,19 @@ std::shared_ptr<const RuleDatabase> TestRules() {
   return *db;
 }
 
+ReportText Report(std::string_view title, std::string_view body, const std::vector<std::string_view>& comments = {},
+                  const std::vector<std::string_view>& labels = {}) {
+  ReportText report;
+  report.Add(Field::kTitle, title);
+  report.Add(Field::kBody, body);
+  for (std::string_view c : comments) report.Add(Field::kComment, c);
+  report[Field::kLabel].assign(labels.begin(), labels.end());
+  return report;
+}
+
 std::vector<std::string> Matched(ReportScan& scan, const RuleDatabase& db, const ReportText& report) {
   MatchSet matches;
-  scan.Scan(report, matches);
+  scan.Scan(ReportTextViews(report).view(), matches);
   std::vector<std::string> ids;
   for (uint32_t id : matches.ids()) ids.push_back(db.rules().rules[id].id);
   std::sort(ids.begin(), ids.end());
@@ -42,20 +52,13 @@ TEST(ReportScanTest, EveryFieldIsScannedOnItsOwn) {
   auto db = TestRules();
   Scanner scanner(db);
   ReportScan scan(scanner);
-  const std::string_view comments[] = {"Same here.\n```\nbeta\n```\n"};
-  const std::string_view labels[] = {"perf", "bug"};
-  ReportText report;
-  report.title = "Slow training";
-  report.body = "A memory leak.\n```\nout of memory\nalpha\n```\n";
-  report.comments = comments;
-  report.labels = labels;
+  const ReportText report = Report("Slow training", "A memory leak.\n```\nout of memory\nalpha\n```\n",
+                                   {"Same here.\n```\nbeta\n```\n"}, {"perf", "bug"});
   EXPECT_EQ(Matched(scan, *db, report),
             (std::vector<std::string>{"body.leak", "code.oom", "comment.same", "label.perf", "title.slow"}));
   // The body's prose is not code and the comment's prose is not body.
-  report.body = "out of memory\n";
-  const std::string_view leak_comment[] = {"a memory leak"};
-  report.comments = leak_comment;
-  EXPECT_EQ(Matched(scan, *db, report), (std::vector<std::string>{"label.perf", "title.slow"}));
+  EXPECT_EQ(Matched(scan, *db, Report("Slow training", "out of memory\n", {"a memory leak"}, {"perf", "bug"})),
+            (std::vector<std::string>{"label.perf", "title.slow"}));
 }
 
 // The memo returns what a scan returns: for the same issue text with other comments, for an
@@ -75,11 +78,7 @@ TEST(ReportScanTest, MemoGivesTheMatchesOfAScan) {
       for (const auto& body : bodies) {
         for (const auto& labels : label_sets) {
           for (const auto& comments : comment_sets) {
-            ReportText report;
-            report.title = title;
-            report.body = body;
-            report.labels = labels;
-            report.comments = comments;
+            const ReportText report = Report(title, body, comments, labels);
             EXPECT_EQ(Matched(memo, *db, report), Matched(plain, *db, report))
                 << title << " | " << body << " | " << labels.size() << " labels | " << comments.size();
             ++reports;
@@ -93,9 +92,7 @@ TEST(ReportScanTest, MemoGivesTheMatchesOfAScan) {
   EXPECT_EQ(plain.memo_hits(), 0u);
   // A text over the memo's size limit is scanned every time, with the same result.
   const std::string long_body = std::string(ReportScan::kMemoMaxTextBytes, 'x') + " memory leak";
-  ReportText report;
-  report.title = "slow";
-  report.body = long_body;
+  const ReportText report = Report("slow", long_body);
   const uint64_t hits_before = memo.memo_hits();
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(Matched(memo, *db, report), (std::vector<std::string>{"body.leak", "title.slow"}));

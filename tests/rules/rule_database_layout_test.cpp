@@ -22,9 +22,9 @@ std::string Source(const std::string& path) { return std::string(GHSIFT_SOURCE_D
 LabeledReport Report(std::string title, std::string body, std::vector<std::string> comments = {}) {
   LabeledReport r;
   r.id = title;
-  r.title = std::move(title);
-  r.body = std::move(body);
-  r.comments = std::move(comments);
+  r.text.Add(Field::kTitle, title);
+  r.text.Add(Field::kBody, body);
+  r.text[Field::kComment] = std::move(comments);
   return r;
 }
 

@@ -41,7 +41,7 @@ Event MakeReport(int64_t repo_id, std::string_view repo_name, int64_t number, co
   e.kind = EventKind::kIssues;
   e.has_report = true;
   e.report.number = number;
-  e.report.title = title;
+  e.report.text[Field::kTitle] = title;
   e.report.state = state;
   e.report.created_at = Time("2015-01-01T00:00:00Z");
   return e;

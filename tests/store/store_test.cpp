@@ -36,7 +36,7 @@ Event MakeReport(int64_t repo_id, int64_t number, const char* time, std::string_
   e.kind = EventKind::kIssues;
   e.has_report = true;
   e.report.number = number;
-  e.report.title = title;
+  e.report.text[Field::kTitle] = title;
   e.report.state = state;
   e.report.created_at = Time("2015-01-01T00:00:00Z");
   return e;
@@ -347,9 +347,9 @@ TEST_F(StoreTest, LatestTextsMergeByEventTimeInAnyCommitOrder) {
   auto text = [](int64_t time, const char* title, const char* body, const char* comment) {
     LatestTextRecord r;
     r.time = time;
-    r.title = title;
-    r.body = body;
-    r.comments.emplace_back(time, comment);
+    r.snapshot.Add(Field::kTitle, title);
+    r.snapshot.Add(Field::kBody, body);
+    r.events[Field::kComment].emplace_back(time, comment);
     return r;
   };
   FileAggregate newer, older;
@@ -365,9 +365,9 @@ TEST_F(StoreTest, LatestTextsMergeByEventTimeInAnyCommitOrder) {
   auto got = (*reader)->GetLatestText(10, 3);
   ASSERT_TRUE(got.ok()) << got.status().message();
   ASSERT_TRUE(got->has_value());
-  EXPECT_EQ((*got)->title, "Slow fit (edited)");
-  EXPECT_EQ((*got)->body, "edited");
-  EXPECT_EQ((*got)->comments, (std::vector<std::pair<int64_t, std::string>>{{Time("2015-01-02T00:00:00Z"), "first"},
+  EXPECT_EQ((*got)->snapshot.First(Field::kTitle), "Slow fit (edited)");
+  EXPECT_EQ((*got)->snapshot.First(Field::kBody), "edited");
+  EXPECT_EQ((*got)->events[Field::kComment], (std::vector<std::pair<int64_t, std::string>>{{Time("2015-01-02T00:00:00Z"), "first"},
                                                                            {Time("2015-01-03T00:00:00Z"), "second"}}));
   auto none = (*reader)->GetLatestText(10, 4);
   ASSERT_TRUE(none.ok());

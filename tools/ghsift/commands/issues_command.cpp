@@ -186,9 +186,8 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
     }
     std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
               << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
-              << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << ", \"title\": "
-              << JsonString(LabelingTitle(i, kept)) << ", \"body\": " << JsonString(kept.body) << ", \"labels\": "
-              << JsonArray(i.labels_ever) << ", \"comments\": " << JsonArray(kept.comments) << ", \"url\": "
+              << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << LabelingJsonTexts(i, kept)
+              << ", \"url\": "
               << JsonString(i.url) << ", \"categories\": " << JsonArray(i.categories) << ", \"subcategories\": "
               << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ExportedJsonMembers(i, 0)
               << ", \"class\": null}\n";

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "aggregate/report_text_record.hpp"
+#include "json/text_field.hpp"
 #include "common/csv.hpp"
 #include "output.hpp"
 
@@ -31,48 +32,95 @@ Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue, bool
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<LatestTextRecord> latest, store.GetLatestText(issue.repo_id, issue.number));
   if (latest) {
     kept.found = true;
-    kept.title = latest->title;
-    kept.body = latest->body;
-    for (const auto& [at, comment] : latest->comments) {
-      if (std::find(kept.comments.begin(), kept.comments.end(), comment) == kept.comments.end()) {
-        kept.comments.push_back(comment);
+    for (const TextFieldSpec& spec : kTextFields) {
+      if (spec.source == TextSource::kSnapshot) kept.text[spec.field] = latest->snapshot[spec.field];
+      std::vector<std::string>& texts = kept.text[spec.field];
+      for (const auto& [at, text] : latest->events[spec.field]) {
+        if (std::find(texts.begin(), texts.end(), text) == texts.end()) texts.push_back(text);
       }
     }
   }
   if (!keep_text) return kept;
-  std::set<std::string> bodies, comments;
+  // Every text kept: each version of a markdown snapshot field (the body), each event text.
+  PerField<std::set<std::string>> versions;
+  bool any = false;
   GHSIFT_TRY(store.ScanTexts(issue.repo_id, issue.number, [&](std::string_view bytes) -> Status {
-    GHSIFT_ASSIGN_OR_RETURN(ReportTextRecord text, ReportTextRecord::Decode(bytes));
-    if (!text.body.empty()) bodies.insert(std::move(text.body));
-    if (!text.comment.empty()) comments.insert(std::move(text.comment));
+    GHSIFT_ASSIGN_OR_RETURN(ReportText text, DecodeReportTextRecord(bytes));
+    for (const TextFieldSpec& spec : kTextFields) {
+      if ((spec.source == TextSource::kSnapshot && spec.markdown) || spec.source == TextSource::kEventText) {
+        for (std::string& t : text[spec.field]) any = versions[spec.field].insert(std::move(t)).second || any;
+      }
+    }
     return Status::Ok();
   }));
-  if (bodies.empty() && comments.empty()) return kept;
+  if (!any) return kept;
   kept.found = true;
-  kept.body.clear();
-  for (const std::string& body : bodies) kept.body += (kept.body.empty() ? "" : "\n\n") + body;
-  kept.comments.assign(comments.begin(), comments.end());
+  for (const TextFieldSpec& spec : kTextFields) {
+    std::vector<std::string>& texts = kept.text[spec.field];
+    if (spec.source == TextSource::kSnapshot && spec.markdown) {
+      std::string joined;
+      for (const std::string& version : versions[spec.field]) joined += (joined.empty() ? "" : "\n\n") + version;
+      texts.clear();
+      kept.text.Add(spec.field, joined);
+    } else if (spec.source == TextSource::kEventText) {
+      texts.assign(versions[spec.field].begin(), versions[spec.field].end());
+    }
+  }
   return kept;
 }
 
 std::string LabelingTitle(const ListedIssue& issue, const KeptText& kept) {
-  return kept.title.empty() ? issue.title : kept.title;
+  const std::string_view title = kept.text.First(Field::kTitle);
+  return title.empty() ? issue.title : std::string(title);
 }
 
+namespace {
+
+//! A field's exported texts: the title as LabelingTitle gives it, every label the report ever
+//! carried (the rules saw each of them), the kept texts otherwise.
+std::vector<std::string> ExportedTexts(const ListedIssue& issue, const KeptText& kept, const TextFieldSpec& spec) {
+  if (spec.field == Field::kTitle) return {LabelingTitle(issue, kept)};
+  if (spec.source == TextSource::kLabels) return issue.labels_ever;
+  return kept.text[spec.field];
+}
+
+}  // namespace
+
 std::string LabelingCsvHeader(const std::vector<std::string>& extra) {
-  std::string out = "Repository,Number,State,Title,Body,Labels,Comments,Codes,class";
+  std::string out = "Repository,Number,State";
+  for (const TextFieldSpec& spec : kTextFields) out += "," + std::string(spec.csv_column);
+  out += ",class";
   for (const std::string& column : extra) out += "," + column;
   return out + "\n";
 }
 
 std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra) {
-  // Every label the report carried (the rules saw each of them), as a list: the MHNurf form joins
-  // labels by spaces, which cannot be split again where a label holds a space.
-  std::string out = CsvField(issue.repo) + "," + std::to_string(issue.number) + "," + CsvField(issue.state) + "," +
-                    CsvField(LabelingTitle(issue, kept)) + "," + CsvField(kept.body) + "," + CsvField(PythonList(issue.labels_ever)) +
-                    "," + CsvField(PythonList(kept.comments)) + ",[],";
+  // Labels as a list, one label an item: the MHNurf form joins labels by spaces, which cannot be
+  // split again where a label holds a space.
+  std::string out = CsvField(issue.repo) + "," + std::to_string(issue.number) + "," + CsvField(issue.state);
+  for (const TextFieldSpec& spec : kTextFields) {
+    const std::vector<std::string> texts = ExportedTexts(issue, kept, spec);
+    if (spec.source == TextSource::kSnapshot) {
+      out += "," + CsvField(texts.empty() ? std::string() : texts.front());
+    } else {
+      out += "," + CsvField(PythonList(texts));
+    }
+  }
+  out += ",";  // class, for the labeler
   for (const std::string& field : extra) out += "," + CsvField(field);
   return out + "\n";
+}
+
+std::string LabelingJsonTexts(const ListedIssue& issue, const KeptText& kept) {
+  std::string out;
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (spec.source == TextSource::kFences) continue;
+    const std::vector<std::string> texts = ExportedTexts(issue, kept, spec);
+    out += ", " + JsonString(spec.jsonl_key) + ": ";
+    out += spec.source == TextSource::kSnapshot ? JsonString(texts.empty() ? std::string() : texts.front())
+                                                : JsonArray(texts);
+  }
+  return out;
 }
 
 void NoteMissingTexts(size_t missing, size_t total) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "json/report_text.hpp"
 #include "query/query.hpp"
 #include "store/store.hpp"
 
@@ -14,14 +15,13 @@ namespace ghsift::cli {
 //! A list as Python writes it (['a', 'b']), the form of the MHNurf Comments and Codes columns.
 std::string PythonList(const std::vector<std::string>& items);
 
-//! The body (markdown; its fenced code stays in it, and `rules eval` takes code out of fences as
-//! ingest did) and the comments kept. From the report's latest text (kept for every report that
-//! matched a problem rule); in a --keep-text store from every text it kept instead, several
-//! versions of the body (edits) joined by a blank line.
+//! The texts kept of a report, by field (json/text_field.hpp): the body (markdown; its fenced
+//! code stays in it, and `rules eval` takes code out of fences as ingest did) and the event texts
+//! (comments, ...) kept. From the report's latest text (kept for every report that matched a
+//! problem rule); in a --keep-text store from every text it kept instead, several versions of the
+//! body (edits) joined by a blank line.
 struct KeptText {
-  std::string title;  //!< of the kept snapshot ("" when none was kept)
-  std::string body;
-  std::vector<std::string> comments;
+  ReportText text;     //!< the title is the kept snapshot's ("" when none was kept)
   bool found = false;  //!< some text was kept (false in a store ingested before ghsift kept it)
 };
 Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue, bool keep_text);
@@ -34,6 +34,9 @@ std::string LabelingTitle(const ListedIssue& issue, const KeptText& kept);
 std::string LabelingCsvHeader(const std::vector<std::string>& extra);
 //! One row under LabelingCsvHeader: `class` empty for the labeler, then `extra` (CSV-quoted here).
 std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra);
+//! The text fields as JSON members (`, "title": "...", "body": "...", "labels": [...], ...`) for
+//! the jsonl exports: the keys `rules eval` reads. Code stays in the body's fences.
+std::string LabelingJsonTexts(const ListedIssue& issue, const KeptText& kept);
 
 //! The values of the exported dimensions (query/dimensions.hpp: ExportedDimensionNames) of a
 //! report listed with them in IssueListOptions::with_values from index `first` on, one a column.

@@ -107,7 +107,7 @@ void PrintMisclassified(const LabeledInput& in, const Target& target, const std:
     const bool predicted = target.Predicted(in.verdicts[i]);
     if (!known || (which == "fp" ? !(predicted && !actual) : !(!predicted && actual))) continue;
     ++listed;
-    std::cout << TerminalSafe(in.reports[i].id) << "  " << TerminalSafe(in.reports[i].title) << "\n    rules:";
+    std::cout << TerminalSafe(in.reports[i].id) << "  " << TerminalSafe(in.reports[i].text.First(Field::kTitle)) << "\n    rules:";
     for (const auto& r : in.verdicts[i].rules) std::cout << " " << r;
     std::cout << "\n    verdict: " << in.verdicts[i].verdict << "\n    scores:";
     for (const auto& [c, s] : in.verdicts[i].scores) {

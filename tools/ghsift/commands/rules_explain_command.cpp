@@ -1,5 +1,4 @@
 // ghsift rules explain [--rules PATH]... (--text STR | --file F | --store DIR --issue OWNER/REPO#N)
-#include <simdjson.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +14,8 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "output.hpp"
-#include "json/markdown_splitter.hpp"
+#include "eval/labeled_report.hpp"
+#include "json/report_text.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 #include "query/repo_lookup.hpp"
@@ -39,53 +39,37 @@ struct Span {
   size_t from, to;
 };
 
-//! The report to explain, as fields.
-struct ExplainedReport {
-  std::string title, body;
-  std::vector<std::string> comments, labels;
-};
-
-Result<ExplainedReport> ReadReportFile(const std::string& path) {
+//! A file to explain: a JSON object with the text fields' keys (a GitHub API issue object, a
+//! labeled JSONL record), else plain text or markdown, the body.
+Result<ReportText> ReadReportFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::IoErrorFromErrno(path + ": cannot read");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  ExplainedReport r;
   const std::string text = buffer.str();
-  simdjson::dom::parser parser;
-  simdjson::dom::element issue;
-  if (parser.parse(text).get(issue) == simdjson::SUCCESS && issue.is_object()) {
-    // A GitHub API issue object.
-    std::string_view s;
-    if (issue["title"].get_string().get(s) == simdjson::SUCCESS) r.title = s;
-    if (issue["body"].get_string().get(s) == simdjson::SUCCESS) r.body = s;
-    simdjson::dom::array labels;
-    if (issue["labels"].get_array().get(labels) == simdjson::SUCCESS) {
-      for (auto label : labels) {
-        if (label["name"].get_string().get(s) == simdjson::SUCCESS) r.labels.emplace_back(s);
-      }
-    }
-    return r;
-  }
-  r.body = text;  // plain text or markdown
-  return r;
+  bool is_object = false;
+  ReportText report = ReportTextOfJson(text, &is_object);
+  if (!is_object) report.Add(Field::kBody, text);
+  return report;
 }
 
-//! The texts of a report as ReportScan scans them: the body's code and the comments' code are
-//! two texts.
+//! The texts of a report as ReportScan scans them (the body's code and the event texts' code are
+//! two texts), the labels last.
 struct FieldText {
   Field field;
   std::string text;
 };
 
-std::vector<FieldText> FieldTexts(const ExplainedReport& report) {
-  std::string prose, code, comment_prose, comment_code;
-  SplitMarkdown(report.body, prose, code);
-  for (const auto& c : report.comments) SplitMarkdown(c, comment_prose, comment_code);
-  std::vector<FieldText> texts = {{Field::kTitle, report.title},    {Field::kBody, prose},
-                                  {Field::kCode, code},             {Field::kComment, comment_prose},
-                                  {Field::kCode, comment_code}};
-  for (const auto& label : report.labels) texts.push_back({Field::kLabel, label});
+std::vector<FieldText> FieldTexts(const ReportText& report) {
+  const ReportTextViews views(report);
+  RuleTextSplitter splitter;
+  std::vector<FieldText> texts, labels;
+  const auto add = [&](Field field, std::string_view text) {
+    (Spec(field).source == TextSource::kLabels ? labels : texts).push_back({field, std::string(text)});
+  };
+  splitter.Snapshot(views.view(), add);
+  splitter.Events(views.view(), add);
+  texts.insert(texts.end(), labels.begin(), labels.end());
   return texts;
 }
 
@@ -214,7 +198,7 @@ struct MarkedText {
 
 //! Prints each field of `report` with the text every matching rule of `rules` matched marked;
 //! returns the ids of those rules, sorted.
-Result<MarkedText> MarkMatches(const RuleSet& rules, const ExplainedReport& report, bool color) {
+Result<MarkedText> MarkMatches(const RuleSet& rules, const ReportText& report, bool color) {
   const std::vector<FieldText> texts = FieldTexts(report);
   // Which rules match: per-rule flag databases, cached, so an edited rule alone compiles.
   GHSIFT_ASSIGN_OR_RETURN(auto flag_db,
@@ -334,10 +318,8 @@ int ExplainFromStore(const ExplainArgs& args) {
       std::cout << "title: " << TerminalSafe(r.title) << "\n(the store was built with another rule set than the bundled one: "
                    "give it with --rules to mark where its rules match the kept text)\n";
     } else if (kept->has_value()) {
-      const LatestTextRecord& text = **kept;
-      ExplainedReport report{text.title, text.body, {}, text.labels};
-      for (const auto& comment : text.comments) report.comments.push_back(comment.second);
-      std::cout << "the kept text (latest title, body and labels, and the comments seen with them), marked with "
+      const ReportText report = (*kept)->Text();
+      std::cout << "the kept text (latest title, body and labels, and the texts of the events seen with them: comments, ...), marked with "
                 << (args.rules.empty() ? "the bundled rules" : "the --rules given") << ":\n";
       auto rules = LoadRuleLayersOrDefault(args.rules);
       if (!rules.ok()) return Fail(rules.status().message());
@@ -374,17 +356,20 @@ int RunExplain(const ExplainArgs& args) {
     }
     return ExplainFromStore(args);
   }
-  ExplainedReport report;
+  ReportText report;
   if (!args.file.empty()) {
     auto read = ReadReportFile(args.file);
     if (!read.ok()) return Fail(read.status().message());
     report = std::move(read).value();
   } else if (!args.text.empty() || !args.title.empty()) {
-    report.body = args.text;
+    report.Add(Field::kBody, args.text);
   } else {
     return Fail("give --text, --file, or --store with --issue");
   }
-  if (!args.title.empty()) report.title = args.title;
+  if (!args.title.empty()) {
+    report[Field::kTitle].clear();
+    report.Add(Field::kTitle, args.title);
+  }
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
   auto marked = MarkMatches(*rules, report, UseColor(args));
@@ -401,7 +386,8 @@ void AddRulesExplainCommand(CLI::App& command, int& exit_code) {
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("--text", args->text, "Report body (markdown) to explain");
   cmd->add_option("--title", args->title, "Report title (with --text or --file)");
-  cmd->add_option("--file", args->file, "A GitHub API issue object (JSON) or a markdown file");
+  cmd->add_option("--file", args->file,
+                  "A GitHub API issue object or a labeled JSONL record (JSON), or a markdown file");
   cmd->add_option("--store", args->store, "Explain a stored report (with --issue)");
   cmd->add_option("--issue", args->issue, "OWNER/REPO#N");
   cmd->add_flag("--color", args->color, "Highlight with color even when not on a terminal");

@@ -185,8 +185,8 @@ int RunLearn(LearnArgs args) {
   std::string field_list;
   for (const std::string& name : SplitList(args.fields)) {
     const auto field = FieldFromName(name);
-    if (!field || (*field != Field::kTitle && *field != Field::kBody && *field != Field::kComment)) {
-      return Fail("--fields: '" + name + "' is not one of title, body, comment");
+    if (!field || !IsProse(Spec(*field))) {
+      return Fail("--fields: '" + name + "' is not one of " + FieldNames(IsProse));
     }
     fields |= MaskOf(*field);
   }
@@ -195,7 +195,7 @@ int RunLearn(LearnArgs args) {
       field_list += (field_list.empty() ? "" : ", ") + std::string(FieldName(static_cast<Field>(f)));
     }
   }
-  if (fields == 0) return Fail("--fields: give at least one of title, body, comment");
+  if (fields == 0) return Fail("--fields: give at least one of " + FieldNames(IsProse));
   args.learn.rule_weights = !args.keep_rule_weights;
   args.learn.threshold = args.threshold == "fit"     ? LearnOptions::Threshold::kFit
                          : args.threshold == "model" ? LearnOptions::Threshold::kModel
@@ -417,7 +417,7 @@ void AddRulesLearnCommand(CLI::App& command, int& exit_code) {
   args->input.positive.clear();  // one category, named by the user
   CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
-  cmd->add_option("--fields", args->fields, "Fields whose words make phrases: title, body, comment (comma-separated)")
+  cmd->add_option("--fields", args->fields, "Fields whose words make phrases: " + FieldNames(IsProse) + " (comma-separated)")
       ->capture_default_str();
   cmd->add_option("--max-words", args->max_words, "Longest phrase, in words")
       ->check(CountCheck(1, 5))

@@ -1,4 +1,4 @@
-// ghsift rules suggest (--labels FILE... | --suite FILE [--data DIR]) --positive C [--field title|body|comment]
+// ghsift rules suggest (--labels FILE... | --suite FILE [--data DIR]) --positive C [--field title|body|comment|...]
 //                      [--top N] [--holdout GROUP] [--min-positive N]
 #include <iostream>
 
@@ -7,7 +7,7 @@
 #include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/phrase_miner.hpp"
-#include "json/markdown_splitter.hpp"
+#include "json/report_text.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -21,21 +21,20 @@ struct SuggestArgs {
   PhraseOptions phrases;
 };
 
-// The text of the chosen field as the rules see it: prose without fenced code; comments apart
-// from each other (a '.' between them ends every phrase, as a separate scan would).
-std::string FieldText(const LabeledReport& r, const std::string& field) {
-  if (field == "title") return r.title;
-  std::string prose, code;
-  if (field == "body") {
-    SplitMarkdown(r.body, prose, code);
-    return prose;
+// The text of the chosen field as the rules see it: prose without fenced code; the texts of a
+// field with many (comments) apart from each other (a '.' between them ends every phrase, as a
+// separate scan would).
+std::string FieldText(const LabeledReport& r, Field field) {
+  std::string out;
+  for (const std::string& text : r.text[field]) {
+    out += Prose(field, text);
+    if (Spec(field).source != TextSource::kSnapshot) out += "\n.\n";
   }
-  for (const std::string& comment : r.comments) {
-    SplitMarkdown(comment, prose, code);
-    prose += "\n.\n";
-  }
-  return prose;
+  return out;
 }
+
+//! The fields phrases are mined from: prose (not code, not labels).
+std::string MinableFieldNames() { return FieldNames(IsProse); }
 
 std::string RuleIdOf(const std::string& category, const std::string& phrase) {
   const std::string prefix = category == "performance" ? "perf" : category == "accuracy" ? "acc"
@@ -94,7 +93,7 @@ int RunSuggest(SuggestArgs args) {
   for (size_t i = 0; i < input->reports.size(); ++i) {
     const auto& group = table.groups[static_cast<size_t>(table.group[i])];
     const bool mined = group.name != args.holdout && minable(group);
-    texts[i] = FieldText(input->reports[i], args.field);
+    texts[i] = FieldText(input->reports[i], *FieldFromName(args.field));
     views.push_back(texts[i]);
     const bool matched = std::any_of(table.matched[i].begin(), table.matched[i].end(),
                                      [&](uint32_t r) { return table.CountsToward(r, c); });
@@ -183,8 +182,12 @@ void AddRulesSuggestCommand(CLI::App& command, int& exit_code) {
   args->input.positive.clear();  // one category, named by the user
   CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
-  cmd->add_option("--field", args->field, "Field mined: title, body or comment")
-      ->check(CLI::IsMember({"title", "body", "comment"}))
+  std::vector<std::string> minable;
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (IsProse(spec)) minable.emplace_back(spec.name);
+  }
+  cmd->add_option("--field", args->field, "Field mined: " + MinableFieldNames())
+      ->check(CLI::IsMember(minable))
       ->capture_default_str();
   cmd->add_option("--top", args->top, "Phrases listed")->capture_default_str()->check(PositiveCountCheck());
   cmd->add_option("--holdout", args->holdout, "Group left out of mining; each suggestion is scored on it");

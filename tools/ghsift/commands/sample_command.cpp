@@ -188,20 +188,14 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     if (!read.ok()) return Fail(read.status().message());
     const KeptText& kept = *read;
     missing += !kept.found;
-    // Every label the report carried: the rules saw each of them, so `rules eval` sees them too.
-    const std::vector<std::string>& labels = issue.labels_ever;
     if (args.format == "csv") {
       std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame[index].stratum, ""};
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
       out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
-          << ", \"state\": " << JsonString(issue.state) << ", \"title\": " << JsonString(LabelingTitle(issue, kept))
-          << ", \"body\": " << JsonString(kept.body) << ", \"labels\": [";
-      for (size_t l = 0; l < labels.size(); ++l) out << (l ? ", " : "") << JsonString(labels[l]);
-      out << "], \"comments\": [";
-      for (size_t c = 0; c < kept.comments.size(); ++c) out << (c ? ", " : "") << JsonString(kept.comments[c]);
-      out << "], \"url\": " << JsonString(issue.url) << ", \"categories\": [";
+          << ", \"state\": " << JsonString(issue.state) << LabelingJsonTexts(issue, kept)
+          << ", \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
       out << "], \"stratum\": " << JsonString(frame[index].stratum) << ExportedJsonMembers(issue, exported_from)
           << ", \"class\": null}\n";

@@ -13,6 +13,7 @@
 #include "json/event_extractor.hpp"
 #include "query/dimensions.hpp"
 #include "query/query.hpp"
+#include "query/query_test_support.hpp"
 #include "test_support.hpp"
 
 namespace ghsift {
@@ -106,32 +107,13 @@ TEST(DimensionTableTest, BadFilterValuesNameTheOption) {
   EXPECT_EQ(CheckValueFilters({{"month", {"2024-01"}}}).message(), "no value filter on 'month'");
 }
 
-Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number,
-                 std::string_view state, std::vector<std::string_view> labels, std::string_view author = "") {
-  Event e;
-  e.type = "IssuesEvent";
-  e.kind = EventKindOf(e.type);
-  e.repo_id = repo_id;
-  e.repo_name = repo_name;
-  e.created_at = *ParseIsoTime(time);
-  e.has_report = true;
-  e.report.kind = ReportKind::kIssue;
-  e.report.number = number;
-  e.report.created_at = e.created_at;
-  e.report.text[Field::kTitle] = "a report";
-  e.report.state = state;
+//! testing::IssueReportEvent with labels and an author.
+Event LabeledReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number,
+                    std::string_view state, std::vector<std::string_view> labels, std::string_view author = "") {
+  Event e = testing::IssueReportEvent(repo_id, repo_name, time, number, state);
   e.report.labels = std::move(labels);
   e.report.author = author;
   return e;
-}
-
-Rule MakeRule(std::string id, std::string tag) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = std::move(tag);
-  r.category = r.tag.substr(0, r.tag.find('/'));
-  r.pattern = "x";
-  return r;
 }
 
 //!   a/one#1 2024-01-10 open   perf, verdict-bug         labels: bug                author Ann
@@ -145,8 +127,8 @@ class DimensionFiltersTest : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.status().message();
     store_ = std::move(store).value();
     RuleSet rules;
-    rules.rules = {MakeRule("perf.slow", "performance/low-speed"), MakeRule("v.bug", "verdict-bug"),
-                   MakeRule("v.not", "verdict-not-a-bug")};
+    rules.rules = {testing::TaggedRule("perf.slow", "performance/low-speed"), testing::TaggedRule("v.bug", "verdict-bug"),
+                   testing::TaggedRule("v.not", "verdict-not-a-bug")};
     rules.facets = {"verdict-bug", "verdict-not-a-bug"};
     ASSERT_TRUE(store_->PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
     FileAggregate a;
@@ -154,11 +136,11 @@ class DimensionFiltersTest : public ::testing::Test {
       a.CountEvent(e);
       a.AddReport(e, std::move(ids));
     };
-    report(MakeReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open", {"bug"}, "Ann"), {"perf.slow", "v.bug"});
-    report(MakeReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed", {"question", "wontfix"}, "bo"),
+    report(LabeledReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open", {"bug"}, "Ann"), {"perf.slow", "v.bug"});
+    report(LabeledReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed", {"question", "wontfix"}, "bo"),
            {"perf.slow", "v.not"});
-    report(MakeReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", {}, "Ann"), {"perf.slow"});
-    report(MakeReport(9, "c/three", "2024-02-06T08:00:00Z", 4, "closed", {"bug"}), {"perf.slow", "v.bug"});
+    report(LabeledReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", {}, "Ann"), {"perf.slow"});
+    report(LabeledReport(9, "c/three", "2024-02-06T08:00:00Z", 4, "closed", {"bug"}), {"perf.slow", "v.bug"});
     ASSERT_TRUE(store_->CommitFile("a.json.gz", FileEntry{}, a).ok());
   }
   void TearDown() override { store_.reset(); }

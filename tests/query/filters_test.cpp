@@ -7,9 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/time_util.hpp"
-#include "json/event_extractor.hpp"
-#include "query/query.hpp"
+#include "query/query_test_support.hpp"
 
 namespace ghsift {
 namespace {
@@ -19,32 +17,6 @@ using Row = std::vector<std::string>;
 using CellList = std::vector<std::pair<Row, int64_t>>;
 
 int64_t Time(const char* iso) { return *ParseIsoTime(iso); }
-
-Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number,
-                 std::string_view title, std::string_view state) {
-  Event e;
-  e.type = "IssuesEvent";
-  e.kind = EventKindOf(e.type);
-  e.repo_id = repo_id;
-  e.repo_name = repo_name;
-  e.created_at = Time(time);
-  e.has_report = true;
-  e.report.kind = ReportKind::kIssue;
-  e.report.number = number;
-  e.report.created_at = Time(time);
-  e.report.text[Field::kTitle] = title;
-  e.report.state = state;
-  return e;
-}
-
-Rule MakeRule(std::string id, std::string tag) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = std::move(tag);
-  r.category = r.tag.substr(0, r.tag.find('/'));
-  r.pattern = "x";
-  return r;
-}
 
 //! One file in which repo 7 is renamed apache/incubator-mxnet -> apache/mxnet, plus b/two:
 //!   mxnet#1 2024-01-10 open   perf.mem + stage.train -> performance; facet stage/training
@@ -61,8 +33,8 @@ class FiltersTest : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.status().message();
     store_ = std::move(store).value();
     RuleSet rules;
-    rules.rules = {MakeRule("perf.slow", "performance/low-speed"), MakeRule("perf.mem", "performance/memory"),
-                   MakeRule("acc.nan", "accuracy/nan-inf"), MakeRule("stage.train", "stage/training")};
+    rules.rules = {testing::TaggedRule("perf.slow", "performance/low-speed"), testing::TaggedRule("perf.mem", "performance/memory"),
+                   testing::TaggedRule("acc.nan", "accuracy/nan-inf"), testing::TaggedRule("stage.train", "stage/training")};
     rules.facets = {"stage"};
     ASSERT_TRUE(store_->PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
     FileAggregate a;
@@ -70,11 +42,11 @@ class FiltersTest : public ::testing::Test {
       a.CountEvent(e);
       a.AddReport(e, std::move(ids));
     };
-    report(MakeReport(7, "apache/incubator-mxnet", "2024-01-10T08:00:00Z", 1, "Memory\tgrows\nwhile training", "open"),
+    report(testing::IssueReportEvent(7, "apache/incubator-mxnet", "2024-01-10T08:00:00Z", 1, "open", "Memory\tgrows\nwhile training"),
            {"perf.mem", "stage.train"});
-    report(MakeReport(7, "apache/mxnet", "2024-01-20T08:00:00Z", 2, "How to train", "closed"), {"stage.train"});
-    report(MakeReport(8, "b/two", "2024-02-05T08:00:00Z", 3, "NaN and slow", "open"), {"perf.slow", "acc.nan"});
-    report(MakeReport(8, "b/two", "2024-02-06T08:00:00Z", 4, "Slow", "closed"), {"perf.slow"});
+    report(testing::IssueReportEvent(7, "apache/mxnet", "2024-01-20T08:00:00Z", 2, "closed", "How to train"), {"stage.train"});
+    report(testing::IssueReportEvent(8, "b/two", "2024-02-05T08:00:00Z", 3, "open", "NaN and slow"), {"perf.slow", "acc.nan"});
+    report(testing::IssueReportEvent(8, "b/two", "2024-02-06T08:00:00Z", 4, "closed", "Slow"), {"perf.slow"});
     ASSERT_TRUE(store_->CommitFile("a.json.gz", FileEntry{}, a).ok());
   }
   void TearDown() override {

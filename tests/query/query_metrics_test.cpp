@@ -7,82 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "aggregate/repo_filter.hpp"
-#include "common/time_util.hpp"
-#include "json/event_extractor.hpp"
 #include "query/query_metrics.hpp"
+#include "query/query_test_support.hpp"
 
 namespace ghsift {
 namespace {
 
-namespace fs = std::filesystem;
 using Row = std::vector<std::string>;
 
-Event MakeReport(int64_t repo_id, std::string_view repo_name, const char* time, int64_t number, std::string_view state) {
-  Event e;
-  e.type = "IssuesEvent";
-  e.kind = EventKindOf(e.type);
-  e.repo_id = repo_id;
-  e.repo_name = repo_name;
-  e.created_at = *ParseIsoTime(time);
-  e.has_report = true;
-  e.report.kind = ReportKind::kIssue;
-  e.report.number = number;
-  e.report.created_at = e.created_at;
-  e.report.text[Field::kTitle] = "a report";
-  e.report.state = state;
-  return e;
-}
-
-Rule MakeRule(std::string id, std::string tag) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = std::move(tag);
-  r.category = r.tag.substr(0, r.tag.find('/'));
-  r.pattern = "x";
-  return r;
-}
-
-//! A store tracking a/one, b/two and c/three (which has no report):
-//!   a/one#1 2024-01-10 open   perf.mem   -> performance
-//!   a/one#2 2024-01-20 closed (no rule)  -> not flagged
-//!   b/two#3 2024-03-05 open   acc.nan    -> accuracy
-//!   b/two#4 2024-03-06 closed perf.slow  -> performance
-//! The rule set's problem categories: accuracy, performance, silent (no report has it); stage is a
-//! facet.
-class QueryMetricsTest : public ::testing::Test {
+class QueryMetricsTest : public testing::FourReportStoreTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::path(::testing::TempDir()) / "ghsift-metrics-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    auto store = Store::Open((fs::path(dir_) / "store").string(), StoreMode::kReadWrite);
-    ASSERT_TRUE(store.ok()) << store.status().message();
-    store_ = std::move(store).value();
-    RuleSet rules;
-    rules.rules = {MakeRule("perf.slow", "performance/low-speed"), MakeRule("perf.mem", "performance/memory"),
-                   MakeRule("acc.nan", "accuracy/nan-inf"), MakeRule("silent.wrong", "silent/wrong-result"),
-                   MakeRule("stage.train", "stage/training")};
-    rules.facets = {"stage"};
-    ASSERT_TRUE(store_->PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
-    ASSERT_TRUE(store_->PutMeta("scope", RepoFilter::FromNames({"a/one", "b/two", "c/three"}).Describe()).ok());
-    FileAggregate a;
-    auto report = [&](const Event& e, std::vector<std::string> ids) {
-      a.CountEvent(e);
-      a.AddReport(e, std::move(ids));
-    };
-    report(MakeReport(7, "a/one", "2024-01-10T08:00:00Z", 1, "open"), {"perf.mem"});
-    report(MakeReport(7, "a/one", "2024-01-20T08:00:00Z", 2, "closed"), {});
-    report(MakeReport(8, "b/two", "2024-03-05T08:00:00Z", 3, "open"), {"acc.nan"});
-    report(MakeReport(8, "b/two", "2024-03-06T08:00:00Z", 4, "closed"), {"perf.slow"});
-    ASSERT_TRUE(store_->CommitFile("a.json.gz", FileEntry{}, a).ok());
-  }
-  void TearDown() override {
-    store_.reset();
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   //! The rows as text (dimension values, then each metric: a count, or "-" for no value), asked
   //! of the rollup and of the scan: both must agree.
   std::vector<Row> Ask(QueryOptions o, const std::vector<Metric>& metrics, bool fill) {
@@ -103,8 +37,6 @@ class QueryMetricsTest : public ::testing::Test {
     return answers[1];
   }
 
-  std::string dir_;
-  std::unique_ptr<Store> store_;
 };
 
 TEST_F(QueryMetricsTest, SeveralMetricsShareTheGroups) {

@@ -9,6 +9,7 @@
 
 #include "common/time_util.hpp"
 #include "json/event_extractor.hpp"
+#include "query/query_test_support.hpp"
 
 namespace ghsift {
 namespace {
@@ -43,16 +44,6 @@ Event MakeReport(std::string_view type, int64_t repo_id, std::string_view repo_n
   return e;
 }
 
-Rule MakeRule(std::string id, std::string tag, double weight) {
-  Rule r;
-  r.id = std::move(id);
-  r.tag = std::move(tag);
-  r.category = r.tag.substr(0, r.tag.find('/'));
-  r.pattern = "x";
-  r.weight = weight;
-  return r;
-}
-
 //! A small store:
 //!   repo 1 "Org/Fast", renamed "org/faster" in March; repo 2 "b/two".
 //!   r1#1 issue 2015-01 closed {bug, performance}  rules perf.slow          -> performance
@@ -71,8 +62,8 @@ class QueryTest : public ::testing::Test {
     store_ = std::move(store).value();
 
     RuleSet rules;
-    rules.rules = {MakeRule("perf.slow", "performance/low-speed", 1.0), MakeRule("perf.weak", "performance", 0.5),
-                   MakeRule("acc.nan", "accuracy/nan-inf", 1.0)};
+    rules.rules = {testing::TaggedRule("perf.slow", "performance/low-speed", 1.0), testing::TaggedRule("perf.weak", "performance", 0.5),
+                   testing::TaggedRule("acc.nan", "accuracy/nan-inf", 1.0)};
     ASSERT_TRUE(store_->PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
 
     FileAggregate a;

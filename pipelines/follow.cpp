@@ -95,13 +95,11 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
 }
 
 Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http) {
-  std::string base = base_url;
-  while (!base.empty() && base.back() == '/') base.pop_back();
   http.retries = 0;
   http.connect_timeout_seconds = std::min<long>(http.connect_timeout_seconds, 15);
   http.save_path.clear();
   http.arrivals = nullptr;
-  auto source = HttpSource::Open(ArchiveUrl(base, hour), http);
+  auto source = HttpSource::Open(ArchiveUrl(base_url, hour), http);
   if (!source.ok()) return source.status();
   char byte = 0;
   const Result<size_t> read = (*source)->Read({&byte, 1});
@@ -117,8 +115,6 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
   if (!o.warn) o.warn = [](const std::string&) {};
   FollowSummary summary;
   bool reached = o.source_reached;  // "up to date" only once the source has answered
-  std::string base = o.base_url;
-  while (!base.empty() && base.back() == '/') base.pop_back();
   std::map<int64_t, Pending> pending;  // due hours not done, oldest first
   int64_t next_new = o.first_hour;     // the first hour not yet due (not in `pending`)
   int64_t waiting_for = -1;            // the hour the last "waiting" line named
@@ -172,7 +168,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
     }
 
     std::vector<std::string> urls;
-    for (const int64_t hour : batch) urls.push_back(ArchiveUrl(base, hour));
+    for (const int64_t hour : batch) urls.push_back(ArchiveUrl(o.base_url, hour));
     const std::vector<FileOutcome> outcomes = pipeline.Run(urls, nullptr);
     const int64_t after = o.now();
     bool committed = false;

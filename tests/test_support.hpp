@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "command_support.hpp"
 #include "gen/generator.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/store_scope.hpp"
@@ -100,27 +101,6 @@ inline Nested ReadNested(simdjson::dom::element object) {
   }
   return out;
 }
-
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;  //!< stdout and stderr together
-};
-
-//! Runs a shell command line, capturing its output.
-inline CommandResult RunCommand(const std::string& command) {
-  CommandResult r;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-//! The built ghsift binary, quoted for the shell.
-inline std::string Ghsift() { return std::string("'") + GHSIFT_BINARY + "'"; }
 
 //! Generates a corpus with the real binary's `gen`, as a user would (or fails the test).
 inline void GenCorpus(const std::string& out, int hours, int events, int seed, const std::string& compress) {

@@ -1,7 +1,6 @@
 // `ghsift query --metric a,b --fill-zeros` as a user runs it: one column per metric in table, csv
 // and json, and the groups without reports written with 0 (issue 25).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "command_support.hpp"
 #include "query/query_test_support.hpp"
 
 namespace ghsift {
@@ -21,16 +21,10 @@ class QueryMetricsCliTest : public testing::FourReportStoreTest {
   //! stdout of `ghsift query --store STORE ARGS` (stderr apart), and its exit status.
   Answer Query(const std::string& args) {
     store_.reset();  // the binary opens the store
-    const std::string command = std::string("'") + GHSIFT_BINARY + "' query --store '" + StorePath() +
-                                "' " + args + " 2>/dev/null";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    std::string out;
-    char buffer[4096];
-    for (size_t n; pipe != nullptr && (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-    const int status = pipe != nullptr ? ::pclose(pipe) : -1;
-    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    const testing::CommandResult r =
+        testing::RunCommandStdout(testing::Ghsift() + " query --store '" + StorePath() + "' " + args + " 2>/dev/null");
+    return {r.output, r.exit_code};
   }
-
 };
 
 TEST_F(QueryMetricsCliTest, OneColumnPerMetricInCsv) {

@@ -1,7 +1,6 @@
 // `ingest --replace`: an hour ingested with bad lines is replaced by a good copy, and the store
 // then answers exactly as a store that ingested only the good copy (issue 25).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -11,28 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "command_support.hpp"
 namespace ghsift {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Output {
-  int exit_code = -1;
-  std::string text;  //!< stdout (stderr too when asked)
-};
-
-Output Shell(const std::string& command) {
-  Output r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.text.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string Ghsift() { return std::string("'") + GHSIFT_BINARY + "'"; }
+using testing::CommandResult;
+using testing::Ghsift;
+using testing::RunCommandStdout;
 
 //! A good hour (the bundled sample's first, 2,000 events) and a bad copy of it under the same
 //! name: lines 5 and 25 (an IssuesEvent) cut short, and the file cut in line 1900.
@@ -45,7 +31,7 @@ class ReplaceHourTest : public ::testing::Test {
     fs::create_directories(dir_ / "good");
     fs::create_directories(dir_ / "bad");
     const fs::path sample = fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-14.json.gz";
-    ASSERT_EQ(Shell("gzip -dc '" + sample.string() + "' > '" + good().string() + "'").exit_code, 0);
+    ASSERT_EQ(RunCommandStdout("gzip -dc '" + sample.string() + "' > '" + good().string() + "'").exit_code, 0);
     std::ifstream in(good());
     std::ofstream out(bad());
     std::string line;
@@ -74,14 +60,14 @@ class ReplaceHourTest : public ::testing::Test {
   //! by event type, and every report.
   std::string Answers(const std::string& store) {
     std::string out;
-    std::istringstream stats(Shell(Ghsift() + " stats --format json --store " + store).text);
+    std::istringstream stats(RunCommandStdout(Ghsift() + " stats --format json --store " + store).output);
     for (std::string line; std::getline(stats, line);) {
       if (line.find("\"store_bytes\"") == std::string::npos) out += line + "\n";
     }
-    out += Shell(Ghsift() + " query --format csv --by repo,month --metric issues,events,closed,comments --store " +
-                 store).text;
-    out += Shell(Ghsift() + " query --format csv --by type --metric events --store " + store).text;
-    out += Shell(Ghsift() + " issues --format csv --kind all --limit 0 --store " + store).text;
+    out += RunCommandStdout(Ghsift() + " query --format csv --by repo,month --metric issues,events,closed,comments --store " +
+                 store).output;
+    out += RunCommandStdout(Ghsift() + " query --format csv --by type --metric events --store " + store).output;
+    out += RunCommandStdout(Ghsift() + " issues --format csv --kind all --limit 0 --store " + store).output;
     return out;
   }
 
@@ -89,16 +75,16 @@ class ReplaceHourTest : public ::testing::Test {
 };
 
 TEST_F(ReplaceHourTest, AGoodCopyReplacesTheBadOneAsIfOnlyItHadBeenIngested) {
-  Output r = Shell(Ghsift() + " ingest -q --store " + Store("s") + " '" + bad().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
-  const std::string before = Shell(Ghsift() + " stats --format json --store " + Store("s")).text;
+  CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("s") + " '" + bad().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string before = RunCommandStdout(Ghsift() + " stats --format json --store " + Store("s")).output;
   EXPECT_NE(before.find("\"events\": 1897,"), std::string::npos) << before;
   EXPECT_NE(before.find("\"bad_lines\": 3,"), std::string::npos) << before;
 
-  r = Shell(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
-  r = Shell(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
+  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string replaced = Answers(Store("s"));
   EXPECT_NE(replaced.find("\"events\": 2000,"), std::string::npos) << replaced;
   EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
@@ -106,8 +92,8 @@ TEST_F(ReplaceHourTest, AGoodCopyReplacesTheBadOneAsIfOnlyItHadBeenIngested) {
   EXPECT_EQ(replaced, Answers(Store("only-good")));
 
   // The good copy is now the one on record: giving it again is a skip, as any re-run's.
-  r = Shell(Ghsift() + " ingest --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
-  EXPECT_EQ(r.exit_code, 0) << r.text;
+  r = RunCommandStdout(Ghsift() + " ingest --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
   std::string skipped_once = replaced;
   const std::string skips = "\"skipped_files\": 0,";
   ASSERT_NE(skipped_once.find(skips), std::string::npos);
@@ -118,12 +104,12 @@ TEST_F(ReplaceHourTest, AGoodCopyReplacesTheBadOneAsIfOnlyItHadBeenIngested) {
 TEST_F(ReplaceHourTest, AHourIngestedInOneRunWithOthersIsReplacedAlone) {
   // Ingested in one commit group with the next hour (which the replacement leaves as it is).
   const std::string next = "'" + (fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-15.json.gz").string() + "'";
-  Output r = Shell(Ghsift() + " ingest -q --store " + Store("s") + " '" + bad().string() + "' " + next + " 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
-  r = Shell(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
-  r = Shell(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " + next + " 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.text;
+  CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("s") + " '" + bad().string() + "' " + next + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " + next + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string replaced = Answers(Store("s"));
   EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
   EXPECT_NE(replaced.find("\"files\": 2,"), std::string::npos) << replaced;
@@ -131,24 +117,24 @@ TEST_F(ReplaceHourTest, AHourIngestedInOneRunWithOthersIsReplacedAlone) {
 }
 
 TEST_F(ReplaceHourTest, OnlyAFileTheStoreHoldsWithBadLinesIsReplaced) {
-  ASSERT_EQ(Shell(Ghsift() + " ingest -q --store " + Store("s") + " '" + good().string() + "' 2>&1").exit_code, 0);
+  ASSERT_EQ(RunCommandStdout(Ghsift() + " ingest -q --store " + Store("s") + " '" + good().string() + "' 2>&1").exit_code, 0);
   const std::string before = Answers(Store("s"));
   // The store holds this hour without bad lines: nothing to replace.
-  Output r = Shell(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + bad().string() + "' 2>&1");
+  CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + bad().string() + "' 2>&1");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.text.find("was ingested without bad lines"), std::string::npos) << r.text;
+  EXPECT_NE(r.output.find("was ingested without bad lines"), std::string::npos) << r.output;
   // An hour the store does not hold.
   fs::create_directories(dir_ / "other");
   fs::copy_file(good(), dir_ / "other/2024-03-05-15.json");
-  r = Shell(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + (dir_ / "other/2024-03-05-15.json").string() +
+  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + (dir_ / "other/2024-03-05-15.json").string() +
             "' 2>&1");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.text.find("not in the store: nothing to replace"), std::string::npos) << r.text;
+  EXPECT_NE(r.output.find("not in the store: nothing to replace"), std::string::npos) << r.output;
   EXPECT_EQ(Answers(Store("s")), before);
   // Not with a range or --follow.
-  r = Shell(Ghsift() + " ingest --replace --follow --store " + Store("s") + " 2>&1");
+  r = RunCommandStdout(Ghsift() + " ingest --replace --follow --store " + Store("s") + " 2>&1");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.text.find("--replace takes the good copies as files"), std::string::npos) << r.text;
+  EXPECT_NE(r.output.find("--replace takes the good copies as files"), std::string::npos) << r.output;
 }
 
 }  // namespace

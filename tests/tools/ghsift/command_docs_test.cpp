@@ -3,7 +3,6 @@
 // columns, as source and as `man` renders it (issues 25 and 26). The commands and their options
 // come from the App the table builds here; the documents from the built binary.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "command_support.hpp"
 #include "commands/command_table.hpp"
 #include "commands/commands.hpp"
 
@@ -32,23 +32,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Output {
-  int exit_code = -1;
-  std::string text;
-};
-
-Output Shell(const std::string& command) {
-  Output r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.text.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string Binary() { return std::string("'") + GHSIFT_BINARY + "'"; }
+using testing::CommandResult;
+using testing::Ghsift;
+using testing::RunCommandStdout;
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -110,9 +96,9 @@ std::vector<std::string> RoffOptions(const std::string& text) {
 }
 
 std::string ManPage() {
-  const Output man = Shell(Binary() + " man");
+  const CommandResult man = RunCommandStdout(Ghsift() + " man");
   EXPECT_EQ(man.exit_code, 0);
-  return man.text;
+  return man.output;
 }
 
 TEST(CommandDocsTest, ManPageDocumentsEveryCommandAndOptionAndNoOther) {
@@ -168,19 +154,19 @@ TEST(CommandDocsTest, ManPageFitsEightyColumnsAsSourceAndRendered) {
   const fs::path file = fs::path(::testing::TempDir()) / "ghsift-docs-test.1";
   std::ofstream(file) << page;
   std::string render;
-  if (Shell("command -v man >/dev/null 2>&1").exit_code == 0) {
+  if (RunCommandStdout("command -v man >/dev/null 2>&1").exit_code == 0) {
     render = "MANWIDTH=80 MAN_KEEP_FORMATTING= man -l '" + file.string() + "' 2>&1";
-  } else if (Shell("command -v groff >/dev/null 2>&1").exit_code == 0) {
+  } else if (RunCommandStdout("command -v groff >/dev/null 2>&1").exit_code == 0) {
     render = "groff -man -Tutf8 -rLL=80n -P-c '" + file.string() + "' 2>&1";
   } else {
     GTEST_SKIP() << "neither man nor groff is installed: the rendered width is not checked";
   }
-  const Output rendered = Shell(render);
-  ASSERT_EQ(rendered.exit_code, 0) << rendered.text;
-  EXPECT_NE(rendered.text.find("ghsift rules suggest"), std::string::npos);
-  EXPECT_EQ(rendered.text.find("warning"), std::string::npos) << rendered.text;
+  const CommandResult rendered = RunCommandStdout(render);
+  ASSERT_EQ(rendered.exit_code, 0) << rendered.output;
+  EXPECT_NE(rendered.output.find("ghsift rules suggest"), std::string::npos);
+  EXPECT_EQ(rendered.output.find("warning"), std::string::npos) << rendered.output;
   size_t lines = 0;
-  for (const std::string& line : Lines(rendered.text)) {
+  for (const std::string& line : Lines(rendered.output)) {
     ++lines;
     EXPECT_LE(Columns(line), 80u) << line;
   }
@@ -190,9 +176,9 @@ TEST(CommandDocsTest, ManPageFitsEightyColumnsAsSourceAndRendered) {
 TEST(CommandDocsTest, BashCompletionOffersEveryCommandAndOption) {
   auto commands = Cli().Commands();
   const fs::path script = fs::path(::testing::TempDir()) / "ghsift-docs-test.bash";
-  const Output bash = Shell(Binary() + " completions bash");
+  const CommandResult bash = RunCommandStdout(Ghsift() + " completions bash");
   ASSERT_EQ(bash.exit_code, 0);
-  std::ofstream(script) << bash.text;
+  std::ofstream(script) << bash.output;
   // What bash offers after `ghsift PATH -` for every command, and after `ghsift ` and
   // `ghsift rules `.
   std::string probe = "source '" + script.string() + "'\n";
@@ -201,10 +187,10 @@ TEST(CommandDocsTest, BashCompletionOffersEveryCommandAndOption) {
   probe += "offer ghsift ''\noffer ghsift rules ''\noffer ghsift --store rules x ''\noffer ghsift rules ex\n";
   const fs::path probe_file = fs::path(::testing::TempDir()) / "ghsift-docs-probe.bash";
   std::ofstream(probe_file) << probe;
-  const Output offered = Shell("bash '" + probe_file.string() + "' 2>&1");
-  ASSERT_EQ(offered.exit_code, 0) << offered.text;
-  const std::vector<std::string> lines = Lines(offered.text);
-  ASSERT_EQ(lines.size(), commands.size() + 4) << offered.text;
+  const CommandResult offered = RunCommandStdout("bash '" + probe_file.string() + "' 2>&1");
+  ASSERT_EQ(offered.exit_code, 0) << offered.output;
+  const std::vector<std::string> lines = Lines(offered.output);
+  ASSERT_EQ(lines.size(), commands.size() + 4) << offered.output;
   size_t i = 0;
   for (const auto& [path, names] : commands) {
     std::set<std::string> words;
@@ -229,15 +215,15 @@ TEST(CommandDocsTest, BashCompletionOffersEveryCommandAndOption) {
 
 TEST(CommandDocsTest, ZshCompletionOffersEveryCommandAndOption) {
   auto commands = Cli().Commands();
-  const Output zsh = Shell(Binary() + " completions zsh");
+  const CommandResult zsh = RunCommandStdout(Ghsift() + " completions zsh");
   ASSERT_EQ(zsh.exit_code, 0);
-  EXPECT_EQ(zsh.text.rfind("#compdef ghsift\n", 0), 0u);
+  EXPECT_EQ(zsh.output.rfind("#compdef ghsift\n", 0), 0u);
   // Each command's block: from its `('PATH')` case label to the next.
   for (const auto& [path, names] : commands) {
-    const size_t start = zsh.text.find("    ('" + path + "')\n");
+    const size_t start = zsh.output.find("    ('" + path + "')\n");
     ASSERT_NE(start, std::string::npos) << path;
-    const size_t end = zsh.text.find(";;", start);
-    const std::string block = zsh.text.substr(start, end - start);
+    const size_t end = zsh.output.find(";;", start);
+    const std::string block = zsh.output.substr(start, end - start);
     std::set<std::string> offered;
     static const std::regex item(R"('(-{1,2}[a-z0-9-]+):)");
     for (auto it = std::sregex_iterator(block.begin(), block.end(), item); it != std::sregex_iterator(); ++it) {
@@ -247,11 +233,11 @@ TEST(CommandDocsTest, ZshCompletionOffersEveryCommandAndOption) {
     expected.insert({"--help", "-h"});
     EXPECT_EQ(offered, expected) << path;
   }
-  if (Shell("command -v zsh >/dev/null 2>&1").exit_code == 0) {
+  if (RunCommandStdout("command -v zsh >/dev/null 2>&1").exit_code == 0) {
     const fs::path script = fs::path(::testing::TempDir()) / "_ghsift";
-    std::ofstream(script) << zsh.text;
-    const Output syntax = Shell("zsh -n '" + script.string() + "' 2>&1");
-    EXPECT_EQ(syntax.exit_code, 0) << syntax.text;
+    std::ofstream(script) << zsh.output;
+    const CommandResult syntax = RunCommandStdout("zsh -n '" + script.string() + "' 2>&1");
+    EXPECT_EQ(syntax.exit_code, 0) << syntax.output;
   }
 }
 

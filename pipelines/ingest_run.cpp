@@ -79,72 +79,76 @@ void IngestRun::DecideSkips() {
     FileOutcome& outcome = outcomes_[i];
     outcome.path = files_[i];
     const std::string key = FileKey(files_[i]);
-    const bool remote = IsHttpUrl(files_[i]);
     std::error_code ec;
-    const uint64_t size = remote ? 0 : std::filesystem::file_size(files_[i], ec);
-    auto existing = store_.FindFile(key);
-    if (!existing.ok()) {
-      outcome.result = FileResult::kFailed;
-      outcome.message = existing.status().message();
-    } else if (options_.replace) {
-      // Only a file the store holds with bad lines is replaced; the very copy it holds is skipped.
-      const std::optional<FileEntry>& entry = *existing;
-      auto hash = remote || !entry ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
-      if (entry) outcome.entry = *entry;
-      if (!entry) {
-        outcome.result = FileResult::kFailed;
-        outcome.message = "not in the store: nothing to replace (ingest it without --replace)";
-      } else if (hash.ok() && *hash == entry->content_hash) {
-        outcome.result = FileResult::kSkipped;
-        outcome.message = "already the copy the store holds";
-      } else if (entry->bad_lines == 0) {
-        outcome.result = FileResult::kFailed;
-        outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some";
-      } else if (!seen_keys.insert(key).second) {
-        outcome.result = FileResult::kSkipped;
-        outcome.message = "named twice in this run";
-      } else {
-        to_read_.push_back(i);
-        progress_.compressed_total += ec ? 0 : size;
-        continue;
-      }
-    } else if (existing->has_value() && remote) {
-      // Known by name, as GH Archive names its hours: not downloaded again.
-      outcome.entry = **existing;
-      outcome.result = FileResult::kSkipped;
-      outcome.message = "already ingested";
-    } else if (existing->has_value()) {
-      const FileEntry& entry = **existing;
-      outcome.entry = entry;
-      // Same name: the same file only if size and content hash agree. A changed file is
-      // refused rather than counted twice or half-replaced.
-      bool same = !ec && entry.size == size;
-      // Name, size and modification time as recorded: the same file, known without reading it
-      // (a re-run over an archive of thousands of hours). --verify re-hashes instead.
-      const bool unchanged = same && entry.mtime_ns != 0 && entry.mtime_ns == ModificationTimeNs(files_[i]);
-      if (same && (options_.verify || !unchanged)) {
-        auto hash = HashFile(files_[i]);
-        same = hash.ok() && *hash == entry.content_hash;
-      }
-      if (same) {
-        outcome.result = FileResult::kSkipped;
-        outcome.message = "already ingested";
-      } else {
-        outcome.result = FileResult::kFailed;
-        outcome.message = "changed since it was ingested (size " + std::to_string(size) + " vs " +
-                          std::to_string(entry.size) + " bytes, or another content hash); refusing to "
-                          "count it again: ingest into a new store to use the new file";
-      }
-    } else if (!seen_keys.insert(key).second) {
+    const uint64_t size = IsHttpUrl(files_[i]) ? 0 : std::filesystem::file_size(files_[i], ec);
+    const bool wanted = WantedAfterStore(i, key, size, !ec, outcome);
+    if (wanted && !seen_keys.insert(key).second) {
       outcome.result = FileResult::kSkipped;
       outcome.message = "named twice in this run";
-    } else {
+    } else if (wanted) {
       to_read_.push_back(i);
       progress_.compressed_total += ec ? 0 : size;
       continue;
     }
     ++progress_.files_done;
   }
+}
+
+bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size, bool size_known,
+                                 FileOutcome& outcome) {
+  const bool remote = IsHttpUrl(files_[i]);
+  auto existing = store_.FindFile(key);
+  if (!existing.ok()) {
+    outcome.result = FileResult::kFailed;
+    outcome.message = existing.status().message();
+    return false;
+  }
+  const std::optional<FileEntry>& entry = *existing;
+  if (entry) outcome.entry = *entry;
+  if (options_.replace) {
+    // Only a file the store holds with bad lines is replaced; the very copy it holds is skipped.
+    auto hash = remote || !entry ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
+    if (!entry) {
+      outcome.result = FileResult::kFailed;
+      outcome.message = "not in the store: nothing to replace (ingest it without --replace)";
+    } else if (hash.ok() && *hash == entry->content_hash) {
+      outcome.result = FileResult::kSkipped;
+      outcome.message = "already the copy the store holds";
+    } else if (entry->bad_lines == 0) {
+      outcome.result = FileResult::kFailed;
+      outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some";
+    } else {
+      return true;
+    }
+    return false;
+  }
+  if (!entry) return true;
+  if (remote) {
+    // Known by name, as GH Archive names its hours: not downloaded again.
+    outcome.result = FileResult::kSkipped;
+    outcome.message = "already ingested";
+    return false;
+  }
+  // Same name: the same file only if size and content hash agree. A changed file is refused
+  // rather than counted twice or half-replaced.
+  bool same = size_known && entry->size == size;
+  // Name, size and modification time as recorded: the same file, known without reading it (a
+  // re-run over an archive of thousands of hours). --verify re-hashes instead.
+  const bool unchanged = same && entry->mtime_ns != 0 && entry->mtime_ns == ModificationTimeNs(files_[i]);
+  if (same && (options_.verify || !unchanged)) {
+    auto hash = HashFile(files_[i]);
+    same = hash.ok() && *hash == entry->content_hash;
+  }
+  if (same) {
+    outcome.result = FileResult::kSkipped;
+    outcome.message = "already ingested";
+  } else {
+    outcome.result = FileResult::kFailed;
+    outcome.message = "changed since it was ingested (size " + std::to_string(size) + " vs " +
+                      std::to_string(entry->size) + " bytes, or another content hash); refusing to "
+                      "count it again: ingest into a new store to use the new file";
+  }
+  return false;
 }
 
 bool IngestRun::LoadCommittedHashes() {

@@ -77,6 +77,9 @@ class IngestRun {
 
  private:
   void DecideSkips();
+  //! Whether file `i` is to be read as far as the store can say (then the caller checks it is not
+  //! named twice); when not, `outcome` says why. `size`: a local file's (`size_known`: it could be read).
+  bool WantedAfterStore(size_t i, const std::string& key, uint64_t size, bool size_known, FileOutcome& outcome);
   //! False when the store's files cannot be listed: then nothing is read (each file says why).
   bool LoadCommittedHashes();
 

@@ -13,6 +13,7 @@
 #include "commands/commands.hpp"
 #include "common/time_range.hpp"
 #include "commands/common_options.hpp"
+#include "commands/ingest_hours.hpp"
 #include "pipelines/follow.hpp"
 #include "commands/mpi_ingest.hpp"
 #include "commands/rule_layers_meta.hpp"
@@ -38,116 +39,51 @@ void OnStopSignal(int signal) {
   g_stop = true;
 }
 
+//! What `ingest` was asked, as the command line gave it, in the groups RunIngest reads them by.
 struct IngestArgs {
   std::string store;
   std::vector<std::string> inputs;
   std::vector<std::string> rules;  //!< layers, in order
   std::string repos;
   bool all_repos = false;
-  int threads = 0;
-  size_t chunk_mib = 4;
-  uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
-  double commit_seconds = IngestOptions::kDefaultCommitGroupSeconds;
-  uint64_t table_file_mib = CommitBatch::kTableFileMinBytes >> 20;
-  bool timings = false;
-  size_t max_line_mib = 64;
-  bool quiet = false;
   bool keep_text = false;
-  bool mpi = false;
   bool recursive = false;
   bool verify = false;
   bool replace = false;  //!< --replace: good copies of files the store holds with bad lines
-  // HTTP input.
-  std::string from, to;
-  std::string source = "https://data.gharchive.org";
-  size_t connections = 8;
-  int retries = 5;
-  std::string save_dumps;
-  uint64_t max_hour_mib = 8 << 10;
-  long stall_seconds = 60;
-  // --follow.
-  bool follow = false;
-  int64_t poll_seconds = 120;
-  bool poll_given = false;  //!< --poll-seconds was given (it applies to --follow only)
-  bool save_given = false;  //!< --save-dumps was given (an empty directory name is an error)
+  bool mpi = false;
+  bool quiet = false;
+  bool timings = false;
+  //! An hour still not published this long after it ended is recorded as missing at source.
   double give_up_hours = 24;
+
+  //! How the work is cut: threads, chunks, commit groups, table files, the longest line.
+  struct Tuning {
+    int threads = 0;
+    size_t chunk_mib = 4;
+    uint64_t commit_mib = IngestOptions::kDefaultCommitGroupBytes >> 20;
+    double commit_seconds = IngestOptions::kDefaultCommitGroupSeconds;
+    uint64_t table_file_mib = CommitBatch::kTableFileMinBytes >> 20;
+    size_t max_line_mib = 64;
+  } tuning;
+
+  //! Hours read over HTTP: URLs given, a --from/--to range, or --follow.
+  struct Remote {
+    std::string from, to;
+    std::string source = "https://data.gharchive.org";
+    size_t connections = 8;
+    int retries = 5;
+    std::string save_dumps;
+    bool save_given = false;  //!< --save-dumps was given (an empty directory name is an error)
+    uint64_t max_hour_mib = 8 << 10;
+    long stall_seconds = 60;
+  } remote;
+
+  struct Follow {
+    bool on = false;
+    int64_t poll_seconds = 120;
+    bool poll_given = false;  //!< --poll-seconds was given (it applies to --follow only)
+  } follow;
 };
-
-//! The hours an --from/--to argument names, first and last as hour indices: an hour as GH
-//! Archive names its files (YYYY-MM-DD-H), or the one time syntax (YYYY-MM, YYYY-MM-DD,
-//! YYYY-MM-DDTHH, or a span back from now such as 7d, which names one instant).
-struct HourSpan {
-  int64_t first = 0, last = 0;  //!< UTC hours
-  bool relative = false;
-  //! Given as an archive file's name: that file's own hour (US-Pacific from 2012-03-11 to 2014,
-  //! and the files 2014-12-31-16..23 cover the same UTC hours as 2015-01-01-0..7).
-  std::optional<int64_t> file_hour;
-};
-
-Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int64_t now) {
-  if (std::count(text.begin(), text.end(), '-') == 3) {
-    // A file's name names that file: from 2012-03-11 to 2014 its hour is US-Pacific, and the
-    // autumn change's repeated 01:00 holds two UTC hours.
-    const std::vector<int64_t> hours = UtcHoursOfFileName(text);
-    if (!hours.empty()) return HourSpan{hours.front(), hours.back(), false, ParseHour(text)};
-  }
-  auto span = ParseTimeArgument(text, option, now, true);
-  if (!span.ok()) return span.status();
-  const int64_t first = span->begin / 3600;
-  const int64_t last = span->end > span->begin ? (span->end - 1) / 3600 : first;
-  return HourSpan{first, last, span->precision == TimePrecision::kRelative, std::nullopt};
-}
-
-//! The URL of every GH Archive hour from `from` to `to` (each a month, a day, an hour, or a span
-//! back from now; `to` defaults to `from`, or to now when `from` is relative), named as the
-//! archive names them (hour not zero-padded; by the US-Pacific hour from 2012-03-11 to 2014).
-Result<std::vector<std::string>> HourUrls(const IngestArgs& args, std::string* note) {
-  const int64_t now = NowSeconds();
-  const auto from = ParseHourSpan(args.from, "--from", now);
-  if (!from.ok()) return from.status();
-  const Result<HourSpan> to = !args.to.empty() ? ParseHourSpan(args.to, "--to", now)
-                              : from->relative ? Result<HourSpan>(HourSpan{now / 3600, now / 3600, true, std::nullopt})
-                                               : from;
-  if (!to.ok()) return to.status();
-  const int64_t first = from->first;
-  int64_t last = to->last;
-  if (last < first) return Status::InvalidArgument("--to " + args.to + " is before --from " + args.from);
-  // An hour that has not ended has no file yet: asking would record it as missing at the source.
-  const int64_t newest_ended = now / 3600 - 1;
-  if (first > newest_ended) {
-    return Status::InvalidArgument("--from " + args.from + ": that hour has not ended yet (the newest hour that has "
-                                   "ended is " + FormatHour(newest_ended) + " UTC); --follow reads hours as they are "
-                                   "published");
-  }
-  if (last > newest_ended) {
-    if (!args.to.empty() || !from->relative) {
-      *note = "ghsift: reading up to " + FormatHour(newest_ended) +
-              " UTC, the newest hour that has ended; the later hours of the range have no file yet";
-    }
-    last = newest_ended;
-  }
-  if (!IsHttpUrl(args.source)) {
-    return Status::InvalidArgument("--source must be an http:// or https:// URL, not '" + args.source + "'");
-  }
-  std::vector<std::string> urls;
-  if (from->file_hour && (args.to.empty() || to->file_hour)) {
-    // Named by files: those files, in name order, up to the newest whose hours have all ended.
-    for (int64_t h = *from->file_hour; h <= *to->file_hour; ++h) {
-      if (UtcHoursOfFileHour(h).back() > newest_ended) break;
-      urls.push_back(ArchiveUrl(args.source, h));
-    }
-    return urls;
-  }
-  // The range is of UTC hours; Timeline-era files are named by their US-Pacific hour (the
-  // autumn change's repeated 01:00 is one file for two UTC hours).
-  for (int64_t h = first; h <= last; ++h) {
-    const std::optional<int64_t> file_hour = FileHourOfUtcHour(h);
-    if (!file_hour) continue;
-    std::string url = ArchiveUrl(args.source, *file_hour);
-    if (urls.empty() || urls.back() != url) urls.push_back(std::move(url));
-  }
-  return urls;
-}
 
 //! The message of a 404 for an hour that ended less than --give-up-hours ago: GH Archive publishes
 //! an hour some minutes after it ends, and late hours later still. Such an hour is not recorded as
@@ -193,12 +129,12 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
 
 int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline, const HttpOptions& http) {
   FollowOptions follow;
-  follow.base_url = args.source;
-  follow.poll_seconds = args.poll_seconds;
+  follow.base_url = args.remote.source;
+  follow.poll_seconds = args.follow.poll_seconds;
   follow.give_up_seconds = static_cast<int64_t>(args.give_up_hours * 3600);
   follow.stop = &g_stop;
-  if (!args.from.empty()) {
-    const auto from = ParseHourSpan(args.from, "--from", NowSeconds());
+  if (!args.remote.from.empty()) {
+    const auto from = ParseHourSpan(args.remote.from, "--from", NowSeconds());
     if (!from.ok()) return Fail(from.status().message());
     // The follower counts hours by their files' names (UTC ones, in the archive it follows).
     follow.first_hour = from->file_hour.value_or(from->first);
@@ -213,17 +149,17 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   };
   follow.warn = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   follow.on_ingested = [](const FileOutcome& outcome) { PrintOutcomes({outcome}); };
-  follow.say("ghsift: following " + args.source + " from " + FormatHour(follow.first_hour) + " into " + args.store +
-             " (asking for an hour when it ends, again every " + std::to_string(args.poll_seconds) +
+  follow.say("ghsift: following " + args.remote.source + " from " + FormatHour(follow.first_hour) + " into " + args.store +
+             " (asking for an hour when it ends, again every " + std::to_string(args.follow.poll_seconds) +
              " s while it is not published; stop with SIGINT or SIGTERM)");
   // Said at once when the source cannot be reached (a wrong address, no network), instead of
   // waiting quietly; the follower goes on, as the network may come back.
   HttpOptions probe = http;
   probe.stop = &g_stop;  // a stop during the check ends it at once
-  const Status reached = CheckFollowSource(args.source, follow.first_hour, probe);
+  const Status reached = CheckFollowSource(args.remote.source, follow.first_hour, probe);
   if (!reached.ok() && !g_stop) {
     follow.source_reached = false;
-    follow.warn("ghsift: follow: cannot reach the source " + args.source + ": " + TerminalSafe(reached.message()) +
+    follow.warn("ghsift: follow: cannot reach the source " + args.remote.source + ": " + TerminalSafe(reached.message()) +
                 "; following anyway (each hour is asked for again when due; check the address and the network)");
   }
   const auto summary = RunFollow(store, pipeline, follow);
@@ -246,141 +182,115 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   return kExitOk;
 }
 
-int RunIngest(const IngestArgs& args) {
-  if (args.store.empty()) return Fail("ingest needs --store DIR (or --partial DIR)");
-  // Installed before anything slow (rule compilation, opening the store), so that a signal at
-  // any moment ends with the same clean stop and message.
-  std::signal(SIGINT, OnStopSignal);
-  std::signal(SIGTERM, OnStopSignal);
-  if (args.replace && (args.follow || args.mpi || !args.from.empty() || !args.to.empty())) {
-    return Fail("--replace takes the good copies as files or URLs; not with --follow, --mpi or --from/--to");
+//! The combinations of options that make no sense together, said before anything is read.
+Status CheckCombinations(const IngestArgs& args) {
+  if (args.store.empty()) return Status::InvalidArgument("ingest needs --store DIR (or --partial DIR)");
+  const IngestArgs::Remote& remote = args.remote;
+  if (args.replace && (args.follow.on || args.mpi || !remote.from.empty() || !remote.to.empty())) {
+    return Status::InvalidArgument(
+        "--replace takes the good copies as files or URLs; not with --follow, --mpi or --from/--to");
   }
-  if (args.follow) {
-    if (!args.inputs.empty()) return Fail("--follow reads the hours from --source; it takes no files or URLs");
-    if (!args.to.empty()) return Fail("--follow runs until stopped; it takes no --to (use --from/--to without --follow for a range)");
-    if (args.mpi) return Fail("--follow cannot run under --mpi");
-    if (!IsHttpUrl(args.source)) return Fail("--source must be an http:// or https:// URL, not '" + args.source + "'");
-  } else if (args.poll_given) {
-    return Fail("--poll-seconds goes with --follow (a range asks for each hour once)");
-  }
-  auto files = ResolveInputs(args.inputs, args.recursive);
-  if (!files.ok()) return Fail(files.status().message());
-  if (args.follow) {
-    // The hours are added as they end (RunFollow); only --from is checked here.
-    if (!args.from.empty()) {
-      const auto from = ParseHourSpan(args.from, "--from", NowSeconds());
-      if (!from.ok()) return Fail(from.status().message());
+  if (args.follow.on) {
+    if (!args.inputs.empty()) return Status::InvalidArgument("--follow reads the hours from --source; it takes no files or URLs");
+    if (!remote.to.empty()) {
+      return Status::InvalidArgument(
+          "--follow runs until stopped; it takes no --to (use --from/--to without --follow for a range)");
     }
-  } else if (!args.from.empty() || !args.to.empty()) {
-    if (args.from.empty()) return Fail("--to needs --from");
+    if (args.mpi) return Status::InvalidArgument("--follow cannot run under --mpi");
+    if (!IsHttpUrl(remote.source)) {
+      return Status::InvalidArgument("--source must be an http:// or https:// URL, not '" + remote.source + "'");
+    }
+    // The hours are added as they end (RunFollow); only --from is checked here.
+    if (!remote.from.empty()) GHSIFT_TRY(ParseHourSpan(remote.from, "--from", NowSeconds()).status());
+  } else if (args.follow.poll_given) {
+    return Status::InvalidArgument("--poll-seconds goes with --follow (a range asks for each hour once)");
+  }
+  if (!remote.from.empty() || !remote.to.empty()) {
+    if (remote.from.empty()) return Status::InvalidArgument("--to needs --from");
+  }
+  if (remote.save_given && remote.save_dumps.empty()) return Status::InvalidArgument("--save-dumps needs a directory");
+  return Status::Ok();
+}
+
+//! The files and URLs to read: those named (directories opened), then the hours of --from/--to.
+Result<std::vector<std::string>> CollectInputs(const IngestArgs& args) {
+  auto files = ResolveInputs(args.inputs, args.recursive);
+  if (!files.ok()) return files.status();
+  const IngestArgs::Remote& remote = args.remote;
+  if (!args.follow.on && !remote.from.empty()) {
     std::string note;
-    auto urls = HourUrls(args, &note);
-    if (!urls.ok()) return Fail(urls.status().message());
+    auto urls = HourUrls(remote.from, remote.to, remote.source, NowSeconds(), &note);
+    if (!urls.ok()) return urls.status();
     if (!note.empty() && !args.quiet) std::fprintf(stderr, "%s\n", note.c_str());
     files->insert(files->end(), urls->begin(), urls->end());
   }
-  if (files->empty() && !args.follow) return Fail("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
-  // --timings: the run's fixed costs (before main: loading the shared libraries; the rules; the
-  // store's opening) beside the work, so a short run shows where its time goes.
-  const auto setup_start = std::chrono::steady_clock::now();
-  auto since = [](std::chrono::steady_clock::time_point from) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
-  };
-  auto rules = LoadRules(args.rules);
-  if (!rules.ok()) return Fail(rules.status().message());
-  const double rules_seconds = since(setup_start);
-  auto repos = LoadRepoFilter(args.all_repos, args.repos);
-  if (!repos.ok()) return Fail(repos.status().message());
+  if (files->empty() && !args.follow.on) {
+    return Status::InvalidArgument("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
+  }
+  return files;
+}
+
+//! The pipeline's options; creates the --save-dumps directory.
+Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
+  const IngestArgs::Tuning& tuning = args.tuning;
+  const IngestArgs::Remote& remote = args.remote;
   IngestOptions options;
-  options.threads = args.threads;
-  options.splitter.chunk_bytes = args.chunk_mib << 20;
-  options.commit_group_bytes = args.commit_mib << 20;
-  options.commit_group_seconds = args.commit_seconds;
-  options.splitter.max_line_bytes = args.max_line_mib << 20;
+  options.threads = tuning.threads;
+  options.splitter.chunk_bytes = tuning.chunk_mib << 20;
+  options.splitter.max_line_bytes = tuning.max_line_mib << 20;
+  options.commit_group_bytes = tuning.commit_mib << 20;
+  options.commit_group_seconds = tuning.commit_seconds;
   options.keep_text = args.keep_text;
   options.verify = args.verify;
   options.replace = args.replace;
-  const bool remote = args.follow ||
-                      std::any_of(files->begin(), files->end(), [](const std::string& f) { return IsHttpUrl(f); });
-  if (remote) options.max_open_files = std::max<size_t>(args.connections, 1);
-  options.http.buffer_bytes = BufferBytesFor(args.connections);
-  options.http.retries = args.retries;
-  options.http.max_bytes = args.max_hour_mib << 20;
-  options.http.stall_seconds = args.stall_seconds;
+  if (remote_inputs) options.max_open_files = std::max<size_t>(remote.connections, 1);
+  options.http.buffer_bytes = BufferBytesFor(remote.connections);
+  options.http.retries = remote.retries;
+  options.http.max_bytes = remote.max_hour_mib << 20;
+  options.http.stall_seconds = remote.stall_seconds;
   options.http.user_agent = std::string("ghsift/") + GHSIFT_VERSION;
-  options.save_dumps_dir = args.save_dumps;
-  if (args.save_given && args.save_dumps.empty()) return Fail("--save-dumps needs a directory");
-  if (!args.save_dumps.empty()) {
-    if (!remote) return Fail("--save-dumps keeps copies of downloaded hours; these inputs are all local files");
+  options.save_dumps_dir = remote.save_dumps;
+  if (!remote.save_dumps.empty()) {
+    if (!remote_inputs) {
+      return Status::InvalidArgument("--save-dumps keeps copies of downloaded hours; these inputs are all local files");
+    }
     std::error_code ec;
-    std::filesystem::create_directories(args.save_dumps, ec);
-    if (ec) return Fail("--save-dumps " + args.save_dumps + ": cannot create the directory: " + ec.message());
+    std::filesystem::create_directories(remote.save_dumps, ec);
+    if (ec) return Status::IoError("--save-dumps " + remote.save_dumps + ": cannot create the directory: " + ec.message());
   }
-  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, args.rules, *repos, options, args.quiet});
-
-  const auto open_start = std::chrono::steady_clock::now();
-  auto store = Store::Open(args.store, StoreMode::kReadWrite);
-  if (!store.ok()) {
-    // Another ingest holds the store: not an error of this run, which read nothing and can be
-    // run again (the cron script skips quietly on this status).
-    const bool busy = store.status().code() == StatusCode::kAlreadyExists;
-    const int code = Fail(store.status().message());
-    return busy ? kExitStoreBusy : code;
-  }
-  const double open_seconds = since(open_start);
-  (*store)->set_table_file_min_bytes(args.table_file_mib << 20);
-  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
-  if (!scope.ok()) return Fail(scope.message());
-  const Status layers = RecordRuleLayers(**store, args.rules);
-  if (!layers.ok()) return Fail(layers.message());
   options.stop = &g_stop;
-  IngestPipeline pipeline(**store, *rules, *repos, options);
-  if (args.follow) return RunFollowIngest(args, **store, pipeline, options.http);
-  IngestProgress progress;
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<FileOutcome> outcomes;
-  {
-    ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
-    outcomes = pipeline.Run(*files, &progress);
-  }
-  const double pipeline_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // Recount the reports this run touched into the rollup (or build it, for a store that has none
-  // or one of an older layout). After a stop request the user wants out: readers count stale
-  // reports themselves, and the next run refreshes.
-  const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
-                                     [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
-  Status refreshed = Status::Ok();
-  SettleTimes settle;
-  if (!g_stop) {
-    refreshed = SettleStore(**store, committed, &settle);
-  } else if (committed) {
-    refreshed = (*store)->Finish();
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
-  PrintOutcomes(outcomes, args.quiet);
+  return options;
+}
 
-  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0, events = 0, bad = 0,
-           bytes = 0;
+//! How many files of a run ended each way, and what the ingested ones held.
+struct RunTally {
+  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0;
+  uint64_t events = 0, bad_lines = 0, bytes = 0;
+};
+
+RunTally TallyOf(const std::vector<FileOutcome>& outcomes) {
+  RunTally t;
   for (const FileOutcome& o : outcomes) {
-    if (o.result == FileResult::kIngested) {
-      ++ingested;
-      events += o.entry.events;
-      bad += o.entry.bad_lines;
-      bytes += o.entry.decoded_bytes;
-    } else if (o.result == FileResult::kSkipped) {
-      ++skipped;
-    } else if (o.result == FileResult::kStopped) {
-      ++stopped;
-    } else if (o.result == FileResult::kMissing) {
-      ++(o.message == kNotPublishedYet ? unpublished : missing);
-    } else {
-      ++failed;
+    switch (o.result) {
+      case FileResult::kIngested:
+        ++t.ingested;
+        t.events += o.entry.events;
+        t.bad_lines += o.entry.bad_lines;
+        t.bytes += o.entry.decoded_bytes;
+        break;
+      case FileResult::kSkipped: ++t.skipped; break;
+      case FileResult::kStopped: ++t.stopped; break;
+      case FileResult::kMissing: ++(o.message == kNotPublishedYet ? t.unpublished : t.missing); break;
+      default: ++t.failed; break;
     }
   }
-  // The store keeps this run's failures and counts (for `stats` and the next run): a write of them
-  // that fails is said, and fails the run.
+  return t;
+}
+
+//! Keeps this run's failures and counts in the store (for `stats` and the next run). Returns
+//! how many could not be written, each said: such a run fails.
+size_t RecordOutcomes(Store& store, const std::vector<FileOutcome>& outcomes, const RunTally& tally,
+                      const IngestArgs& args) {
   size_t unrecorded = 0;
   auto record = [&](const Status& status) {
     if (status.ok()) return;
@@ -390,42 +300,89 @@ int RunIngest(const IngestArgs& args) {
   };
   for (const FileOutcome& o : outcomes) {
     // A replacement that fails leaves the copy on record as it was: not a failed file.
-    if (o.result == FileResult::kFailed && !args.replace) record((*store)->RecordFailure(FileKey(o.path), o.message));
+    if (o.result == FileResult::kFailed && !args.replace) record(store.RecordFailure(FileKey(o.path), o.message));
     if (o.result == FileResult::kMissing && o.message != kNotPublishedYet) {
-      record((*store)->RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path));
+      record(store.RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path));
     }
   }
-  if (skipped > 0) record((*store)->AddStat("skipped_files", static_cast<int64_t>(skipped)));
-  if (failed > 0) record((*store)->AddStat("failed_files", static_cast<int64_t>(failed)));
-  if (!args.quiet) {
-    // Rates only when something was read: "0 B/s, 0k events/s" says nothing.
-    std::string rates;
-    if (seconds > 0 && bytes > 0) {
-      const double per_second = events / seconds;
-      char events_rate[32];
-      if (per_second >= 1000) std::snprintf(events_rate, sizeof events_rate, "%.0fk", per_second / 1000);
-      else std::snprintf(events_rate, sizeof events_rate, "%.0f", per_second);
-      rates = " (" + HumanBytes(bytes / seconds) + "/s, " + events_rate + " events/s)";
-    }
-    std::fprintf(stderr,
-                 "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
-                 "in %.2f s%s into %s (%s on disk).\n",
-                 static_cast<unsigned long long>(ingested), ingested == 1 ? "" : "s",
-                 static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(failed),
-                 ((missing > 0 ? ", " + std::to_string(missing) + " missing at source" : std::string()) +
-                  (unpublished > 0 ? ", " + std::to_string(unpublished) + " not published yet" : std::string()))
-                     .c_str(),
-                 WithCommas(events).c_str(), WithCommas(bad).c_str(), HumanBytes(static_cast<double>(bytes)).c_str(),
-                 seconds, rates.c_str(), args.store.c_str(), HumanBytes(static_cast<double>((*store)->DiskBytes())).c_str());
+  if (tally.skipped > 0) record(store.AddStat("skipped_files", static_cast<int64_t>(tally.skipped)));
+  if (tally.failed > 0) record(store.AddStat("failed_files", static_cast<int64_t>(tally.failed)));
+  return unrecorded;
+}
+
+void PrintSummary(const RunTally& t, double seconds, const std::string& store_path, uint64_t disk_bytes) {
+  // Rates only when something was read: "0 B/s, 0k events/s" says nothing.
+  std::string rates;
+  if (seconds > 0 && t.bytes > 0) {
+    const double per_second = t.events / seconds;
+    char events_rate[32];
+    if (per_second >= 1000) std::snprintf(events_rate, sizeof events_rate, "%.0fk", per_second / 1000);
+    else std::snprintf(events_rate, sizeof events_rate, "%.0f", per_second);
+    rates = " (" + HumanBytes(t.bytes / seconds) + "/s, " + events_rate + " events/s)";
   }
-  if (args.timings) {
+  const std::string not_read = (t.missing > 0 ? ", " + std::to_string(t.missing) + " missing at source" : std::string()) +
+                               (t.unpublished > 0 ? ", " + std::to_string(t.unpublished) + " not published yet"
+                                                  : std::string());
+  std::fprintf(stderr,
+               "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
+               "in %.2f s%s into %s (%s on disk).\n",
+               static_cast<unsigned long long>(t.ingested), t.ingested == 1 ? "" : "s",
+               static_cast<unsigned long long>(t.skipped), static_cast<unsigned long long>(t.failed), not_read.c_str(),
+               WithCommas(t.events).c_str(), WithCommas(t.bad_lines).c_str(),
+               HumanBytes(static_cast<double>(t.bytes)).c_str(), seconds, rates.c_str(), store_path.c_str(),
+               HumanBytes(static_cast<double>(disk_bytes)).c_str());
+}
+
+//! Where a run's time went (--timings): its fixed costs (before main: loading the shared
+//! libraries; the rules; the store's opening) beside the work, so a short run shows them.
+struct RunTimes {
+  std::chrono::steady_clock::time_point setup_start = std::chrono::steady_clock::now();
+  double rules = 0, open = 0, pipeline = 0;
+  SettleTimes settle;
+
+  static double Since(std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
+  }
+  void Print() const {
     std::fprintf(stderr,
                  "ghsift: timings: start %.3f s CPU (shared libraries), rules %.3f s, store open %.3f s; "
                  "read, parse, scan and commit %.3f s; rollup refresh %.3f s (%zu reports); flush %.3f s; "
                  "total %.3f s\n",
-                 CpuSecondsBeforeMain(), rules_seconds, open_seconds, pipeline_seconds, settle.refresh_seconds,
-                 settle.recounted, settle.finish_seconds, seconds + since(setup_start) - since(start));
+                 CpuSecondsBeforeMain(), rules, open, pipeline, settle.refresh_seconds, settle.recounted,
+                 settle.finish_seconds, Since(setup_start));
   }
+};
+
+//! Reads the given files and hours into the store: the pipeline, the rollup refresh, what the
+//! store keeps of the run, and what the user is told.
+int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, const std::vector<std::string>& files,
+             RunTimes& times) {
+  IngestProgress progress;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<FileOutcome> outcomes;
+  {
+    ProgressDisplay display(progress, !args.quiet && ::isatty(STDERR_FILENO));
+    outcomes = pipeline.Run(files, &progress);
+  }
+  times.pipeline = RunTimes::Since(start);
+  // Recount the reports this run touched into the rollup (or build it, for a store that has none
+  // or one of an older layout). After a stop request the user wants out: readers count stale
+  // reports themselves, and the next run refreshes.
+  const bool committed = std::any_of(outcomes.begin(), outcomes.end(),
+                                     [](const FileOutcome& o) { return o.result == FileResult::kIngested; });
+  Status refreshed = Status::Ok();
+  if (!g_stop) {
+    refreshed = SettleStore(store, committed, &times.settle);
+  } else if (committed) {
+    refreshed = store.Finish();
+  }
+  const double seconds = RunTimes::Since(start);
+  MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
+  PrintOutcomes(outcomes, args.quiet);
+  const RunTally tally = TallyOf(outcomes);
+  const size_t unrecorded = RecordOutcomes(store, outcomes, tally, args);
+  if (!args.quiet) PrintSummary(tally, seconds, args.store, store.DiskBytes());
+  if (args.timings) times.Print();
   if (!refreshed.ok()) {
     std::fprintf(stderr,
                  "ghsift: after the commits: %s (the files are committed and queries stay exact; the next "
@@ -438,11 +395,53 @@ int RunIngest(const IngestArgs& args) {
     std::fprintf(stderr,
                  "ghsift: stopped by %s: %llu files committed, %llu not finished (nothing of them counted; run "
                  "the same command again to finish)\n",
-                 signal == SIGINT ? "SIGINT" : "SIGTERM", static_cast<unsigned long long>(ingested),
-                 static_cast<unsigned long long>(stopped));
+                 signal == SIGINT ? "SIGINT" : "SIGTERM", static_cast<unsigned long long>(tally.ingested),
+                 static_cast<unsigned long long>(tally.stopped));
     return 128 + signal;
   }
-  return failed > 0 || unrecorded > 0 ? kExitError : kExitOk;
+  return tally.failed > 0 || unrecorded > 0 ? kExitError : kExitOk;
+}
+
+int RunIngest(const IngestArgs& args) {
+  // Installed before anything slow (rule compilation, opening the store), so that a signal at
+  // any moment ends with the same clean stop and message.
+  std::signal(SIGINT, OnStopSignal);
+  std::signal(SIGTERM, OnStopSignal);
+  const Status combination = CheckCombinations(args);
+  if (!combination.ok()) return Fail(combination.message());
+  auto files = CollectInputs(args);
+  if (!files.ok()) return Fail(files.status().message());
+  RunTimes times;
+  auto rules = LoadRules(args.rules);
+  if (!rules.ok()) return Fail(rules.status().message());
+  times.rules = RunTimes::Since(times.setup_start);
+  auto repos = LoadRepoFilter(args.all_repos, args.repos);
+  if (!repos.ok()) return Fail(repos.status().message());
+  const bool remote_inputs = args.follow.on || std::any_of(files->begin(), files->end(), [](const std::string& f) {
+                               return IsHttpUrl(f);
+                             });
+  auto options = OptionsFor(args, remote_inputs);
+  if (!options.ok()) return Fail(options.status().message());
+  if (args.mpi) return RunMpiIngest({args.store, *files, *rules, args.rules, *repos, *options, args.quiet});
+
+  const auto open_start = std::chrono::steady_clock::now();
+  auto store = Store::Open(args.store, StoreMode::kReadWrite);
+  if (!store.ok()) {
+    // Another ingest holds the store: not an error of this run, which read nothing and can be
+    // run again (the cron script skips quietly on this status).
+    const bool busy = store.status().code() == StatusCode::kAlreadyExists;
+    const int code = Fail(store.status().message());
+    return busy ? kExitStoreBusy : code;
+  }
+  times.open = RunTimes::Since(open_start);
+  (*store)->set_table_file_min_bytes(args.tuning.table_file_mib << 20);
+  const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
+  if (!scope.ok()) return Fail(scope.message());
+  const Status layers = RecordRuleLayers(**store, args.rules);
+  if (!layers.ok()) return Fail(layers.message());
+  IngestPipeline pipeline(**store, *rules, *repos, *options);
+  if (args.follow.on) return RunFollowIngest(args, **store, pipeline, options->http);
+  return RunFiles(args, **store, pipeline, *files, times);
 }
 
 }  // namespace
@@ -465,12 +464,12 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                 "Each input is a good copy of a file the store holds with bad lines (same name): what the bad "
                 "copy added is taken out and the good copy added, atomically, as if only it had been ingested");
   cmd->add_flag("--recursive,-r", args->recursive, "Directories: take the dumps of their subdirectories too");
-  cmd->add_option("--from", args->from, "Read the GH Archive hours from this one: YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, YYYY-MM-DD-H or 7d");
-  cmd->add_option("--to", args->to, "... to this one, inclusive (a day or a month: all its hours; default: --from, or now after a span such as 7d)");
-  cmd->add_flag("--follow", args->follow,
+  cmd->add_option("--from", args->remote.from, "Read the GH Archive hours from this one: YYYY-MM, YYYY-MM-DD, YYYY-MM-DDTHH, YYYY-MM-DD-H or 7d");
+  cmd->add_option("--to", args->remote.to, "... to this one, inclusive (a day or a month: all its hours; default: --from, or now after a span such as 7d)");
+  cmd->add_flag("--follow", args->follow.on,
                 "Keep going: catch up to the newest published hour (from --from, else where the store ends), then "
                 "read each next hour as it is published, until SIGINT/SIGTERM (exit 0)");
-  CLI::Option* poll = cmd->add_option("--poll-seconds", args->poll_seconds,
+  CLI::Option* poll = cmd->add_option("--poll-seconds", args->follow.poll_seconds,
                                       "--follow: ask again this often for an hour that has ended and is not published "
                                       "yet (every 15 min once it is an hour late)")
                           ->capture_default_str()
@@ -480,43 +479,43 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                   "leaves a younger one unrecorded, for the next run); --follow also gives up on a failing one")
       ->capture_default_str()
       ->check(NumberCheck(0, 720));
-  cmd->add_option("--source", args->source, "Base URL the hours are read from (a GH Archive mirror)")
+  cmd->add_option("--source", args->remote.source, "Base URL the hours are read from (a GH Archive mirror)")
       ->capture_default_str();
-  cmd->add_option("--connections", args->connections, "Hours downloaded at once")
+  cmd->add_option("--connections", args->remote.connections, "Hours downloaded at once")
       ->capture_default_str()
       ->check(CountCheck(1, 64));
-  cmd->add_option("--retries", args->retries, "Further attempts at a failed transfer, with backoff")
+  cmd->add_option("--retries", args->remote.retries, "Further attempts at a failed transfer, with backoff")
       ->capture_default_str()
       ->check(CountCheck(0, 100));
   CLI::Option* save =
-      cmd->add_option("--save-dumps", args->save_dumps,
+      cmd->add_option("--save-dumps", args->remote.save_dumps,
                       "Keep a copy of each downloaded hour in this directory (one that fails as NAME.failed)");
-  cmd->add_option("--max-hour-mib", args->max_hour_mib, "A downloaded hour larger than this fails")
+  cmd->add_option("--max-hour-mib", args->remote.max_hour_mib, "A downloaded hour larger than this fails")
       ->capture_default_str()
       ->check(CountCheck(1, 1 << 22));
-  cmd->add_option("--stall-seconds", args->stall_seconds, "A transfer with no byte for this long is retried")
+  cmd->add_option("--stall-seconds", args->remote.stall_seconds, "A transfer with no byte for this long is retried")
       ->capture_default_str()
       ->check(CountCheck(1, 3600));
   AddRulesOption(*cmd, args->rules);
   cmd->add_option("--repos", args->repos, "Tracked repositories, one per line: owner/name [id:N] [former: owner/name...] (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
-  cmd->add_option("--threads", args->threads, "Worker threads (default: all cores)")->check(CountCheck(0, 1024));
-  cmd->add_option("--chunk-mib", args->chunk_mib, "Decoded MiB per pipeline chunk")->check(CountCheck(1, 256));
+  cmd->add_option("--threads", args->tuning.threads, "Worker threads (default: all cores)")->check(CountCheck(0, 1024));
+  cmd->add_option("--chunk-mib", args->tuning.chunk_mib, "Decoded MiB per pipeline chunk")->check(CountCheck(1, 256));
   cmd->add_flag("--timings", args->timings,
                 "Print where the time went (pipeline, rollup refresh, final flush), also with --quiet");
-  cmd->add_option("--commit-mib", args->commit_mib,
+  cmd->add_option("--commit-mib", args->tuning.commit_mib,
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")
       ->check(CountCheck(0, 1 << 20));
-  cmd->add_option("--commit-seconds", args->commit_seconds,
+  cmd->add_option("--commit-seconds", args->tuning.commit_seconds,
                   "Also commit a group once its first file has waited this long, so that a long range shows in "
                   "the store while it runs (0: no time limit)")
       ->check(NumberCheck(0, 86400));
-  cmd->add_option("--table-file-mib", args->table_file_mib,
+  cmd->add_option("--table-file-mib", args->tuning.table_file_mib,
                   "Commits of at least this many MiB of keys enter the store as table files, smaller ones "
                   "through its log (0: always table files)")
       ->check(CountCheck(0, 1 << 20));
-  cmd->add_option("--max-line-mib", args->max_line_mib, "Longer lines are skipped as bad lines")
+  cmd->add_option("--max-line-mib", args->tuning.max_line_mib, "Longer lines are skipped as bad lines")
       ->check(CountCheck(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet,
                 "No progress line and no summary; files and hours already ingested, and hours not published yet, "
@@ -528,8 +527,8 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                 "Keep the text of every event of tracked reports (compressed) so `ghsift rescan` can re-apply "
                 "changed rules (the latest text of flagged reports is kept without it, for `sample`)");
   cmd->callback([args, poll, save, &exit_code] {
-    args->poll_given = poll->count() > 0;
-    args->save_given = save->count() > 0;
+    args->follow.poll_given = poll->count() > 0;
+    args->remote.save_given = save->count() > 0;
     exit_code = RunIngest(*args);
   });
 }

@@ -108,7 +108,7 @@ bool StateSelects(std::string_view wanted, std::string_view value) {
 
 //! `--verdict not-a-bug` selects every kind of not-a-bug (a judged report that is no bug).
 bool VerdictSelects(std::string_view wanted, std::string_view value) {
-  if (wanted == "not-a-bug") return value != "bug" && value != "unknown" && value != "unclassified";
+  if (wanted == "not-a-bug") return IsNotABugVerdict(value);
   return wanted == value;
 }
 
@@ -164,7 +164,7 @@ Values EveryResolution(const FillContext& c) {
 }
 Values EveryVerdict(const FillContext& c) {
   Values verdicts = c.model.VerdictValues();
-  if (!c.model.verdict_category().empty()) verdicts.push_back("unknown");
+  if (!c.model.verdict_category().empty()) verdicts.push_back(kUnknownVerdict);
   return WithSeen(std::move(verdicts), c);
 }
 Values EveryTimeToClose(const FillContext& c) {
@@ -306,7 +306,7 @@ Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where)
   std::vector<std::string> known = model.VerdictValues();
   // Every kind at once, and the reports no text was seen of (a store before the verdict rules
   // has its own three values; not-a-bug selects its not_a_bug).
-  known.insert(known.end(), {"not-a-bug", "unknown"});
+  known.insert(known.end(), {"not-a-bug", kUnknownVerdict});
   for (const std::string& w : it->second) {
     if (std::find(known.begin(), known.end(), w) != known.end()) continue;
     std::string listed;
@@ -322,7 +322,7 @@ std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
   // which no text was ever seen cannot be judged. A store built before verdict rules answers as
   // it did (from its label facets).
   const bool judged = !model.verdict_category().empty();
-  return judged && r.no_text() ? "unknown" : model.Verdict(r.rules);
+  return judged && r.no_text() ? kUnknownVerdict : model.Verdict(r.rules);
 }
 
 std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,

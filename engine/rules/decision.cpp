@@ -175,6 +175,10 @@ std::string KindOfTag(const std::string& tag) {
 }
 }  // namespace
 
+bool IsNotABugVerdict(std::string_view verdict) {
+  return verdict != kBug && verdict != kUnknownVerdict && verdict != kLegacyUnclassified;
+}
+
 std::string DecisionModel::Verdict(const std::vector<std::string>& matched_rule_ids) const {
   if (verdict_.empty()) return VerdictFromLabelFacets(Flagged(matched_rule_ids));
   const auto c = static_cast<size_t>(std::lower_bound(categories_.begin(), categories_.end(), verdict_) - categories_.begin());

@@ -21,8 +21,9 @@ enum class Field : uint8_t {
   kCode = 2,
   kComment = 3,
   kLabel = 4,
+  kReview = 5,
 };
-inline constexpr int kFieldCount = 5;
+inline constexpr int kFieldCount = 6;
 
 using FieldMask = uint8_t;
 static_assert(kFieldCount <= 8, "a FieldMask holds one bit per field");
@@ -70,6 +71,9 @@ inline constexpr std::array<TextFieldSpec, kFieldCount> kTextFields = {{
      "Comments", 0, "issue and pull request comments, outside fenced code blocks"},
     {Field::kCode, "code", TextSource::kFences, {}, {}, false, "code", "Codes", 0,
      "inside fenced code blocks of every markdown field (and code given apart)"},
+    {Field::kReview, "review", TextSource::kEventText, {},
+     {{{"PullRequestReviewCommentEvent", "comment"}, {"PullRequestReviewEvent", "review"}}}, true, "review", "Review", 1,
+     "pull request review comments and review bodies, outside fenced code blocks"},
 }};
 
 namespace detail {

@@ -148,5 +148,48 @@ TEST(RecordFormatTest, AReportTextRecordOfTheFirstFieldsIsTheFirstFormat) {
   EXPECT_FALSE(DecodeReportTextRecord(first.substr(0, first.size() - 1)).ok());
 }
 
+TEST(RecordFormatTest, AReviewFollowsTheFirstFieldsAsATaggedField) {
+  ReportText text;
+  text[Field::kTitle] = {"Slow"};
+  text[Field::kReview] = {"this loop is slow"};
+  const std::string bytes = EncodeReportTextRecord(text);
+  // The first format's fields, then one tagged field (tag 1: count 1, then the review).
+  std::string expected = EncodeFirstReportText("Slow", "", "", {});
+  PutVarint(expected, 1);
+  PutVarint(expected, 1);
+  std::string review;
+  PutVarint(review, 1);
+  PutLengthPrefixed(review, "this loop is slow");
+  PutLengthPrefixed(expected, review);
+  EXPECT_EQ(bytes, expected);
+  auto decoded = DecodeReportTextRecord(bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, text);
+}
+
+TEST(RecordFormatTest, ALatestTextKeepsReviewsAsATaggedField) {
+  LatestTextRecord r;
+  r.time = 1700000000;
+  r.snapshot[Field::kTitle] = {"Slow"};
+  r.events[Field::kComment] = {{1700000100, "me too"}};
+  r.events[Field::kReview] = {{1700000200, "slow loop"}, {1700000300, "still slow"}};
+  const std::string bytes = r.Encode();
+  auto decoded = LatestTextRecord::Decode(bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, r);
+  // Without reviews the record is what format 2 always was: no tagged field.
+  r.events[Field::kReview].clear();
+  const std::string plain = r.Encode();
+  EXPECT_EQ(plain.back(), '\0') << "a tagged-field count of 0 ends it";
+  EXPECT_EQ(bytes.substr(0, plain.size() - 1), plain.substr(0, plain.size() - 1));
+  // Reviews merge as comments do: united, by time.
+  LatestTextRecord other;
+  other.events[Field::kReview] = {{1700000250, "why slow?"}};
+  decoded->Merge(other);
+  EXPECT_EQ(decoded->events[Field::kReview],
+            (std::vector<LatestTextRecord::TimedText>{
+                {1700000200, "slow loop"}, {1700000250, "why slow?"}, {1700000300, "still slow"}}));
+}
+
 }  // namespace
 }  // namespace ghsift

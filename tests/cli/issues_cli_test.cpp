@@ -98,7 +98,7 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   ASSERT_EQ(csv.exit_code, 0) << csv.output.substr(0, 400);
   const auto records = ParseCsv(csv.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
-                                                  "Comments", "Codes", "class", "url", "kind", "created", "updated",
+                                                  "Comments", "Codes", "Review", "class", "url", "kind", "created", "updated",
                                                   "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
                                                   "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
                                                   "comment_count", "first_response_hours"}));

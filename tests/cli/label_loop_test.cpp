@@ -97,7 +97,7 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   ASSERT_GT(n, 20);
   auto records = ParseCsv(csv);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
-                                                  "Comments", "Codes", "class", "url", "categories", "stratum",
+                                                  "Comments", "Codes", "Review", "class", "url", "categories", "stratum",
                                                   "notes", "resolution", "author", "reopened", "created_at",
                                                   "closed_at", "days_to_close", "closing_pr", "comment_count",
                                                   "first_response_hours"}));
@@ -143,7 +143,7 @@ TEST_P(LabelLoopTest, IssuesCsvGoesStraightIntoRulesEval) {
   EXPECT_EQ(r.output.find("no kept text"), std::string::npos) << r.output.substr(0, 400);
   const auto records = ParseCsv(r.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
-                                                  "Comments", "Codes", "class", "url", "kind", "created", "updated",
+                                                  "Comments", "Codes", "Review", "class", "url", "kind", "created", "updated",
                                                   "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
                                                   "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
                                                   "comment_count", "first_response_hours"}));

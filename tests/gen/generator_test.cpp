@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "gen/generator.hpp"
@@ -232,6 +234,12 @@ struct Recount {
     std::set<std::string> probes;
   };
   std::map<std::tuple<uint64_t, uint64_t, bool>, Report> reports;  // (repo id, number, is_pr)
+  // Review events: the pull requests each repository's reviews name, the created_at each of
+  // those shows, and the reviews with and without a text (only these are report events).
+  std::map<uint64_t, std::set<uint64_t>> reviewed_numbers;
+  std::map<std::pair<uint64_t, uint64_t>, std::set<std::string>> reviewed_created;
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> review_events;
+  uint64_t reviews_with_text = 0, reviews_without_text = 0;
 };
 
 class GeneratorCorpusTest : public ::testing::Test {
@@ -360,6 +368,24 @@ class GeneratorCorpusTest : public ::testing::Test {
         }
         if (!lifecycle) {
           CheckMarkers(line, false, {}, {}, {}, 0, nullptr);
+          // A review comment, or a review with a body, is a report event of its pull request:
+          // the engine reads its text as the `review` field.
+          const bool review_comment = type == "PullRequestReviewCommentEvent";
+          if (review_comment || type == "PullRequestReviewEvent") {
+            const simdjson::dom::element text = payload[review_comment ? "comment" : "review"]["body"];
+            const bool has_text = !text.is_null() && !Str(text).empty();
+            ++(has_text ? rc.reviews_with_text : rc.reviews_without_text);
+            const simdjson::dom::element pull = payload["pull_request"];
+            const uint64_t number = Uint(pull["number"]);
+            const std::string pull_created(Str(pull["created_at"]));
+            rc.reviewed_numbers[repo_id].insert(number);
+            rc.reviewed_created[{repo_id, number}].insert(pull_created);
+            ++rc.review_events[{repo_id, number}];
+            if (!has_text) continue;
+            auto& r = rc.reports[{repo_id, number, true}];
+            if (r.month.empty()) r.month = pull_created.substr(0, 7);
+            EXPECT_EQ(r.month, pull_created.substr(0, 7));
+          }
           continue;
         }
         probe_labels += ProbeLabels(report["labels"]);
@@ -439,6 +465,25 @@ TEST_F(GeneratorCorpusTest, TruthReportsMatchRecount) {
   bool older_month = false;
   for (const auto& [repo, months] : issues) older_month |= months.begin()->first < "2024-01";
   EXPECT_TRUE(older_month);
+}
+
+// Each repository's background review events name one pull request, with one creation time
+// from before the corpus, whatever the hour: the truth counts it once, in that month.
+TEST_F(GeneratorCorpusTest, BackgroundReviewsNameOnePullRequestPerRepository) {
+  EXPECT_GT(recount_->reviews_with_text, 0u);
+  EXPECT_GT(recount_->reviews_without_text, 0u) << "approvals without a body are no report";
+  for (const auto& [repo_id, numbers] : recount_->reviewed_numbers) {
+    ASSERT_EQ(numbers.size(), 1u) << repo_id;
+    const uint64_t number = *numbers.begin();
+    EXPECT_GE(number, 500000u);
+    EXPECT_LT(number, 600000u);
+    const auto& created = recount_->reviewed_created.at({repo_id, number});
+    ASSERT_EQ(created.size(), 1u) << repo_id;
+    EXPECT_LT(*created.begin(), "2024-01-01T00:00:00Z");
+  }
+  uint64_t most = 0;
+  for (const auto& [pr, n] : recount_->review_events) most = std::max(most, n);
+  EXPECT_GT(most, 1u) << "some pull request is reviewed more than once";
 }
 
 TEST_F(GeneratorCorpusTest, RenameAndTrackedRepos) {

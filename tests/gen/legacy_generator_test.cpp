@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -126,11 +128,48 @@ struct Recount {
   std::map<std::string, uint64_t> lines_per_file, events_per_file;
   std::map<uint64_t, std::vector<std::string>> names_of_repo;  // distinct, in order of appearance
   struct Report {
-    std::string month, state;
+    std::string month, state;  //!< month: of the created_at the events show ("" = none shows one)
+    int64_t first_time = 0;    //!< the earliest event's time
     std::set<std::string> probes;
   };
   std::map<std::tuple<uint64_t, uint64_t, bool>, Report> reports;  // (repo id, number, is_pr)
 };
+
+// "YYYY-MM" of a unix time, in UTC.
+std::string MonthOf(int64_t t) {
+  using namespace std::chrono;
+  const year_month_day ymd{sys_days{days{t / 86400}}};
+  char out[8];
+  std::snprintf(out, sizeof out, "%04d-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()));
+  return out;
+}
+
+// A review comment, or a review with a body, is a report event of its pull request (the
+// engine reads its text as the `review` field); one without a text is none. A 2012-2014 review
+// comment names its pull request only in its page address and shows no creation time.
+void CountReview(simdjson::dom::element doc, bool legacy, const std::string& type, int64_t t, uint64_t repo_id,
+                 Recount* rc) {
+  const simdjson::dom::element payload = doc["payload"];
+  const simdjson::dom::element text = payload[type == "PullRequestReviewEvent" ? "review" : "comment"]["body"];
+  if (text.is_null() || Str(text).empty()) return;
+  uint64_t number = 0;
+  std::string created;
+  if (legacy) {
+    const std::string_view url = Str(doc["url"]);
+    const size_t at = url.find("/pull/");
+    ASSERT_NE(at, std::string_view::npos) << url;
+    number = std::stoull(std::string(url.substr(at + 6, url.find('#', at) - at - 6)));
+    EXPECT_FALSE(Has(payload, "pull_request"));
+  } else {
+    number = Uint(payload["pull_request"]["number"]);
+    created = std::string(Str(payload["pull_request"]["created_at"]));
+  }
+  auto& r = rc->reports[{repo_id, number, true}];
+  if (r.first_time == 0 || t < r.first_time) r.first_time = t;
+  if (created.empty()) return;
+  if (r.month.empty()) r.month = created.substr(0, 7);
+  EXPECT_EQ(r.month, created.substr(0, 7));
+}
 
 // Checks one record's layout and adds it to the recount. `hour_start` is the file's UTC hour.
 void CountRecord(simdjson::dom::element doc, int64_t hour_start, Recount* rc) {
@@ -190,8 +229,12 @@ void CountRecord(simdjson::dom::element doc, int64_t hour_start, Recount* rc) {
   if (names.empty() || names.back() != repo_name) names.push_back(repo_name);
 
   const bool lifecycle = type == "IssuesEvent" || type == "IssueCommentEvent" || type == "PullRequestEvent";
-  if (!lifecycle) return;
   const simdjson::dom::element payload = doc["payload"];
+  if (type == "PullRequestReviewCommentEvent" || type == "PullRequestReviewEvent") {
+    CountReview(doc, legacy, type, t, repo_id, rc);
+    return;
+  }
+  if (!lifecycle) return;
   simdjson::dom::element report;
   std::string_view comment;
   bool is_pr = false;
@@ -229,6 +272,7 @@ void CountRecord(simdjson::dom::element doc, int64_t hour_start, Recount* rc) {
     probe_label |= Str(label["name"]) == "ghsiftprobelabel";
   }
   auto& r = rc->reports[{repo_id, Uint(report["number"]), is_pr}];
+  if (r.first_time == 0 || t < r.first_time) r.first_time = t;
   const std::string created(Str(report["created_at"]));
   if (r.month.empty()) r.month = created.substr(0, 7);
   EXPECT_EQ(r.month, created.substr(0, 7));
@@ -319,7 +363,7 @@ void ExpectTruthMatchesRecount(const fs::path& dir, const Recount& rc, simdjson:
   for (const auto& [key, r] : rc.reports) {
     const auto& [repo_id, number, is_pr] = key;
     const std::string repo = latest(repo_id);
-    ++(is_pr ? prs : issues)[repo][r.month];
+    ++(is_pr ? prs : issues)[repo][r.month.empty() ? MonthOf(r.first_time) : r.month];
     if (!is_pr) ++states[r.state];
     for (const auto& p : r.probes) ++probes[p][is_pr ? "pr" : "issue"][repo];
   }

@@ -2,11 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/time_util.hpp"
+#include "io/decoder.hpp"
+#include "io/line_splitter.hpp"
 
 namespace ghsift {
 namespace {
@@ -244,8 +247,106 @@ TEST(EventExtractorTest, EventKindOf) {
   EXPECT_EQ(EventKindOf("IssuesEvent"), EventKind::kIssues);
   EXPECT_EQ(EventKindOf("IssueCommentEvent"), EventKind::kIssueComment);
   EXPECT_EQ(EventKindOf("PullRequestEvent"), EventKind::kPullRequest);
-  EXPECT_EQ(EventKindOf("PullRequestReviewCommentEvent"), EventKind::kOther);
+  // Events a text field names as its source (the `review` field): reports for their text.
+  EXPECT_EQ(EventKindOf("PullRequestReviewCommentEvent"), EventKind::kReportText);
+  EXPECT_EQ(EventKindOf("PullRequestReviewEvent"), EventKind::kReportText);
+  EXPECT_EQ(EventKindOf("CommitCommentEvent"), EventKind::kOther);
   EXPECT_EQ(EventKindOf(""), EventKind::kOther);
+}
+
+// ---------------------------------------------------------------- review texts
+
+const std::string kReviewCommentLine =
+    R"({"id":"101","type":"PullRequestReviewCommentEvent","actor":{"id":5,"login":"reviewer"},)"
+    R"("repo":{"id":77,"name":"org/proj"},"payload":{"action":"created","comment":{"id":9,"path":"a.py",)"
+    R"("body":"Too slow here","user":{"login":"reviewer"}},"pull_request":{"number":12,"state":"open",)"
+    R"("title":"Rewrite the loader","body":"A new loader.","labels":[{"name":"perf"}],"user":{"login":"alice"}}},)"
+    R"("public":true,"created_at":"2016-01-01T01:00:00Z"})";
+
+TEST(EventExtractorTest, AReviewCommentIsTheReviewTextOfItsPullRequest) {
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(kReviewCommentLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kReportText);
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
+  EXPECT_EQ(event.report.number, 12);
+  EXPECT_EQ(event.report.text[Field::kReview], "Too slow here");
+  EXPECT_EQ(event.report.text[Field::kComment], "") << "a review comment is no issue comment";
+  EXPECT_EQ(event.report.text[Field::kTitle], "Rewrite the loader");
+  EXPECT_EQ(event.report.text[Field::kBody], "A new loader.");
+  EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"perf"}));
+  EXPECT_EQ(event.report.author, "alice");
+}
+
+TEST(EventExtractorTest, AReviewBodyIsReviewTextAndAReviewWithoutOneIsNoReport) {
+  const auto review_line = [](const std::string& body) {
+    return R"({"id":"102","type":"PullRequestReviewEvent","actor":{"id":6,"login":"approver"},)"
+           R"("repo":{"id":77,"name":"org/proj"},"payload":{"action":"created","review":{"id":3,"body":)" +
+           body + R"(,"state":"commented"},"pull_request":{"number":13,"state":"open","title":"T"}},)"
+           R"("public":true,"created_at":"2016-01-01T01:05:00Z"})";
+  };
+  EventExtractor extractor;
+  Event event;
+  PaddedLine with_body(review_line(R"("Please profile this first")"));
+  ASSERT_EQ(extractor.Extract(with_body.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.number, 13);
+  EXPECT_EQ(event.report.text[Field::kReview], "Please profile this first");
+  for (const std::string body : {"null", R"("")"}) {
+    PaddedLine without(review_line(body));
+    ASSERT_EQ(extractor.Extract(without.view(), event), ExtractOutcome::kEvent) << extractor.error();
+    EXPECT_EQ(event.kind, EventKind::kReportText);
+    EXPECT_FALSE(event.has_report) << body;
+  }
+}
+
+TEST(EventExtractorTest, AReviewCommentOfTheTimelineNamesItsPullRequestInItsPage) {
+  // 2012-2014: the payload holds the comment alone; `type` comes after it.
+  PaddedLine line(R"({"created_at":"2013-02-15T00:05:49-08:00","payload":{"comment":{"id":4,"body":"Slow loop",)"
+                  R"("path":"x.c","position":3}},"public":true,"type":"PullRequestReviewCommentEvent",)"
+                  R"("url":"https://github.com/org/proj/pull/45#discussion_r977","actor":"bob",)"
+                  R"("repository":{"id":5,"name":"proj","owner":"org"}})");
+  EventExtractor extractor;
+  Event event;
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  ASSERT_TRUE(event.has_report);
+  EXPECT_EQ(event.report.kind, ReportKind::kPullRequest);
+  EXPECT_EQ(event.report.number, 45);
+  EXPECT_EQ(event.report.text[Field::kReview], "Slow loop");
+  EXPECT_EQ(event.report.text[Field::kComment], "");
+}
+
+// The real records (../shared/data/gharchive-real/events.json.gz, read in place): every review
+// comment carries its text and names its pull request; 2 of the 9 reviews have a body.
+TEST(EventExtractorTest, RealReviewEventsBecomeReportsByTheirText) {
+  const std::string path = std::string(GHSIFT_SOURCE_DIR) + "/../shared/data/gharchive-real/events.json.gz";
+  auto decoder = OpenDecoder(path);
+  if (!decoder.ok()) GTEST_SKIP() << "no real data at " << path;
+  LineSplitter splitter(std::move(decoder).value(), LineSplitterOptions());
+  EventExtractor extractor;
+  Event event;
+  Chunk chunk;
+  std::map<std::string, std::pair<int, int>> by_type;  // type -> (events, report events with review text)
+  for (;;) {
+    auto more = splitter.Next(chunk);
+    ASSERT_TRUE(more.ok()) << more.status().message();
+    if (!*more) break;
+    std::string_view rest(chunk.data(), chunk.size);
+    while (!rest.empty()) {
+      const size_t newline = rest.find('\n');
+      const std::string_view one = rest.substr(0, newline);
+      rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+      if (one.empty() || extractor.Extract(one, event) != ExtractOutcome::kEvent) continue;
+      if (event.kind != EventKind::kReportText) continue;
+      auto& [events, reports] = by_type[std::string(event.type)];
+      ++events;
+      reports += event.has_report && event.report.number > 0 && !event.report.text[Field::kReview].empty();
+    }
+  }
+  EXPECT_EQ(by_type, (std::map<std::string, std::pair<int, int>>{{"PullRequestReviewCommentEvent", {281, 281}},
+                                                                  {"PullRequestReviewEvent", {9, 2}}}));
 }
 
 // ---------------------------------------------------------------- bad input

@@ -56,7 +56,8 @@ TEST(TextFieldTest, RowsAreConsistent) {
     EXPECT_EQ(spec.source == TextSource::kEventText, !spec.events[0].event_type.empty()) << spec.name;
   }
   EXPECT_EQ(FieldFromName("titel"), std::nullopt);
-  EXPECT_EQ(AllFieldNames(), "title, body, label, comment, code");
+  EXPECT_EQ(AllFieldNames(), "title, body, label, comment, code, review");
+  EXPECT_EQ(Spec(Field::kReview).store_tag, 1);
   // The fields of the first record formats keep their places: title, body, labels, comment.
   for (Field f : {Field::kTitle, Field::kBody, Field::kLabel, Field::kComment}) EXPECT_EQ(Spec(f).store_tag, 0) << FieldName(f);
 }

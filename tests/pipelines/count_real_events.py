@@ -8,7 +8,8 @@ its `repo.id` / `repository.id`, or where it has none (mid-2012) its name, "owne
 case-insensitively from `repository` (or its `url`): ids, not names, since two repositories can
 hold one name in turn; a 2011 record whose `repo` names none, by the `payload.repo` it gives. Records
 without any count as one more "repository" (none). A report is a (repository, number) of an
-IssuesEvent, IssueCommentEvent or PullRequestEvent (see report_number). Prints one JSON object:
+IssuesEvent, IssueCommentEvent or PullRequestEvent, or of a pull request review comment or review
+that has a text (see report_number). Prints one JSON object:
 {"events": N, "duplicates": D, "bad": B, "repositories": R, "reports": P, "events_by_type": {type: n}}.
 """
 import gzip
@@ -49,6 +50,9 @@ def repository_of(record):
 
 
 REPORT_TYPES = ("IssuesEvent", "IssueCommentEvent", "PullRequestEvent")
+# Events that are report events only for their text (the `review` field): the payload object
+# whose non-empty `body` it is.
+TEXT_EVENTS = {"PullRequestReviewCommentEvent": "comment", "PullRequestReviewEvent": "review"}
 COMMENT_PAGE = re.compile(r"^https://github\.com/[^/]+/[^/]+/(issues|pull)/([0-9]+)(#|\?|$)")
 
 
@@ -59,8 +63,13 @@ def report_number(record):
     2012-2014 comment, whose payload holds ids only, gives it in the page address of the record.
     """
     payload = record.get("payload")
-    if record.get("type") not in REPORT_TYPES or not isinstance(payload, dict):
+    kind = record.get("type")
+    if not isinstance(payload, dict) or (kind not in REPORT_TYPES and kind not in TEXT_EVENTS):
         return None
+    if kind in TEXT_EVENTS:
+        text = payload.get(TEXT_EVENTS[kind])
+        if not isinstance(text, dict) or not isinstance(text.get("body"), str) or not text["body"]:
+            return None
     if "issue" in payload or "pull_request" in payload:
         for key in ("issue", "pull_request"):
             obj = payload.get(key)
@@ -68,7 +77,7 @@ def report_number(record):
                 return obj["number"]
         number = payload.get("number")
         return number if isinstance(number, int) and number > 0 else None
-    if record.get("type") == "IssueCommentEvent":
+    if kind == "IssueCommentEvent" or kind in TEXT_EVENTS:
         page = COMMENT_PAGE.match(record.get("url") or "")
         if page:
             return int(page.group(2))

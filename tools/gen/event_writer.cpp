@@ -166,12 +166,17 @@ void EventWriter::WriteBackground(EventType type, int64_t time, uint64_t event_i
     case EventType::kPullRequestReview:
     case EventType::kPullRequestReviewComment: {
       // The PR must be in the same repo as the envelope: build it around `repo`.
-      PrView pr = BackgroundPr(rng, time);
-      pr.repo = &repo;
+      const PrView pr = BackgroundPr(repo, rng, time);
+      bool has_text = true;
+      bool shows_created = true;
       if (type == EventType::kPullRequestReview) {
-        ReviewPayload(out, pr, actor, time, rng);
+        has_text = ReviewPayload(out, pr, actor, time, rng);
+        shows_created = !slim_;  // the slim pull request has no times
       } else {
         ReviewCommentPayload(out, pr, actor, time, rng);
+      }
+      if (reviewed_ != nullptr) {
+        reviewed_->Note(repo, full, pr.number, time, shows_created ? pr.created_at : 0, has_text);
       }
       break;
     }
@@ -284,17 +289,27 @@ void EventWriter::ReleasePayload(std::string& out, const Repo& repo, const User&
   out.append("}}");
 }
 
-PrView EventWriter::BackgroundPr(Rng& rng, int64_t now) {
+PrView EventWriter::BackgroundPr(const Repo& repo, Rng& rng, int64_t now) {
+  // The pull request itself is the repository's one background pull request. Its number,
+  // id, title, body, author and creation time are still drawn here and dropped, so that every
+  // later event of the hour draws what it drew before reviews named a fixed pull request.
+  const BackgroundPrIdentity identity = BackgroundPrOf(world_, seed_, repo);
+  rng.Below(100000);                // number
+  rng.Below(100000000);             // id
+  MakeBackgroundPrTitle(rng);       // title
+  rng.Chance(0.5);                  // body
+  rng.Skewed(world_.users.size());  // author
+  rng.Below(7 * 86400);             // creation time
   PrView pr;
-  // Numbers far above anything planned, so a review never names a tracked report.
-  pr.number = 500000 + static_cast<uint32_t>(rng.Below(100000));
-  pr.pr_id = 900000000 + rng.Below(100000000);
-  pr.title = MakeBackgroundPrTitle(rng);
-  pr.body_null = rng.Chance(0.5);
+  pr.repo = &repo;
+  pr.number = identity.number;
+  pr.pr_id = identity.pr_id;
+  pr.title = identity.title;
+  pr.body_null = identity.body_null;
   pr.body = "Small change, see the diff.";
-  pr.user = &world_.users[rng.Skewed(world_.users.size())];
+  pr.user = identity.user;
   pr.head_user = pr.user;
-  pr.created_at = now - 3600 - static_cast<int64_t>(rng.Below(7 * 86400));
+  pr.created_at = identity.created_at;
   pr.updated_at = now;
   pr.commits = 1 + static_cast<uint32_t>(rng.Below(5));
   pr.additions = static_cast<uint32_t>(rng.Skewed(500));
@@ -304,7 +319,7 @@ PrView EventWriter::BackgroundPr(Rng& rng, int64_t now) {
   return pr;
 }
 
-void EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng) {
+bool EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng) {
   const std::string_view full = pr.repo->NameAt(hour_).full;
   const uint64_t review_id = 1700000000 + rng.Below(100000000);
   out.append("{\"action\":\"created\",\"review\":{\"id\":");
@@ -314,7 +329,8 @@ void EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& 
   out.append("\",\"user\":");
   AppendAccount(out, ViewOf(actor));
   out.append(",\"body\":");
-  if (rng.Chance(0.4)) {
+  const bool has_text = !rng.Chance(0.4);
+  if (!has_text) {
     out.append("null");
   } else {
     text_.clear();
@@ -358,6 +374,7 @@ void EventWriter::ReviewPayload(std::string& out, const PrView& pr, const User& 
     AppendPullRequest(out, pr);
   }
   out.push_back('}');
+  return has_text;
 }
 
 void EventWriter::ReviewCommentPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gen/api_objects.hpp"
+#include "gen/background_pr.hpp"
 #include "gen/issue_plan.hpp"
 #include "gen/rng.hpp"
 #include "gen/world.hpp"
@@ -80,6 +81,9 @@ class EventWriter {
   //! IssueCommentEvent keep their full issue and comment.
   void UseSlimPayloads(bool on) { slim_ = on; }
 
+  //! Notes every background review event written from now on in `sink` (null = none).
+  void NoteReviewsIn(ReviewedPrs* sink) { reviewed_ = sink; }
+
   //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action.
   EventType WriteLifecycle(const Action& action, uint64_t event_id, std::string& out);
 
@@ -98,11 +102,13 @@ class EventWriter {
   //! `{url, id, number, head, base}`: a pull request in the slim payloads of October 2025 on.
   void AppendSlimPullRequest(std::string& out, const Repo& repo, uint32_t number, uint64_t pr_id, uint32_t commits);
   PrView ViewOfPlannedPr(const Report& report, const Action& action) const;
-  PrView BackgroundPr(Rng& rng, int64_t now);
+  //! The background pull request of `repo` (BackgroundPrOf) as a review event at `now` shows it.
+  PrView BackgroundPr(const Repo& repo, Rng& rng, int64_t now);
 
   void PushPayload(std::string& out, const Repo& repo, const User& actor, Rng& rng);
   void ReleasePayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng);
-  void ReviewPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng);
+  //! Returns whether the review carries a text (a body); an approval may have none.
+  bool ReviewPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng);
   void ReviewCommentPayload(std::string& out, const PrView& pr, const User& actor, int64_t time, Rng& rng);
   void CommitCommentPayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng);
 
@@ -113,6 +119,7 @@ class EventWriter {
   const Profile* profile_ = nullptr;
   HourCast* cast_ = nullptr;
   bool slim_ = false;
+  ReviewedPrs* reviewed_ = nullptr;
   std::string text_;     //!< reused text scratch (comments, messages)
   std::string scratch_;  //!< reused URL scratch
   std::string fork_full_;

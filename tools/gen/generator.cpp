@@ -180,6 +180,7 @@ Status GenerateUnchecked(const GenOptions& given, GenSummary* summary) {
     counts.events += r.events;
     counts.bad_lines += r.bad_lines;
     for (size_t t = 0; t < kEventTypeCount; ++t) counts.by_type[t] += r.by_type[t];
+    counts.reviewed_prs.Merge(r.reviewed_prs);  // results are in hour order
   }
   counts.view = options.schema == "events-2011" ? TextView::kEvents2011
                 : options.schema == "slim-2025"  ? TextView::kSlim2025

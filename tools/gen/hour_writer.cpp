@@ -158,6 +158,8 @@ HourResult WriteHour(const HourJob& job) {
   Events2011Writer early_events(*job.world, plan, job.hour);
   LegacyEventWriter legacy_events(*job.world, plan, options.seed, job.hour);
   legacy_events.UseSlashDates(glued);
+  events.NoteReviewsIn(&result.reviewed_prs);
+  legacy_events.NoteReviewsIn(&result.reviewed_prs);
   std::string buffer;
   buffer.reserve(kFlushBytes + (1 << 16));
   std::string bad_line;

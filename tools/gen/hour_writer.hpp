@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/status.hpp"
+#include "gen/background_pr.hpp"
 #include "gen/compressed_writer.hpp"
 #include "gen/event_writer.hpp"
 #include "gen/gen_options.hpp"
@@ -32,6 +33,8 @@ struct HourResult {
   //! Planned lifecycle actions of the hour that were written: always a prefix of the hour's
   //! range in Plan::actions (all of it, except in a single-event hour, where it is 0).
   uint64_t lifecycle_written = 0;
+  //! The background pull requests that the hour's review events named.
+  ReviewedPrs reviewed_prs;
 };
 
 struct HourJob {

@@ -655,8 +655,13 @@ EventType LegacyEventWriter::WriteBackground(EventType drawn_type, int64_t time,
       break;
     }
     case EventType::kPullRequestReviewComment: {
-      // Numbers far above anything planned, so a review comment never names a tracked report.
-      const uint64_t number = 500000 + rng.Below(100000);
+      // The repository's one background pull request (far above anything planned, so a review
+      // comment never names a tracked report). The number is still drawn and dropped, so the
+      // later events of the hour draw what they drew before. The page address names it; the
+      // payload shows no pull request, so no creation time either.
+      rng.Below(100000);
+      const uint32_t number = BackgroundPrOf(world_, seed_, repo).number;
+      if (reviewed_ != nullptr) reviewed_->Note(repo, full, number, time, 0, true);
       const uint64_t id = 4000000 + rng.Below(1000000);
       const uint64_t commit = rng.Next();
       out.append("{\"comment\":{\"url\":\"");

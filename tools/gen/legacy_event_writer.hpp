@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "gen/background_pr.hpp"
 #include "gen/event_writer.hpp"
 #include "gen/issue_plan.hpp"
 #include "gen/rng.hpp"
@@ -30,6 +31,9 @@ class LegacyEventWriter {
   //! "2012/04/11 15:01:33 -0700", instead of "2012-04-11T15:01:33-07:00", and shows no
   //! ReleaseEvent (a drawn one becomes a PushEvent): releases did not exist before July 2013.
   void UseSlashDates(bool on) { slash_dates_ = on; }
+
+  //! Notes every background review comment written from now on in `sink` (null = none).
+  void NoteReviewsIn(ReviewedPrs* sink) { reviewed_ = sink; }
 
   //! Appends the IssuesEvent / IssueCommentEvent / PullRequestEvent of a planned action;
   //! the report shows the same title, body, labels, state and comment text as the modern line.
@@ -67,6 +71,7 @@ class LegacyEventWriter {
   uint64_t seed_;
   int hour_;
   bool slash_dates_ = false;
+  ReviewedPrs* reviewed_ = nullptr;
   std::string url_;      //!< the envelope's github.com page, set by the payload writer
   std::string text_;     //!< reused text scratch
   std::string scratch_;  //!< reused URL scratch

@@ -216,6 +216,20 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     }
   }
 
+  // The background pull requests that review events named: a review event that carries a text
+  // is a report event of its pull request (json/text_field.hpp's `review` field), one without
+  // is none. The engine dates such a pull request by the earliest created_at its report events
+  // show, else by the first of them. Their titles and review texts hold no probe marker
+  // (MakeBackgroundPrTitle, AppendReviewText), so they add to no probe count.
+  std::map<uint64_t, const Repo*> world_repo_of_id;
+  for (const Repo& repo : world.repos) world_repo_of_id.emplace(repo.id, &repo);
+  for (const auto& [key, pr] : counts.reviewed_prs.all()) {
+    if (pr.events_with_text == 0) continue;
+    const auto world_repo = world_repo_of_id.find(key.first);
+    const std::string& repo = world_repo != world_repo_of_id.end() ? name_of(*world_repo->second) : pr.repo_name;
+    ++prs_by_month[repo][MonthKey(pr.created_at != 0 ? pr.created_at : pr.first_text_time)];
+  }
+
   TruthWriter w;
   w.Open('{');
   w.Key("bad_lines");

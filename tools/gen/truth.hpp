@@ -6,11 +6,14 @@
 // median_days_to_close_by_repo) follows `ghsift query`'s rules: the latest written snapshot's
 // state and closed_at, the highest comment count written, and "fixed_by_pr" when a written
 // merged PullRequestEvent of the same repo closes the issue (ClosesReferencedIssue).
+// prs_by_repo_month also counts the background pull requests that written review events with
+// a text name (CorpusCounts::reviewed_prs): to the engine they are pull request reports.
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "gen/background_pr.hpp"
 #include "gen/event_writer.hpp"
 #include "gen/issue_plan.hpp"
 #include "gen/world.hpp"
@@ -36,6 +39,8 @@ struct CorpusCounts {
   std::vector<uint64_t> lifecycle_written;
   int first_hour = -1, last_hour = -1;
   TextView view = TextView::kFull;  //!< first/last hour index whose file holds an event
+  //! The background pull requests that written review events named (gen/background_pr.hpp).
+  ReviewedPrs reviewed_prs;
 };
 
 //! Returns truth.json's text: keys sorted, two-space indentation, trailing newline.

@@ -116,6 +116,26 @@ TEST_F(ReplaceHourTest, AHourIngestedInOneRunWithOthersIsReplacedAlone) {
   EXPECT_EQ(replaced, Answers(Store("only-good")));
 }
 
+// A cluster's hour: ingested with bad lines into a partial, merged into the store (beside another
+// partial's hour), then replaced there; the merge carries what the bad copy added.
+TEST_F(ReplaceHourTest, AHourMergedFromAPartialIsReplacedAsIfIngestedThere) {
+  const std::string next = "'" + (fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-15.json.gz").string() + "'";
+  CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --partial " + Store("p1") + " '" + bad().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --partial " + Store("p2") + " " + next + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " merge --store " + Store("s") + " " + Store("p2") + " " + Store("p1") + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " + next + " 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string replaced = Answers(Store("s"));
+  EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
+  EXPECT_NE(replaced.find("\"files\": 2,"), std::string::npos) << replaced;
+  EXPECT_EQ(replaced, Answers(Store("only-good")));
+}
+
 TEST_F(ReplaceHourTest, OnlyAFileTheStoreHoldsWithBadLinesIsReplaced) {
   ASSERT_EQ(RunCommandStdout(Ghsift() + " ingest -q --store " + Store("s") + " '" + good().string() + "' 2>&1").exit_code, 0);
   const std::string before = Answers(Store("s"));

@@ -1,8 +1,10 @@
 #include "command_docs.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <string_view>
+#include <utility>
 
 #include "commands/command_table.hpp"
 
@@ -29,14 +31,33 @@ void Visit(const CLI::App& at, std::vector<const CLI::App*>& out) {
 //! "ingest", "rules eval": the words after `ghsift`.
 std::string PathOf(const CLI::App& command) { return CommandPath(command); }
 
-//! The placeholder of an option's value, in the words a reader expects.
+//! Placeholders for the values of options whose own name would not say what to give.
+constexpr std::pair<std::string_view, std::string_view> kValueNames[] = {
+    {"store", "DIR"},      {"partial", "DIR"},        {"save-dumps", "DIR"}, {"data", "DIR"},
+    {"issue-dir", "DIR"},  {"rules", "PATH"},         {"baseline", "PATH"},  {"repos", "FILE"},
+    {"suite", "FILE"},     {"labels", "FILE"},        {"out", "PATH"},       {"write", "PATH"},
+    {"from", "TIME"},      {"to", "TIME"},            {"since", "TIME"},     {"until", "TIME"},
+    {"start", "TIME"},     {"source", "URL"},         {"repo", "OWNER/NAME"}, {"issue", "OWNER/NAME#N"},
+    {"author", "LOGIN"},   {"by", "DIMENSION,..."},   {"metric", "METRIC,..."}, {"positive", "CATEGORY,..."},
+    {"label-key", "KEY"},  {"stratify", "DIMENSION,..."}, {"fields", "FIELD,..."}, {"show", "fp|fn"},
+};
+
+//! The placeholder of an option's value, in the words a reader expects: a number is N (or X),
+//! a known option says what it takes (kValueNames), any other is named after itself (--state STATE).
 std::string ValueName(const CLI::Option& option) {
+  if (option.get_positional()) return option.get_name(true, false);
   // CLI11's type name, without the validators' descriptions it appends after ':'.
   const std::string full = option.get_type_name();
   const std::string type = full.substr(0, full.find(':'));
-  std::string name = type == "INT" || type == "UINT" ? "N" : type == "FLOAT" ? "X" : "VALUE";
-  if (option.get_positional()) name = option.get_name(true, false);
-  return name;
+  if (type == "INT" || type == "UINT") return "N";
+  if (type == "FLOAT") return "X";
+  const std::string name = option.get_lnames().empty() ? std::string() : option.get_lnames().front();
+  for (const auto& [option_name, value_name] : kValueNames) {
+    if (option_name == name) return std::string(value_name);
+  }
+  std::string upper;
+  for (char c : name) upper += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper.empty() ? "VALUE" : upper;
 }
 
 bool TakesValue(const CLI::Option& option) { return option.get_type_size_max() > 0 && option.get_expected_max() > 0; }

@@ -216,7 +216,8 @@ Estimates EstimateGroups(const MatchTable& table, const DecisionParams& written,
   for (size_t g = 0; g < n; ++g) {
     std::vector<char> train(n, 1);
     train[g] = 0;
-    const DecisionParams fold = FitDecision(table, written, train, options);
+    // Fitted on the other groups, and scored without the rules read from this one's reports.
+    const DecisionParams fold = table.WithoutRulesWrittenFrom(g, FitDecision(table, written, train, options));
     GroupEstimate ge{ScoreGroup(table, g, fold), ScoreGroup(table, g, e.fitted), ScoreGroup(table, g, written)};
     ge.held_out_reports.objective_f1 = table.groups[g].objective_f1;
     for (uint32_t i : table.groups[g].reports) {

@@ -75,6 +75,15 @@ MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport
     }
     t.groups.push_back(std::move(g));
   }
+  for (const Rule& r : rules.rules) {
+    std::vector<size_t> from;
+    for (size_t g = 0; g < t.groups.size(); ++g) {
+      if (std::find(r.written_from.begin(), r.written_from.end(), t.groups[g].name) != r.written_from.end()) {
+        from.push_back(g);
+      }
+    }
+    t.rule_written_from.push_back(std::move(from));
+  }
   for (size_t i = 0; i < reports.size(); ++i) {
     std::vector<uint32_t> ids;
     for (const std::string& id : verdicts[i].rules) {
@@ -105,6 +114,20 @@ GroupScore ScoreGroup(const MatchTable& table, size_t group, const DecisionParam
     for (size_t k = 0; k < g.controls.size(); ++k) s.control_flags[k] += counted && table.Flagged(i, g.controls[k], params);
   }
   return s;
+}
+
+DecisionParams MatchTable::WithoutRulesWrittenFrom(size_t group, DecisionParams params) const {
+  for (size_t r = 0; r < rule_written_from.size(); ++r) {
+    const auto& from = rule_written_from[r];
+    if (std::find(from.begin(), from.end(), group) != from.end()) params.weight[r] = 0;
+  }
+  return params;
+}
+
+size_t MatchTable::RulesWrittenFrom(size_t group) const {
+  return static_cast<size_t>(std::count_if(rule_written_from.begin(), rule_written_from.end(), [&](const auto& from) {
+    return std::find(from.begin(), from.end(), group) != from.end();
+  }));
 }
 
 }  // namespace ghsift

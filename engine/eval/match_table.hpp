@@ -33,6 +33,8 @@ struct MatchTable {
   std::vector<int> rule_category;  //!< index into categories: the rule's first category
   //! Every category the rule's weight counts toward (a negative rule may list several).
   std::vector<std::vector<int>> rule_categories;
+  //! Per rule: the indices of the groups its words were written from (Rule::written_from).
+  std::vector<std::vector<size_t>> rule_written_from;
   bool CountsToward(uint32_t rule, int c) const {
     const auto& cs = rule_categories[rule];
     return std::find(cs.begin(), cs.end(), c) != cs.end();
@@ -55,6 +57,11 @@ struct MatchTable {
   int CategoryIndex(const std::string& category) const;  //!< -1 when no rule has it
   //! The rule set's own weights and thresholds.
   DecisionParams ParamsOf(const RuleSet& rules) const;
+  //! `params` without the rules written from `group` (weight 0): the rule set as it would be
+  //! had nobody read that group's reports.
+  DecisionParams WithoutRulesWrittenFrom(size_t group, DecisionParams params) const;
+  //! How many rules `group`'s held-out score leaves out.
+  size_t RulesWrittenFrom(size_t group) const;
   //! Summed weight of the report's distinct rules of category `c`; `any` tells whether one matched.
   int64_t Sum(size_t report, int c, const DecisionParams& p, bool* any) const;
   bool Flagged(size_t report, int c, const DecisionParams& p) const;

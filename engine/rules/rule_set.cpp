@@ -239,8 +239,8 @@ struct CategoryKeys {
 
 Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std::map<std::string, std::string>& fragments,
                      Rule& rule, CategoryKeys& categories) {
-  static const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",    "fields",
-                                                   "flags", "weight", "enabled",    "description"};
+  static const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",     "fields",
+                                                   "flags", "weight", "enabled",    "description", "written_from"};
   for (const auto& entry : node) {
     const std::string key = entry.first.as<std::string>();
     if (!kKnownKeys.count(key)) {
@@ -293,6 +293,18 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std
         return Status::InvalidArgument(named + ": unknown flag '" + flag + "' (caseless, dotall, multiline, ucp)");
       }
       rule.flags.push_back(flag);
+    }
+  }
+  if (node["written_from"]) {
+    if (!node["written_from"].IsSequence()) {
+      return Status::InvalidArgument(named + ": 'written_from' must be a list of labeled group names");
+    }
+    rule.written_from.clear();
+    for (const auto& g : node["written_from"]) {
+      if (!g.IsScalar() || g.as<std::string>().empty()) {
+        return Status::InvalidArgument(named + ": 'written_from' must be a list of labeled group names");
+      }
+      rule.written_from.push_back(g.as<std::string>());
     }
   }
   if (node["weight"]) {

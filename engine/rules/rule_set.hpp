@@ -23,6 +23,10 @@ struct Rule {
   double weight = 1.0;
   std::string source;    //!< file the rule came from (for messages)
   int line = 0;          //!< 1-based line of the rule in `source` (0: unknown)
+  //! The labeled groups (as `rules eval` names them) whose reports the rule's words were read
+  //! from: on those its figures are in-sample, so leave-one-group-out scores each of them as if
+  //! the rule did not exist. Never changes a decision.
+  std::vector<std::string> written_from;
 
   //! The categories whose score the rule's weight adds to: `categories`, or {category}.
   std::vector<std::string> ScoredCategories() const {

@@ -115,6 +115,29 @@ TEST(DecisionFitTest, LeaveOneGroupOutScoresEachGroupWithAFitThatNeverSawIt) {
   EXPECT_NEAR(e.groups[1].written.confusion.f1(), 1.0, 1e-12);
 }
 
+// A rule read from a group's reports is no evidence on that group: its held-out score is taken
+// without the rule, while the other groups' folds, the in-sample fit and the rules as written
+// keep it.
+TEST(DecisionFitTest, ARuleWrittenFromAGroupIsLeftOutOfItsHeldOutScore) {
+  RuleSet rules = TwoRules();
+  rules.rules[1].written_from = {"x"};  // p.b, which finds x's positives
+  std::vector<Labeled> items = kGroupX;
+  items.push_back({"y", 1, {"p.a"}});
+  items.push_back({"y", 0, {"p.b"}});
+  const MatchTable t = Table(rules, items, {{"x", {"performance"}, {}, true}, {"y", {"performance"}, {}, true}});
+  EXPECT_EQ(t.RulesWrittenFrom(0), 1u);
+  EXPECT_EQ(t.RulesWrittenFrom(1), 0u);
+  const Estimates e = EstimateGroups(t, t.ParamsOf(rules), FitOptions());
+  // x held out: without p.b only its negative (p.a) can be flagged.
+  const Confusion& x = e.groups[0].held_out.confusion;
+  EXPECT_EQ(std::vector<int64_t>({x.tp, x.fp, x.fn, x.tn}), std::vector<int64_t>({0, 1, 2, 1}));
+  // y held out: fitted on x, where p.b counts (threshold 0.5), so y's negative is flagged as before.
+  const Confusion& y = e.groups[1].held_out.confusion;
+  EXPECT_EQ(std::vector<int64_t>({y.tp, y.fp, y.fn, y.tn}), std::vector<int64_t>({1, 1, 0, 0}));
+  // In-sample, x keeps p.b: 2 true positives.
+  EXPECT_EQ(e.groups[0].in_sample.confusion.tp, 2);
+}
+
 TEST(DecisionFitTest, ControlRateCapsTheFit) {
   RuleSet rules = TwoRules();
   rules.rules.push_back({"s.a", "silent/x", "silent", {}, "s", 3, {}, 0.5, "t"});

@@ -70,6 +70,7 @@ TEST_F(RuleSetTest, AllKeysAreRead) {
         "    fields: [code, comment, label]\n"
         "    flags: [caseless, dotall, multiline, ucp]\n"
         "    weight: -0.75\n"
+        "    written_from: [hive, tensorflow/tensorflow]\n"
         "    description: some words\n");
   auto set = LoadRuleSet(dir_);
   ASSERT_TRUE(set.ok()) << set.status().message();
@@ -81,6 +82,17 @@ TEST_F(RuleSetTest, AllKeysAreRead) {
   EXPECT_EQ(r.fields, MaskOf(Field::kCode) | MaskOf(Field::kComment) | MaskOf(Field::kLabel));
   EXPECT_EQ(r.flags, (std::vector<std::string>{"caseless", "dotall", "multiline", "ucp"}));
   EXPECT_EQ(r.weight, -0.75);
+  EXPECT_EQ(r.written_from, (std::vector<std::string>{"hive", "tensorflow/tensorflow"}));
+}
+
+TEST_F(RuleSetTest, WrittenFromIsAListOfGroupNames) {
+  auto scalar = LoadRuleSet(Write("s.yaml", "rules:\n  - {id: r, tag: t, pattern: x, written_from: hive}\n"));
+  ASSERT_FALSE(scalar.ok());
+  EXPECT_NE(scalar.status().message().find("rule 'r': 'written_from' must be a list of labeled group names"), std::string::npos)
+      << scalar.status().message();
+  auto empty_name = LoadRuleSet(Write("e.yaml", "rules:\n  - {id: r, tag: t, pattern: x, written_from: ['']}\n"));
+  ASSERT_FALSE(empty_name.ok());
+  EXPECT_NE(empty_name.status().message().find("'written_from' must be a list"), std::string::npos);
 }
 
 TEST_F(RuleSetTest, FilesLoadInNameOrder) {

@@ -50,9 +50,21 @@ std::string Fixed3(double v) {
 
 std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
   if (table.groups.size() != 1) {
-    return "Leave-one-group-out (LOGO): " + fitted +
-           " fitted on the other groups, scored on the held-out group: the estimate to quote. Its 95% CI is a "
-           "bootstrap over the group's reports (1,000 resamples): the spread a sample of that size allows.\n";
+    std::string heading = "Leave-one-group-out (LOGO): " + fitted +
+                          " fitted on the other groups, scored on the held-out group: the estimate to quote. Its 95% "
+                          "CI is a bootstrap over the group's reports (1,000 resamples): the spread a sample of that "
+                          "size allows.\n";
+    std::string left_out;
+    for (size_t g = 0; g < table.groups.size(); ++g) {
+      if (const size_t n = table.RulesWrittenFrom(g); n > 0) {
+        left_out += (left_out.empty() ? "" : ", ") + table.groups[g].name + " " + std::to_string(n);
+      }
+    }
+    if (!left_out.empty()) {
+      heading += "Rules written from a group's reports (written_from) are left out of its LOGO score: " + left_out +
+                 ".\n";
+    }
+    return heading;
   }
   return "One group (" + table.groups.front().name +
          "): nothing can be held out, so the LOGO columns are the rule set as written, scored on the reports it "

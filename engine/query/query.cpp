@@ -14,6 +14,7 @@
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
 #include "query/repo_lookup.hpp"
+#include "rollup/listing_index.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
@@ -535,9 +536,80 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     }
     return Status::Ok();
   };
-  if (ids) {
+  // From the listing index: only the reports it lists under the category are read, and of those
+  // only what an entry cannot decide (a subcategory, value filters, a report that may make the page).
+  auto from_listing = [&]() -> Result<bool> {
+    ListingRange range;
+    range.category = options.category.value_or("");
+    // With a lower bound, every report listed has a known creation time: its listed time.
+    if (options.created_from && *options.created_from > 0) {
+      range.from = options.created_from;
+      range.to = options.created_to;
+    }
+    const bool by_entry = !subcategory && where.empty() && (!options.keys_only || with_values.empty());
+    // Reports to read are read at the end, in key order (visit keeps the best page in any order).
+    std::vector<std::pair<int64_t, int64_t>> to_read;
+    auto entry = [&](const ListingEntry& e) -> Status {
+      if (!KindMatches(options.kind, e.kind)) return Status::Ok();
+      // (The time filters read IssueRecord::created_at: an entry decides them when it is known.)
+      if (by_entry && (e.created_known || (!options.created_from && !options.created_to))) {
+        if (options.created_from && e.time < *options.created_from) return Status::Ok();
+        if (options.created_to && e.time >= *options.created_to) return Status::Ok();
+        if (options.only != nullptr && !options.only->contains({names.Of(e.repo_id), e.number})) return Status::Ok();
+        if (options.keys_only) {
+          ++list.matched;
+          ListedIssue item;
+          item.repo = names.Of(e.repo_id);
+          item.number = e.number;
+          item.repo_id = e.repo_id;
+          list.issues.push_back(std::move(item));
+          return Status::Ok();
+        }
+        // Newest first: once the page is full, an older report cannot make it and is only
+        // counted (one of the same second is read: ties go by repository name).
+        if (bounded && options.sort == IssueSort::kCreated) {
+          if (list.issues.size() == options.limit && static_cast<double>(e.time) < list.issues.front().sort_key) {
+            ++list.matched;
+            return Status::Ok();
+          }
+          // (read now: the page it may join decides what the next entries need)
+          GHSIFT_ASSIGN_OR_RETURN(const std::optional<IssueRecord> record, store.GetIssue(e.repo_id, e.number));
+          if (!record) return Status::StoreError("the listing index names a report the store does not hold");
+          return visit(e.repo_id, e.number, *record);
+        }
+      }
+      to_read.emplace_back(e.repo_id, e.number);
+      return Status::Ok();
+    };
+    GHSIFT_ASSIGN_OR_RETURN(const bool complete, ReadListing(store, range, visit, entry));
+    if (!complete) return false;
+    std::sort(to_read.begin(), to_read.end());
+    size_t read = 0;
+    GHSIFT_TRY(store.ScanIssuesOf(to_read, [&](int64_t repo_id, int64_t number, const IssueRecord& r) {
+      ++read;
+      return visit(repo_id, number, r);
+    }));
+    if (read != to_read.size()) return Status::StoreError("the listing index names reports the store does not hold");
+    return true;
+  };
+  bool listed = false;
+  if (options.use_listing && !ids) {
+    GHSIFT_ASSIGN_OR_RETURN(listed, from_listing());
+    if (listed) {
+      // What the store holds, to explain an empty answer, from the rollup's totals.
+      GHSIFT_ASSIGN_OR_RETURN(const std::optional<ReportTotals> totals, ReadReportTotals(store, model));
+      if (!totals) return Status::StoreError("the store has a listing index but no report totals");
+      list.reports_in_store = list.flagged_in_store = 0;
+      for (uint8_t kind : {0, 1}) {
+        if (!KindMatches(options.kind, kind)) continue;
+        list.reports_in_store += totals->reports[kind];
+        list.flagged_in_store += totals->flagged[kind];
+      }
+    }
+  }
+  if (!listed && ids) {
     for (int64_t id : *ids) GHSIFT_TRY(store.ScanIssues(id, visit));
-  } else {
+  } else if (!listed) {
     GHSIFT_TRY(store.ScanIssues(std::nullopt, visit));
   }
   std::sort(list.issues.begin(), list.issues.end(), better);

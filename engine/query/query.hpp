@@ -114,6 +114,9 @@ struct IssueListOptions {
   bool keys_only = false;
   //! When set, only these reports (repository as listed, number): the drawn rows of a sample.
   const std::set<std::pair<std::string, int64_t>>* only = nullptr;
+  //! Read the reports of the listing index (rollup/listing_index.hpp) when the store has one and
+  //! no --repo is given; false: read every report (the reference the index is checked against).
+  bool use_listing = true;
 };
 
 struct IssueList {

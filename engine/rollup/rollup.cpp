@@ -7,13 +7,15 @@
 
 #include "common/byte_codec.hpp"
 #include "common/time_util.hpp"
+#include "rollup/listing_index.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
 namespace {
 
 // Bump when the cell layout changes: a store with another version is rebuilt at the next refresh.
-constexpr const char* kRollupLayout = "3";  // 3: reports without text under kNoTextCategory
+// 3: reports without text under kNoTextCategory; 4: the listing index (listing_index.hpp).
+constexpr const char* kRollupLayout = "4";
 // Reports per atomic step of a refresh: bounds the batch (a few MB) without many tiny writes.
 constexpr size_t kReportsPerStep = 50000;
 // Cell keys: part tag, repo id, month, kind, state, NUL, category. The tag comes first so that a
@@ -21,16 +23,50 @@ constexpr size_t kReportsPerStep = 50000;
 constexpr char kReportTag = 'R';
 constexpr char kCategoryTag = 'C';
 constexpr size_t kRepoAt = 1, kRepoBytes = 8;
+// Total cells (ReportTotals), of no repository: tag, kind, then kTotalReports or kTotalFlagged.
+constexpr char kTotalTag = 'T';
+constexpr char kTotalReports = 'r', kTotalFlagged = 'f';
 
-char TagOf(RollupPart part) { return part == RollupPart::kReports ? kReportTag : kCategoryTag; }
+char TagOf(RollupPart part) {
+  switch (part) {
+    case RollupPart::kReports: return kReportTag;
+    case RollupPart::kCategories: return kCategoryTag;
+    case RollupPart::kTotals: return kTotalTag;
+  }
+  return kReportTag;
+}
+
+//! The total cells a report counts in (RollupKeysOf's report counts in none: none either).
+void AddTotalKeys(const DecisionModel& model, const IssueRecord& record, std::vector<std::string>& out) {
+  if (record.reference_only()) return;
+  const std::string kind(1, static_cast<char>(record.kind == 1 ? 1 : 0));
+  out.push_back(std::string(1, kTotalTag) + kind + kTotalReports);
+  if (!model.Problems(model.Flagged(record.rules)).empty()) out.push_back(std::string(1, kTotalTag) + kind + kTotalFlagged);
+}
 
 //! Count changes per cell key (applied as merge operands, so their order does not matter).
 using CellDeltas = std::unordered_map<std::string, int64_t>;
 
-// counted_under value: the report's cell keys without their repo id, each as length:2 + bytes.
-std::string EncodeCounted(const std::vector<std::string>& cell_keys) {
+// counted_under value: the report's cell keys without their repo id, each as length:2 + bytes,
+// then (when it is listed) kListedTag and what it is listed as (ListedAs), as length:2 + bytes.
+constexpr char kListedTag = 'L';
+
+std::string EncodeCounted(const std::vector<std::string>& cell_keys, std::string_view listed_as) {
   std::string out;
+  if (!listed_as.empty()) {
+    const size_t n = 1 + listed_as.size();
+    out.push_back(static_cast<char>(n & 0xff));
+    out.push_back(static_cast<char>(n >> 8));
+    out.push_back(kListedTag);
+    out.append(listed_as);
+  }
   for (const std::string& key : cell_keys) {
+    if (key[0] == kTotalTag) {  // of no repository: kept whole
+      out.push_back(static_cast<char>(key.size()));
+      out.push_back('\0');
+      out.append(key);
+      continue;
+    }
     const size_t n = key.size() - kRepoBytes;
     out.push_back(static_cast<char>(n & 0xff));
     out.push_back(static_cast<char>(n >> 8));
@@ -40,7 +76,8 @@ std::string EncodeCounted(const std::vector<std::string>& cell_keys) {
   return out;
 }
 
-Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::string>& out) {
+Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::string>& out,
+                     std::string* listed_as) {
   out.clear();
   const std::string prefix = keys::IssuePrefix(repo_id);
   size_t at = 0;
@@ -49,6 +86,16 @@ Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::s
     const size_t n = static_cast<uint8_t>(value[at]) | (static_cast<size_t>(static_cast<uint8_t>(value[at + 1])) << 8);
     at += 2;
     if (n < kRepoAt || value.size() - at < n) return Status::StoreError("damaged rollup entry of a report");
+    if (value[at] == kTotalTag) {
+      out.emplace_back(value.substr(at, n));
+      at += n;
+      continue;
+    }
+    if (value[at] == kListedTag) {
+      if (listed_as != nullptr) listed_as->assign(value.substr(at + 1, n - 1));
+      at += n;
+      continue;
+    }
     std::string key(value.substr(at, kRepoAt));
     key += prefix;
     key += value.substr(at + kRepoAt, n - kRepoAt);
@@ -61,23 +108,24 @@ Status DecodeCounted(int64_t repo_id, std::string_view value, std::vector<std::s
 // Moves a stale report from the cells it was counted under to the cells it counts under now.
 Status MoveReport(const DecisionModel& model, int64_t repo_id, const std::optional<IssueRecord>& record,
                   std::string_view counted_under, CellDeltas& deltas,
-                  std::vector<std::string>* now_out) {
+                  std::vector<std::string>* now_out, std::string* listed_before = nullptr) {
   std::vector<std::string> before;
-  GHSIFT_TRY(DecodeCounted(repo_id, counted_under, before));
+  GHSIFT_TRY(DecodeCounted(repo_id, counted_under, before, listed_before));
   for (const std::string& key : before) --deltas[key];
   std::vector<std::string> now = record ? RollupKeysOf(model, repo_id, *record) : std::vector<std::string>();
+  if (record) AddTotalKeys(model, *record, now);
   for (const std::string& key : now) ++deltas[key];
   if (now_out != nullptr) *now_out = std::move(now);
   return Status::Ok();
 }
+
+}  // namespace
 
 Result<bool> HasCompleteRollup(const Store& store) {
   auto version = store.GetMeta(Store::kRollupMetaKey);
   if (!version.ok()) return version.status();
   return version->value_or(std::string()) == kRollupLayout;
 }
-
-}  // namespace
 
 std::vector<std::string> CategoriesOf(const DecisionModel& model, const IssueRecord& record) {
   if (record.no_text()) return {kNoTextCategory};
@@ -147,8 +195,17 @@ class RangeRefresh {
   Status Take(int64_t repo_id, int64_t number, const std::optional<IssueRecord>& record,
               std::string_view counted_under) {
     std::vector<std::string> now;
-    GHSIFT_TRY(MoveReport(model_, repo_id, record, counted_under, deltas_, &now));
-    update_.counted_under.push_back({{repo_id, number}, EncodeCounted(now)});
+    std::string listed_before;
+    GHSIFT_TRY(MoveReport(model_, repo_id, record, counted_under, deltas_, &now, &listed_before));
+    // Its listing entries move only when what it is listed as changed (most changes are comments).
+    const std::string listed_now = record ? ListedAs(model_, *record) : std::string();
+    if (listed_now != listed_before) {
+      moved_.clear();
+      GHSIFT_TRY(AddListingEntries(listed_before, repo_id, number, moved_));
+      for (auto& [key, value] : moved_) update_.unlisted.push_back(std::move(key));
+      GHSIFT_TRY(AddListingEntries(listed_now, repo_id, number, update_.listed));
+    }
+    update_.counted_under.push_back({{repo_id, number}, EncodeCounted(now, listed_now)});
     ++recounted_;
     return update_.counted_under.size() >= kReportsPerStep ? Apply() : Status::Ok();
   }
@@ -168,6 +225,7 @@ class RangeRefresh {
   const bool rebuild_;
   CellDeltas deltas_;
   Store::RollupUpdate update_;
+  std::vector<std::pair<std::string, std::string>> moved_;  //!< a report's former listing entries
   size_t recounted_ = 0;
 };
 
@@ -245,6 +303,18 @@ Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPa
     if (delta != 0 && key[0] == tag[0]) fn(key, delta);
   }
   return true;
+}
+
+Result<std::optional<ReportTotals>> ReadReportTotals(const Store& store, const DecisionModel& model) {
+  ReportTotals totals;
+  GHSIFT_ASSIGN_OR_RETURN(const bool complete,
+                          ReadRollup(store, model, RollupPart::kTotals, std::nullopt, [&](std::string_view key, int64_t n) {
+                            if (key.size() != 3 || (key[1] != 0 && key[1] != 1)) return;
+                            uint64_t* of_kind = key[2] == kTotalFlagged ? totals.flagged : totals.reports;
+                            of_kind[static_cast<size_t>(key[1])] += static_cast<uint64_t>(n);
+                          }));
+  if (!complete) return std::optional<ReportTotals>();
+  return std::optional<ReportTotals>(totals);
 }
 
 }  // namespace ghsift

@@ -59,9 +59,9 @@ struct SettleTimes {
 //! written starts first, so that it overlaps the refresh.
 Status SettleStore(Store& store, bool wrote, SettleTimes* times = nullptr);
 
-//! The two parts of the rollup: each report's own cell (to count reports), and its cells per
-//! flagged category (to count by category).
-enum class RollupPart { kReports, kCategories };
+//! The parts of the rollup: each report's own cell (to count reports), its cells per flagged
+//! category (to count by category), and the store's totals (ReadReportTotals).
+enum class RollupPart { kReports, kCategories, kTotals };
 
 //! Calls `fn(cell key, count)` for every stored cell of `part` (of `repo_ids` only, when given), then
 //! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
@@ -70,6 +70,19 @@ enum class RollupPart { kReports, kCategories };
 Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
                         const std::function<void(std::string_view, int64_t)>& fn);
+
+//! Per kind (0 issue, 1 pull request): the reports of the store (but those seen only through a
+//! closing reference), and those of them with a problem category. What an empty listing says of
+//! the store, read from a few cells instead of every report.
+struct ReportTotals {
+  uint64_t reports[2] = {0, 0};
+  uint64_t flagged[2] = {0, 0};
+};
+//! The totals, exact before a refresh too; none when the store has no complete rollup.
+Result<std::optional<ReportTotals>> ReadReportTotals(const Store& store, const DecisionModel& model);
+
+//! Whether the store holds a complete rollup (and listing index) of this ghsift's layout.
+Result<bool> HasCompleteRollup(const Store& store);
 
 //! The rule model the store was built with (meta "rules").
 Result<DecisionModel> LoadStoreModel(const Store& store);

@@ -41,11 +41,14 @@ enum Family {
   kCountedUnder,
   kStale,
   kLatestTexts,
+  kListing,
   kFamilyCount
 };
 const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",  "issues",        "files",
                                                 "meta",    "texts",    "rollup", "counted_under", "stale",
-                                                "latest_texts"};
+                                                "latest_texts", "listing"};
+//! Families a reader opens a store without (an older ghsift made it): they come last, in this order.
+constexpr int kFirstOptionalFamily = kLatestTexts;
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
 //! Where a commit's table files are written before they enter the store (emptied at open).
@@ -70,7 +73,8 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
     // skip list. Families with point lookups (repo names, files, meta) keep the skip list, since
     // a vector memtable sorts itself for every Get; so do readers, whose memtables hold only
     // the writer's log replayed and serve their point lookups (a report, a repo name).
-    const bool iterated = i == kCounters || i == kIssues || i == kRollup || i == kCountedUnder || i == kStale;
+    const bool iterated =
+        i == kCounters || i == kIssues || i == kRollup || i == kCountedUnder || i == kStale || i == kListing;
     if (mode == StoreMode::kReadWrite && iterated) {
       options.memtable_factory = std::make_shared<rocksdb::VectorRepFactory>();
     }
@@ -222,14 +226,18 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     // also holds, and count operands (file and event counters) would then add up twice.
     std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = Descriptors(mode);
     std::vector<std::string> existing;
-    const bool without_latest_texts =
-        rocksdb::DB::ListColumnFamilies(options, path, &existing).ok() &&
-        std::find(existing.begin(), existing.end(), kFamilyNames[kLatestTexts]) == existing.end();
-    // A store written before flagged reports' texts were kept is readable, with none of them.
-    static_assert(kLatestTexts + 1 == kFamilyCount, "the family a reader may do without comes last");
-    if (without_latest_texts) descriptors.erase(descriptors.begin() + kLatestTexts);
+    // A store written before flagged reports' texts were kept, or before the listing index, is
+    // readable: without the texts, and listed by reading every report.
+    size_t families = kFamilyCount;
+    if (rocksdb::DB::ListColumnFamilies(options, path, &existing).ok()) {
+      while (families > kFirstOptionalFamily &&
+             std::find(existing.begin(), existing.end(), kFamilyNames[families - 1]) == existing.end()) {
+        --families;
+      }
+    }
+    descriptors.resize(families);
     s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &store->handles_, &raw);
-    if (s.ok() && without_latest_texts) store->handles_.insert(store->handles_.begin() + kLatestTexts, nullptr);
+    if (s.ok()) store->handles_.resize(kFamilyCount, nullptr);
   }
   // Files of the store the user may not read or write (another user's LOG, a read-only MANIFEST):
   // ghsift's sentence first, RocksDB's detail after it.
@@ -572,6 +580,22 @@ Result<std::optional<IssueRecord>> Store::GetIssue(int64_t repo_id, int64_t numb
   return std::optional<IssueRecord>(*record);
 }
 
+Status Store::ScanIssuesOf(const std::vector<std::pair<int64_t, int64_t>>& keys,
+                           const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kIssues)));
+  for (const auto& [repo_id, number] : keys) {
+    const std::string key = keys::Issue(repo_id, number);
+    // Reports listed together are often neighbours: a step forward is cheaper than a seek.
+    if (it->Valid() && it->key().compare(key) < 0) it->Next();
+    if (!it->Valid() || it->key().compare(key) != 0) it->Seek(key);
+    if (!it->Valid() || it->key().compare(key) != 0) continue;
+    auto record = IssueRecord::Decode(it->value().ToStringView());
+    if (!record.ok()) return record.status();
+    GHSIFT_TRY(fn(repo_id, number, *record));
+  }
+  return FromRocks(it->status(), "reading reports");
+}
+
 Status Store::ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kFiles)));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
@@ -629,6 +653,9 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
     }
     if (update.unmark_stale) batch.Delete(Family(kStale), key);
   }
+  // A report's old entries go before its new ones, which may be the same keys.
+  for (const std::string& key : update.unlisted) batch.Delete(Family(kListing), key);
+  for (const auto& [key, value] : update.listed) batch.Put(Family(kListing), key, value);
   if (update.version) batch.Put(Family(kMeta), Store::kRollupMetaKey, *update.version);
   {
     // Refresh threads build their batches in parallel and write them one at a time: RocksDB
@@ -645,10 +672,25 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
 Status Store::ClearRollupIn(rocksdb::WriteBatch& batch) {
   // Every key of these families sorts below 32 bytes of 0xff (the longest is 16 bytes + names).
   const std::string end(32, '\xff');
-  for (const int family : {kRollup, kCountedUnder, kStale}) {
+  for (const int family : {kRollup, kCountedUnder, kStale, kListing}) {
     GHSIFT_TRY(FromRocks(batch.DeleteRange(Family(family), std::string(), end), "clearing the rollup"));
   }
   return FromRocks(batch.Delete(Family(kMeta), Store::kRollupMetaKey), "clearing the rollup");
+}
+
+bool Store::HasListing() const { return Family(kListing) != nullptr; }
+
+Status Store::ScanListing(const std::string& begin, const std::string& end,
+                          const std::function<Status(std::string_view, std::string_view)>& fn) const {
+  if (!HasListing()) return Status::Ok();
+  rocksdb::ReadOptions read;
+  const rocksdb::Slice upper(end);
+  read.iterate_upper_bound = &upper;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read, Family(kListing)));
+  for (it->Seek(begin); it->Valid(); it->Next()) {
+    GHSIFT_TRY(fn(it->key().ToStringView(), it->value().ToStringView()));
+  }
+  return FromRocks(it->status(), "reading the listing index");
 }
 
 Status Store::ClearRollup() {

@@ -81,6 +81,11 @@ class Store {
   Status ScanIssuesIn(const KeyRange& range,
                       const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
   Result<std::optional<IssueRecord>> GetIssue(int64_t repo_id, int64_t number) const;
+  //! Calls `fn(repo_id, number, record)` for each of the reports `keys` (sorted) names that the
+  //! store holds, read in key order by one iterator: many reports read far faster so than by
+  //! a GetIssue each.
+  Status ScanIssuesOf(const std::vector<std::pair<int64_t, int64_t>>& keys,
+                      const std::function<Status(int64_t, int64_t, const IssueRecord&)>& fn) const;
   //! Calls `fn(encoded ReportTextRecord)` for each text kept for a report (ingest --keep-text).
   Status ScanTexts(int64_t repo_id, int64_t number, const std::function<Status(std::string_view)>& fn) const;
   //! The latest text (title, body, labels) and the comments kept of a report that matched a
@@ -122,12 +127,20 @@ class Store {
     std::optional<std::string> version;  //!< when set, written as meta "rollup" (a finished rebuild)
     //! Whether the reports of `counted_under` may be marked stale (a rebuild starts with no marks).
     bool unmark_stale = true;
+    //! Listing index entries (rollup/listing_index.hpp) to delete, then (key, value) to put.
+    std::vector<std::string> unlisted;
+    std::vector<std::pair<std::string, std::string>> listed;
   };
   //! Applies one update atomically.
   Status ApplyRollup(const RollupUpdate& update);
-  //! Empties the rollup, its per-report entries and the stale set, and unsets meta "rollup",
-  //! atomically: the start of a rebuild.
+  //! Empties the rollup, its per-report entries, the listing index and the stale set, and unsets
+  //! meta "rollup", atomically: the start of a rebuild.
   Status ClearRollup();
+  //! Whether the store has the listing index's family (an older store, opened by a reader, may not).
+  bool HasListing() const;
+  //! Calls `fn(key, value)` for the listing index entries in [begin, end), in key order.
+  Status ScanListing(const std::string& begin, const std::string& end,
+                     const std::function<Status(std::string_view, std::string_view)>& fn) const;
 
   //! Calls `fn(name, entry)` for each ingested file, in name order.
   Status ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const;

@@ -25,6 +25,7 @@ struct IssuesArgs {
   size_t limit = 50;
   std::optional<size_t> title_width;  //!< unset: what fits the terminal
   bool exit_zero = false;
+  bool scan = false;  //!< read every report instead of the listing index
   std::string format = "table";
 };
 
@@ -215,6 +216,7 @@ int RunIssues(const IssuesArgs& args) {
   options.kind = args.kind;
   options.limit = args.limit;
   options.with_values = ExportedDimensionNames();
+  options.use_listing = !args.scan;
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   auto list = ListIssues(**store, options);
@@ -291,6 +293,8 @@ void AddIssuesCommand(CLI::App& command, int& exit_code) {
                   "terminal's width, $COLUMNS, or 120 columns when stdout is no terminal)")
       ->check(CountCheck());
   cmd->add_flag("--exit-zero", args->exit_zero, "Exit 0 when no report matches (for cron jobs)");
+  cmd->add_flag("--scan", args->scan,
+                "Read every report instead of the listing index (same answer, slower: for checking and timing)");
   cmd->add_option("--format", args->format,
                   "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "
                   "class, then url, kind, created, updated, categories, subcategories, facets, verdict, score, "

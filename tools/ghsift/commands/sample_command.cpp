@@ -30,6 +30,7 @@ struct SampleArgs {
   double confidence = 0.95;
   double margin = 0.05;
   uint64_t seed = 0;
+  bool scan = false;  //!< read every report instead of the listing index
 };
 
 
@@ -104,6 +105,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       }
       options.keys_only = frame_only;
       options.only = only;
+      options.use_listing = !args.scan;
       GHSIFT_ASSIGN_OR_RETURN(IssueList issues, ListIssues(**store, options));
       // What the store holds of the kind, to say why nothing was drawn (the same for every category).
       reports_of_kind = issues.reports_in_store;
@@ -228,6 +230,8 @@ void AddSampleCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--kind", args->kind, "issue or pr")->capture_default_str();
   cmd->add_option("--format", args->format, "csv (MHNurf columns) or jsonl")->capture_default_str();
   cmd->add_option("--out", args->out, "Output file (default: stdout)");
+  cmd->add_flag("--scan", args->scan,
+                "Read every report instead of the listing index (same answer, slower: for checking and timing)");
   cmd->callback([args, n, &exit_code] { exit_code = RunSample(*args, n->count() > 0); });
 }
 

@@ -2,16 +2,18 @@
 # How fast `ghsift query` answers on a store of a million reports and more.
 #
 #   bench/query_scale.sh [--hours 34] [--events-per-hour 100000] [--rounds 5]
-#                        [--build-dir build-bench] [--work bench/results/query-scale] [--seed 7]
+#                        [--build-dir build-bench | --ghsift PATH] [--work bench/results/query-scale] [--seed 7]
 #
 # Builds the store the way a user would: `ghsift gen` with every event an issue lifecycle event
 # (--lifecycle-share 1 --pr-share 0: about one new issue per three events, so 34 x 100,000 events
 # hold over a million issues), then `ghsift ingest --all-repos`. It then times, --rounds times
 # each, the query of issue #4 (`query --by repo,month,category`) and a few others, answered from
 # the rollup and, as the reference in the same run, by reading every report (`--scan`); both
-# answers must be byte-identical before anything is printed. Wall time includes starting the
-# process and opening the store as a reader. Output: a Markdown table on stdout and
-# summary.md/.csv (';'-separated) in the work folder (not committed).
+# answers must be byte-identical before anything is printed. The same for the lists of `issues`
+# and `sample`, from the listing index and by `--scan` (stdout and stderr compared), with the
+# peak RSS of the index's run. Wall time includes starting the process and opening the store as
+# a reader. Output: Markdown tables on stdout and summary.md/.csv and listings.csv
+# (';'-separated) in the work folder (not committed).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,13 +24,14 @@ BUILD_DIR="$ROOT/build-bench"
 WORK="$ROOT/bench/results/query-scale"
 SEED=7
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --hours) HOURS=$2; shift 2 ;;
     --events-per-hour) EVENTS=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --build-dir) BUILD_DIR=$2; shift 2 ;;
+    --ghsift) GHSIFT=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
     -h|--help) usage 0 ;;
@@ -97,10 +100,51 @@ for item in "${QUESTIONS[@]}"; do
   log "$label: $rows rows; rollup $ms_rollup ms, scan $ms_scan ms (median of $ROUNDS)"
 done
 
+# The lists, as ghsift arguments (the store added): `issues` and `sample` read the listing index
+# unless --scan is given.
+LISTINGS=(
+  "issues --category performance --limit 20"
+  "issues --category performance --since 4w"
+  "issues --limit 20"
+  "sample --category silent --n 50 --seed 1"
+)
+# Both outputs, stderr after stdout; a list that matches nothing exits non-zero.
+answer_of() { "$GHSIFT" "$@" 2>&1 || true; }
+LIST_CSV="$WORK/listings.csv"
+echo "command;index_ms;scan_ms;index_peak_rss_kb;scan_over_index" >"$LIST_CSV"
+for item in "${LISTINGS[@]}"; do
+  read -r -a args <<<"$item"
+  index_answer=$(answer_of "${args[@]}" --store "$STORE")
+  scan_answer=$(answer_of "${args[@]}" --store "$STORE" --scan)
+  if [[ "$index_answer" != "$scan_answer" ]]; then
+    log "MISMATCH for '$item': the listing index and the scan disagree"
+    diff <(echo "$index_answer") <(echo "$scan_answer") | head -20 >&2
+    exit 1
+  fi
+  times_index=() times_scan=()
+  for ((r = 0; r < ROUNDS; r++)); do
+    t0=$(now_ns); answer_of "${args[@]}" --store "$STORE" >/dev/null; t1=$(now_ns)
+    answer_of "${args[@]}" --store "$STORE" --scan >/dev/null; t2=$(now_ns)
+    times_index+=($(((t1 - t0) / 1000000)))
+    times_scan+=($(((t2 - t1) / 1000000)))
+  done
+  /usr/bin/time -f '%M' -o "$WORK/rss.txt" "$GHSIFT" "${args[@]}" --store "$STORE" >/dev/null 2>&1 || true
+  rss=$(tail -1 "$WORK/rss.txt")
+  ms_index=$(printf '%s\n' "${times_index[@]}" | median)
+  ms_scan=$(printf '%s\n' "${times_scan[@]}" | median)
+  ratio=$(awk -v a="$ms_scan" -v b="$ms_index" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
+  echo "$item;$ms_index;$ms_scan;$rss;$ratio" >>"$LIST_CSV"
+  log "$item: index $ms_index ms (peak RSS $rss KB), scan $ms_scan ms (median of $ROUNDS)"
+done
+
 {
   echo "Store: $ISSUES issues ($HOURS generated hours x $EVENTS events, seed $SEED). Median of $ROUNDS runs, wall time of the whole \`ghsift query\` process."
   echo
   echo "| question | rows | rollup ms | scan ms | scan / rollup |"
   echo "|---|---:|---:|---:|---:|"
   tail -n +2 "$CSV" | while IFS=';' read -r q rows _ r s x; do echo "| \`$q\` | $rows | $r | $s | ${x}x |"; done
+  echo
+  echo "| list | index ms | index peak RSS | scan ms | scan / index |"
+  echo "|---|---:|---:|---:|---:|"
+  tail -n +2 "$LIST_CSV" | while IFS=';' read -r c i s rss x; do echo "| \`$c\` | $i | $((rss / 1024)) MB | $s | ${x}x |"; done
 } | tee "$WORK/summary.md"

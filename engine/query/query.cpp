@@ -499,7 +499,11 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     if (options.keys_only) {
       item.repo_id = repo_id;
       for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
-      list.issues.push_back(std::move(item));
+      if (options.each) {
+        options.each(std::move(item));
+      } else {
+        list.issues.push_back(std::move(item));
+      }
       return Status::Ok();
     }
     for (const CategoryScore& score : model.Score(r.rules)) {
@@ -562,7 +566,11 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
           item.repo = names.Of(e.repo_id);
           item.number = e.number;
           item.repo_id = e.repo_id;
-          list.issues.push_back(std::move(item));
+          if (options.each) {
+            options.each(std::move(item));
+          } else {
+            list.issues.push_back(std::move(item));
+          }
           return Status::Ok();
         }
         // Newest first: once the page is full, an older report cannot make it and is only

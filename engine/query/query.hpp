@@ -1,6 +1,7 @@
 #pragma once
 // Answers `ghsift query` and `ghsift issues` from the store alone.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -112,6 +113,9 @@ struct IssueListOptions {
   //! Only what a sampling frame needs: repo, number and the with_values dimensions' values; no
   //! title, labels or other text is copied (a frame holds every report of the population).
   bool keys_only = false;
+  //! With keys_only: when set, each matching report goes to it instead of into IssueList::issues,
+  //! so that a frame of millions of reports is held once, by the caller, in its own lean form.
+  std::function<void(ListedIssue&&)> each;
   //! When set, only these reports (repository as listed, number): the drawn rows of a sample.
   const std::set<std::pair<std::string, int64_t>>* only = nullptr;
   //! Read the reports of the listing index (rollup/listing_index.hpp) when the store has one and

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "commands/commands.hpp"
 #include "commands/labeling_export.hpp"
@@ -84,11 +85,33 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   }
 
   // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).
-  // Read twice: once as a frame (keys and the stratum's values only: the frame holds every
-  // report, so no text is copied), then the drawn rows with everything the export shows.
+  // Read twice: once as a frame (keys and the stratum only: the frame holds every report, so no
+  // text is copied, and each report goes straight into it), then the drawn rows with everything
+  // the export shows.
   uint64_t reports_of_kind = 0, flagged_of_kind = 0;
+  struct Listed {
+    FrameItem item;
+    size_t category = 0;  //!< index in `chosen`
+    int64_t repo_id = 0;
+  };
+  std::vector<Listed> listed_frame;
+  size_t category_index = 0;
+  auto add_to_frame = [&](ListedIssue&& issue) {
+    Listed listed;
+    listed.category = category_index;
+    listed.repo_id = issue.repo_id;
+    FrameItem& item = listed.item;
+    item.repo = std::move(issue.repo);
+    item.number = issue.number;
+    // A report in several rows of the dimension is drawn in its first (sorted) one.
+    if (stratify == nullptr) item.stratum = "(all)";
+    else if (issue.values.front().empty()) item.stratum = "(none)";
+    else item.stratum = *std::min_element(issue.values.front().begin(), issue.values.front().end());
+    listed_frame.push_back(std::move(listed));
+  };
   auto list_population = [&](bool frame_only, const std::set<std::pair<std::string, int64_t>>* only,
                              std::map<std::pair<std::string, int64_t>, ListedIssue>& into) -> Status {
+    category_index = 0;
     for (const std::string& c : chosen) {
       IssueListOptions options;
       options.category = c;
@@ -104,6 +127,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
         for (const std::string& name : ExportedDimensionNames()) options.with_values.push_back(name);
       }
       options.keys_only = frame_only;
+      if (frame_only) options.each = add_to_frame;
       options.only = only;
       options.use_listing = !args.scan;
       GHSIFT_ASSIGN_OR_RETURN(IssueList issues, ListIssues(**store, options));
@@ -114,23 +138,27 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
         const auto key = std::make_pair(i.repo, i.number);
         into.emplace(key, std::move(i));
       }
+      ++category_index;
     }
     return Status::Ok();
   };
-  std::map<std::pair<std::string, int64_t>, ListedIssue> population;
-  const Status listed = list_population(true, nullptr, population);
+  std::map<std::pair<std::string, int64_t>, ListedIssue> no_rows;  // (the frame takes every report)
+  const Status listed = list_population(true, nullptr, no_rows);
   if (!listed.ok()) return Fail(listed.message());
+  // The frame in (repo, number) order, each report once (listed under several categories, or two
+  // repositories of one name): the one of the first category, then of the lowest repository id,
+  // whatever order the reports were listed in.
+  std::sort(listed_frame.begin(), listed_frame.end(), [](const Listed& a, const Listed& b) {
+    return std::tie(a.item.repo, a.item.number, a.category, a.repo_id) <
+           std::tie(b.item.repo, b.item.number, b.category, b.repo_id);
+  });
   std::vector<FrameItem> frame;
-  for (const auto& [key, issue] : population) {
-    FrameItem item;
-    item.repo = issue.repo;
-    item.number = issue.number;
-    // A report in several rows of the dimension is drawn in its first (sorted) one.
-    if (stratify == nullptr) item.stratum = "(all)";
-    else if (issue.values.front().empty()) item.stratum = "(none)";
-    else item.stratum = *std::min_element(issue.values.front().begin(), issue.values.front().end());
-    frame.push_back(std::move(item));
+  frame.reserve(listed_frame.size());
+  for (Listed& listed : listed_frame) {
+    if (!frame.empty() && frame.back().repo == listed.item.repo && frame.back().number == listed.item.number) continue;
+    frame.push_back(std::move(listed.item));
   }
+  listed_frame = {};
 
   const int64_t n_population = static_cast<int64_t>(frame.size());
   int64_t n = 0;

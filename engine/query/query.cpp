@@ -466,6 +466,14 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   // memory stays that of the page asked for, and a report that cannot make the page is counted
   // without being built.
   const bool bounded = options.limit != 0;
+  // A keys_only report: to the caller's sink, or into the list.
+  auto keep_key = [&](ListedIssue&& item) {
+    if (options.each) {
+      options.each(std::move(item));
+    } else {
+      list.issues.push_back(std::move(item));
+    }
+  };
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
     ++list.reports_in_store;
@@ -499,11 +507,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     if (options.keys_only) {
       item.repo_id = repo_id;
       for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
-      if (options.each) {
-        options.each(std::move(item));
-      } else {
-        list.issues.push_back(std::move(item));
-      }
+      keep_key(std::move(item));
       return Status::Ok();
     }
     for (const CategoryScore& score : model.Score(r.rules)) {
@@ -566,11 +570,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
           item.repo = names.Of(e.repo_id);
           item.number = e.number;
           item.repo_id = e.repo_id;
-          if (options.each) {
-            options.each(std::move(item));
-          } else {
-            list.issues.push_back(std::move(item));
-          }
+          keep_key(std::move(item));
           return Status::Ok();
         }
         // Newest first: once the page is full, an older report cannot make it and is only

@@ -47,7 +47,7 @@ enum Family {
 const char* const kFamilyNames[kFamilyCount] = {"default", "counters", "repos",  "issues",        "files",
                                                 "meta",    "texts",    "rollup", "counted_under", "stale",
                                                 "latest_texts", "listing"};
-//! Families a reader opens a store without (an older ghsift made it): they come last, in this order.
+//! Families a reader opens a store without (an older ghsift made it): these last ones.
 constexpr int kFirstOptionalFamily = kLatestTexts;
 
 constexpr const char* kMarkerFile = "GHSIFT_STORE";
@@ -224,20 +224,27 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     // them). No TryCatchUpWithPrimary after it: when the writer flushes in between, RocksDB
     // 7.8's catch-up can keep log entries in the reader's memtable that the new table file
     // also holds, and count operands (file and event counters) would then add up twice.
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = Descriptors(mode);
+    const std::vector<rocksdb::ColumnFamilyDescriptor> all = Descriptors(mode);
     std::vector<std::string> existing;
+    const bool listed = rocksdb::DB::ListColumnFamilies(options, path, &existing).ok();
     // A store written before flagged reports' texts were kept, or before the listing index, is
     // readable: without the texts, and listed by reading every report.
-    size_t families = kFamilyCount;
-    if (rocksdb::DB::ListColumnFamilies(options, path, &existing).ok()) {
-      while (families > kFirstOptionalFamily &&
-             std::find(existing.begin(), existing.end(), kFamilyNames[families - 1]) == existing.end()) {
-        --families;
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    std::vector<int> opened;  // the family of each descriptor
+    for (int i = 0; i < kFamilyCount; ++i) {
+      if (i >= kFirstOptionalFamily && listed &&
+          std::find(existing.begin(), existing.end(), kFamilyNames[i]) == existing.end()) {
+        continue;
       }
+      descriptors.push_back(all[static_cast<size_t>(i)]);
+      opened.push_back(i);
     }
-    descriptors.resize(families);
-    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &store->handles_, &raw);
-    if (s.ok()) store->handles_.resize(kFamilyCount, nullptr);
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &handles, &raw);
+    if (s.ok()) {
+      store->handles_.assign(kFamilyCount, nullptr);
+      for (size_t k = 0; k < handles.size(); ++k) store->handles_[static_cast<size_t>(opened[k])] = handles[k];
+    }
   }
   // Files of the store the user may not read or write (another user's LOG, a read-only MANIFEST):
   // ghsift's sentence first, RocksDB's detail after it.

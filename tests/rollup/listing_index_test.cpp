@@ -4,6 +4,7 @@
 #include "rollup/listing_index.hpp"
 
 #include <gtest/gtest.h>
+#include <rocksdb/db.h>
 
 #include <map>
 #include <set>
@@ -281,6 +282,39 @@ TEST_F(ListingIndexTest, MergedReportsAreListedBeforeAndAfterTheRefresh) {
   Ingest(at_once, files_);
   ASSERT_TRUE(Refresh(at_once).ok());
   EXPECT_EQ(Entries(store), Entries(at_once));
+}
+
+// A reader opens a store without the index's family (as an older ghsift wrote none) and lists
+// by reading every report.
+TEST_F(ListingIndexTest, StoreWithoutTheIndexFamilyIsListedByReadingEveryReport) {
+  const std::string store = dir_ / "store";
+  Ingest(store, {files_[0], files_[1]});
+  {
+    auto writer = Store::Open(store, StoreMode::kReadWrite);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE(RefreshRollup(**writer).ok());
+    ASSERT_TRUE((*writer)->Finish().ok());  // in table files: the plain RocksDB below replays no log
+  }
+  {
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), store, &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (const std::string& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), store, descriptors, &handles, &raw).ok());
+    std::unique_ptr<rocksdb::DB> db(raw);
+    const auto at = std::find(names.begin(), names.end(), "listing");
+    ASSERT_NE(at, names.end());
+    ASSERT_TRUE(db->DropColumnFamily(handles[static_cast<size_t>(at - names.begin())]).ok());
+    for (auto* h : handles) ASSERT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
+  }
+  {
+    auto reader = Store::Open(store, StoreMode::kRead);
+    ASSERT_TRUE(reader.ok()) << reader.status().message();
+    EXPECT_FALSE((*reader)->HasListing());
+  }
+  EXPECT_EQ(ExpectListingEqualsScan(store), 0u);
 }
 
 TEST(ListingEntryTest, EntriesSayCategoryTimeAndKind) {

@@ -134,7 +134,8 @@ StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, 
   };
   std::vector<int64_t> sizes;
   for (auto& [name, list] : members) {
-    std::sort(list.begin(), list.end(), by_key);
+    // A frame given in (repo, number) order (sample's) is checked in one pass, not sorted again.
+    if (!std::is_sorted(list.begin(), list.end(), by_key)) std::sort(list.begin(), list.end(), by_key);
     sizes.push_back(static_cast<int64_t>(list.size()));
   }
   const std::vector<int64_t> allocation = AllocateProportional(sizes, n);

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <unordered_map>
 
 #include "commands/commands.hpp"
 #include "commands/labeling_export.hpp"
@@ -93,6 +94,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     FrameItem item;
     size_t category = 0;  //!< index in `chosen`
     int64_t repo_id = 0;
+    size_t rank = 0;  //!< of the repository's name among the frame's
   };
   std::vector<Listed> listed_frame;
   size_t category_index = 0;
@@ -148,9 +150,23 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   // The frame in (repo, number) order, each report once (listed under several categories, or two
   // repositories of one name): the one of the first category, then of the lowest repository id,
   // whatever order the reports were listed in.
+  // Repository names compared once per repository, not once per comparison of two reports: each
+  // id gets the rank of its name (one rank for ids of the same name).
+  std::unordered_map<int64_t, std::string_view> name_of;
+  for (const Listed& listed : listed_frame) name_of.emplace(listed.repo_id, listed.item.repo);
+  std::vector<std::pair<std::string_view, int64_t>> by_name;
+  by_name.reserve(name_of.size());
+  for (const auto& [id, name] : name_of) by_name.emplace_back(name, id);
+  std::sort(by_name.begin(), by_name.end());
+  std::unordered_map<int64_t, size_t> rank;
+  for (size_t i = 0, r = 0; i < by_name.size(); ++i) {
+    if (i > 0 && by_name[i].first != by_name[i - 1].first) ++r;
+    rank[by_name[i].second] = r;
+  }
+  for (Listed& listed : listed_frame) listed.rank = rank[listed.repo_id];
   std::sort(listed_frame.begin(), listed_frame.end(), [](const Listed& a, const Listed& b) {
-    return std::tie(a.item.repo, a.item.number, a.category, a.repo_id) <
-           std::tie(b.item.repo, b.item.number, b.category, b.repo_id);
+    return std::tie(a.rank, a.item.number, a.category, a.repo_id) <
+           std::tie(b.rank, b.item.number, b.category, b.repo_id);
   });
   std::vector<FrameItem> frame;
   frame.reserve(listed_frame.size());

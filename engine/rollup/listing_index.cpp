@@ -32,7 +32,8 @@ std::string ListedAs(const DecisionModel& model, const IssueRecord& record) {
   // Listings show reports with a problem category only; a facet alone never lists one.
   if (model.Problems(flagged).empty()) return {};
   std::string out;
-  out.push_back(static_cast<char>((record.kind == 1 ? kPullRequestBit : 0) | (record.created_at != 0 ? kCreatedKnownBit : 0)));
+  const uint8_t bits = (record.kind == 1 ? kPullRequestBit : 0) | (record.created_at != 0 ? kCreatedKnownBit : 0);
+  out.push_back(static_cast<char>(bits));
   PutOrderedInt64(out, record.created_at != 0 ? record.created_at : record.first_seen);
   for (const std::string& category : flagged) {
     out += category;

@@ -36,12 +36,15 @@ char TagOf(RollupPart part) {
   return kReportTag;
 }
 
-//! The total cells a report counts in (RollupKeysOf's report counts in none: none either).
+//! The total cells a report counts in: none for one seen only through a closing reference, as
+//! in RollupKeysOf.
 void AddTotalKeys(const DecisionModel& model, const IssueRecord& record, std::vector<std::string>& out) {
   if (record.reference_only()) return;
   const std::string kind(1, static_cast<char>(record.kind == 1 ? 1 : 0));
   out.push_back(std::string(1, kTotalTag) + kind + kTotalReports);
-  if (!model.Problems(model.Flagged(record.rules)).empty()) out.push_back(std::string(1, kTotalTag) + kind + kTotalFlagged);
+  if (!model.Problems(model.Flagged(record.rules)).empty()) {
+    out.push_back(std::string(1, kTotalTag) + kind + kTotalFlagged);
+  }
 }
 
 //! Count changes per cell key (applied as merge operands, so their order does not matter).
@@ -307,12 +310,12 @@ Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPa
 
 Result<std::optional<ReportTotals>> ReadReportTotals(const Store& store, const DecisionModel& model) {
   ReportTotals totals;
-  GHSIFT_ASSIGN_OR_RETURN(const bool complete,
-                          ReadRollup(store, model, RollupPart::kTotals, std::nullopt, [&](std::string_view key, int64_t n) {
-                            if (key.size() != 3 || (key[1] != 0 && key[1] != 1)) return;
-                            uint64_t* of_kind = key[2] == kTotalFlagged ? totals.flagged : totals.reports;
-                            of_kind[static_cast<size_t>(key[1])] += static_cast<uint64_t>(n);
-                          }));
+  auto add = [&](std::string_view key, int64_t n) {
+    if (key.size() != 3 || (key[1] != 0 && key[1] != 1)) return;
+    uint64_t* of_kind = key[2] == kTotalFlagged ? totals.flagged : totals.reports;
+    of_kind[static_cast<size_t>(key[1])] += static_cast<uint64_t>(n);
+  };
+  GHSIFT_ASSIGN_OR_RETURN(const bool complete, ReadRollup(store, model, RollupPart::kTotals, std::nullopt, add));
   if (!complete) return std::optional<ReportTotals>();
   return std::optional<ReportTotals>(totals);
 }

@@ -14,11 +14,13 @@
 #include "pipelines/rescan.hpp"
 #include "query/query.hpp"
 #include "rollup/rollup.hpp"
+#include "query/query_test_support.hpp"
 #include "test_support.hpp"
 
 namespace ghsift {
 namespace {
 
+using testing::TaggedRule;
 using testing::TempDir;
 
 std::string DefaultRules() { return std::string(GHSIFT_SOURCE_DIR) + "/rules"; }
@@ -319,13 +321,7 @@ TEST_F(ListingIndexTest, StoreWithoutTheIndexFamilyIsListedByReadingEveryReport)
 
 TEST(ListingEntryTest, EntriesSayCategoryTimeAndKind) {
   RuleSet rules;
-  Rule slow;
-  slow.id = "perf.slow";
-  slow.tag = "performance/low-speed";
-  slow.category = "performance";
-  slow.pattern = "x";
-  slow.weight = 1.0;
-  rules.rules = {slow};
+  rules.rules = {TaggedRule("perf.slow", "performance/low-speed")};
   const DecisionModel model = DecisionModel::FromRuleSet(rules);
   IssueRecord r;
   r.kind = 1;

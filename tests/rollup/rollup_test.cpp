@@ -7,11 +7,13 @@
 
 #include "common/time_util.hpp"
 #include "pipelines/input_files.hpp"
+#include "query/query_test_support.hpp"
 #include "test_support.hpp"
 
 namespace ghsift {
 namespace {
 
+using testing::TaggedRule;
 using testing::TempDir;
 
 //! Every question the rollup can answer, with filters: it must give what reading every report gives.
@@ -238,13 +240,7 @@ TEST_F(RollupTest, ReplacingRecordsInvalidatesTheRollup) {
 
 TEST(RollupKeyTest, KeysDecodeToTheirCell) {
   RuleSet rules;
-  Rule slow;
-  slow.id = "perf.slow";
-  slow.tag = "performance/low-speed";
-  slow.category = "performance";
-  slow.pattern = "x";
-  slow.weight = 1.0;
-  rules.rules = {slow};
+  rules.rules = {TaggedRule("perf.slow", "performance/low-speed")};
   const DecisionModel model = DecisionModel::FromRuleSet(rules);
   IssueRecord r;
   r.kind = 1;

@@ -71,6 +71,26 @@ class ReplaceHourTest : public ::testing::Test {
     return out;
   }
 
+  //! The bundled sample's second hour, quoted: ingested beside the hour replaced.
+  static std::string NextHour() {
+    return "'" + (fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-15.json.gz").string() + "'";
+  }
+
+  //! Store "s" holds the bad copy and NextHour(): after `--replace` with the good copy it answers
+  //! exactly as a store that ingested the good copy and NextHour().
+  void ExpectGoodCopyReplacesTheBadBesideNextHour() {
+    CommandResult r =
+        RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " +
+                         NextHour() + " 2>&1");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string replaced = Answers(Store("s"));
+    EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
+    EXPECT_NE(replaced.find("\"files\": 2,"), std::string::npos) << replaced;
+    EXPECT_EQ(replaced, Answers(Store("only-good")));
+  }
+
   fs::path dir_;
 };
 
@@ -103,37 +123,23 @@ TEST_F(ReplaceHourTest, AGoodCopyReplacesTheBadOneAsIfOnlyItHadBeenIngested) {
 
 TEST_F(ReplaceHourTest, AHourIngestedInOneRunWithOthersIsReplacedAlone) {
   // Ingested in one commit group with the next hour (which the replacement leaves as it is).
-  const std::string next = "'" + (fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-15.json.gz").string() + "'";
+  const std::string next = NextHour();
   CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("s") + " '" + bad().string() + "' " + next + " 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " + next + " 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string replaced = Answers(Store("s"));
-  EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
-  EXPECT_NE(replaced.find("\"files\": 2,"), std::string::npos) << replaced;
-  EXPECT_EQ(replaced, Answers(Store("only-good")));
+  ExpectGoodCopyReplacesTheBadBesideNextHour();
 }
 
 // A cluster's hour: ingested with bad lines into a partial, merged into the store (beside another
 // partial's hour), then replaced there; the merge carries what the bad copy added.
 TEST_F(ReplaceHourTest, AHourMergedFromAPartialIsReplacedAsIfIngestedThere) {
-  const std::string next = "'" + (fs::path(GHSIFT_SOURCE_DIR) / "tests/data/sample/2024-03-05-15.json.gz").string() + "'";
+  const std::string next = NextHour();
   CommandResult r = RunCommandStdout(Ghsift() + " ingest -q --partial " + Store("p1") + " '" + bad().string() + "' 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   r = RunCommandStdout(Ghsift() + " ingest -q --partial " + Store("p2") + " " + next + " 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   r = RunCommandStdout(Ghsift() + " merge --store " + Store("s") + " " + Store("p2") + " " + Store("p1") + " 2>&1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  r = RunCommandStdout(Ghsift() + " ingest -q --replace --store " + Store("s") + " '" + good().string() + "' 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  r = RunCommandStdout(Ghsift() + " ingest -q --store " + Store("only-good") + " '" + good().string() + "' " + next + " 2>&1");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string replaced = Answers(Store("s"));
-  EXPECT_NE(replaced.find("\"bad_lines\": 0,"), std::string::npos) << replaced;
-  EXPECT_NE(replaced.find("\"files\": 2,"), std::string::npos) << replaced;
-  EXPECT_EQ(replaced, Answers(Store("only-good")));
+  ExpectGoodCopyReplacesTheBadBesideNextHour();
 }
 
 TEST_F(ReplaceHourTest, OnlyAFileTheStoreHoldsWithBadLinesIsReplaced) {

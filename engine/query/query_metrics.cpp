@@ -15,15 +15,27 @@ namespace {
 //! means to read.
 constexpr size_t kMaxFilledRows = 1'000'000;
 
+//! Every repository a store of every repository (--all-repos) holds events of, by its latest name:
+//! there the store's names are the list of repositories.
+Result<std::vector<std::string>> EveryRepoOfTheStore(const Store& store) {
+  std::set<std::string> names;
+  GHSIFT_TRY(store.ScanRepoNames([&](int64_t, std::string_view name) {
+    if (!name.empty()) names.emplace(name);
+  }));
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
 //! The repositories --fill-zeros writes a row for: those --repo asks for, else the store's tracked
-//! list; each by the name rows give it (its latest in the store, else as the list spells it).
+//! list (every repository it holds when it tracks all); each by the name rows give it (its latest
+//! in the store, else as the list spells it).
 Result<std::vector<std::string>> FillRepos(const Store& store, const QueryOptions& o) {
   std::vector<std::string> asked = o.repo.values;
   if (asked.empty()) {
     GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> scope, store.GetMeta("scope"));
     if (!scope) return std::vector<std::string>();
     const std::optional<RepoFilter> tracked = RepoFilter::FromDescription(*scope);
-    if (!tracked || tracked->all()) return std::vector<std::string>();
+    if (!tracked) return std::vector<std::string>();
+    if (tracked->all()) return EveryRepoOfTheStore(store);
     for (const std::string& name : tracked->Names()) {
       const std::vector<std::string> names = tracked->NamesOf(name);
       if (!names.empty() && names.front() == name) asked.push_back(name);  // its current name, once

@@ -96,6 +96,22 @@ TEST_F(QueryMetricsTest, FillZerosWritesEveryTrackedRepositoryAndCategory) {
             (std::vector<Row>{{"a/one", "(unknown)", "0"}, {"a/one", "open", "1"}}));
 }
 
+TEST_F(QueryMetricsTest, FillZerosInAStoreOfEveryRepositoryWritesEachItHolds) {
+  ASSERT_TRUE(store_->PutMeta("scope", RepoFilter::All().Describe()).ok());
+  // d/four has an event and no report; c/three (tracked before) has neither, so no row.
+  FileAggregate a;
+  Event push = testing::IssueReportEvent(9, "d/four", "2024-02-01T08:00:00Z", 0, "");
+  push.type = "PushEvent";
+  push.kind = EventKindOf(push.type);
+  push.has_report = false;
+  a.CountEvent(push);
+  ASSERT_TRUE(store_->CommitFile("b.json.gz", FileEntry{}, a).ok());
+  QueryOptions o;
+  o.dimensions = {"repo"};
+  EXPECT_EQ(Ask(o, {Metric::kIssues}, true), (std::vector<Row>{{"a/one", "2"}, {"b/two", "2"}, {"d/four", "0"}}));
+  EXPECT_EQ(Ask(o, {Metric::kIssues}, false), (std::vector<Row>{{"a/one", "2"}, {"b/two", "2"}}));
+}
+
 TEST_F(QueryMetricsTest, ATotalOfNothingIsZeroAndAMedianOfNothingHasNoValue) {
   QueryOptions o;
   o.from_month = *ParseMonth("2020-01");

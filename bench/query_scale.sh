@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How fast `ghsift query` answers on a store of a million reports and more.
 #
-#   bench/query_scale.sh [--hours 34] [--events-per-hour 100000] [--rounds 5]
+#   bench/query_scale.sh [--hours 34] [--events-per-hour 100000] [--rounds 5] [--slices 1]
 #                        [--build-dir build-bench | --ghsift PATH] [--work bench/results/query-scale] [--seed 7]
 #
 # Builds the store the way a user would: `ghsift gen` with every event an issue lifecycle event
@@ -14,6 +14,9 @@
 # peak RSS of the index's run. Wall time includes starting the process and opening the store as
 # a reader. Output: Markdown tables on stdout and summary.md/.csv and listings.csv
 # (';'-separated) in the work folder (not committed).
+# --slices N ingests the hours in N runs of consecutive hours into the same store (as a cron
+# job would), each timed with its peak RSS, so that the last slice's throughput can be read
+# against the first's while the store grows; `--hours 340 --slices 10` builds ten million issues.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -23,6 +26,7 @@ ROUNDS=5
 BUILD_DIR="$ROOT/build-bench"
 WORK="$ROOT/bench/results/query-scale"
 SEED=7
+SLICES=1
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
@@ -34,6 +38,7 @@ while [[ $# -gt 0 ]]; do
     --ghsift) GHSIFT=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
+    --slices) SLICES=$2; shift 2 ;;
     -h|--help) usage 0 ;;
     *) echo "query_scale.sh: unknown argument '$1'" >&2; usage 2 ;;
   esac
@@ -46,6 +51,7 @@ ensure_ghsift
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 CORPUS="$WORK/corpus-h$HOURS-e$EVENTS-s$SEED"
+SLICE_CSV="$WORK/ingest-slices-h$HOURS-e$EVENTS-s$SEED.csv"
 STORE="$WORK/store-h$HOURS-e$EVENTS-s$SEED"
 if [[ ! -f "$CORPUS/truth.json" ]]; then
   log "generating $HOURS hours x $EVENTS events into $CORPUS"
@@ -54,10 +60,21 @@ if [[ ! -f "$CORPUS/truth.json" ]]; then
     --lifecycle-share 1 --pr-share 0 --compress zst --level 1
 fi
 if [[ ! -f "$STORE/GHSIFT_STORE" ]] || ! "$GHSIFT" stats --store "$STORE" >/dev/null 2>&1; then
-  log "ingesting into $STORE"
+  log "ingesting into $STORE in $SLICES slice(s)"
   rm -rf "$STORE"
-  /usr/bin/time -f '[query-scale] ingest: %e s wall, %M KB peak RSS' \
-    "$GHSIFT" ingest --quiet --all-repos --store "$STORE" "$CORPUS"
+  # The hours in time order (the names sort as text otherwise: -1, -10, -11, ..., -2).
+  mapfile -t FILES < <(cd "$CORPUS" && ls -- *.json.zst | sort -t- -k1,1n -k2,2n -k3,3n -k4,4n | sed "s|^|$CORPUS/|")
+  echo "slice;files;wall_s;peak_rss_kb;store_mb" >"$SLICE_CSV"
+  "$GHSIFT" rules check >/dev/null  # the rule cache filled first: slice 1 does not pay for compiling
+  for ((s = 0; s < SLICES; s++)); do
+    from=$((s * ${#FILES[@]} / SLICES)) to=$(((s + 1) * ${#FILES[@]} / SLICES))
+    /usr/bin/time -f '%e %M' -o "$WORK/slice-time.txt" \
+      "$GHSIFT" ingest --quiet --all-repos --store "$STORE" "${FILES[@]:from:to-from}"
+    read -r wall rss <"$WORK/slice-time.txt"
+    mb=$(du -sm "$STORE" | cut -f1)
+    echo "$((s + 1));$((to - from));$wall;$rss;$mb" >>"$SLICE_CSV"
+    log "ingest slice $((s + 1))/$SLICES ($((to - from)) hours): $wall s wall, $rss KB peak RSS, store $mb MB"
+  done
 fi
 ISSUES=$("$GHSIFT" query --store "$STORE" --format csv | tail -1)
 log "the store holds $ISSUES issues"
@@ -107,6 +124,7 @@ LISTINGS=(
   "issues --category performance --since 4w"
   "issues --limit 20"
   "sample --category silent --n 50 --seed 1"
+  "sample --category performance,accuracy,silent --n 50 --seed 1"
 )
 # Both outputs, stderr after stdout; a list that matches nothing exits non-zero.
 answer_of() { "$GHSIFT" "$@" 2>&1 || true; }
@@ -137,8 +155,32 @@ for item in "${LISTINGS[@]}"; do
   log "$item: index $ms_index ms (peak RSS $rss KB), scan $ms_scan ms (median of $ROUNDS)"
 done
 
+# stats reads the store's counters and meta only.
+times_stats=()
+for ((r = 0; r < ROUNDS; r++)); do
+  t0=$(now_ns); "$GHSIFT" stats --store "$STORE" >/dev/null; t1=$(now_ns)
+  times_stats+=($(((t1 - t0) / 1000000)))
+done
+/usr/bin/time -f '%M' -o "$WORK/rss.txt" "$GHSIFT" stats --store "$STORE" >/dev/null
+STATS_MS=$(printf '%s\n' "${times_stats[@]}" | median)
+STATS_RSS=$(tail -1 "$WORK/rss.txt")
+STORE_BYTES=$(du -sb "$STORE" | cut -f1)
+EVENTS_TOTAL=$((HOURS * EVENTS))
+
 {
   echo "Store: $ISSUES issues ($HOURS generated hours x $EVENTS events, seed $SEED). Median of $ROUNDS runs, wall time of the whole \`ghsift query\` process."
+  echo
+  echo "Store on disk: $((STORE_BYTES / 1048576)) MB, $((STORE_BYTES / ISSUES)) bytes per issue, $((STORE_BYTES / EVENTS_TOTAL)) bytes per event. \`stats\`: $STATS_MS ms, peak RSS $((STATS_RSS / 1024)) MB."
+  if [[ -f "$SLICE_CSV" ]] && [[ $(wc -l <"$SLICE_CSV") -gt 2 ]]; then
+    echo
+    echo "| ingest slice | hours | wall s | peak RSS | store MB |"
+    echo "|---:|---:|---:|---:|---:|"
+    tail -n +2 "$SLICE_CSV" | while IFS=';' read -r n f w rss mb; do echo "| $n | $f | $w | $((rss / 1024)) MB | $mb |"; done
+    first=$(sed -n 2p "$SLICE_CSV" | cut -d';' -f3)
+    last=$(tail -1 "$SLICE_CSV" | cut -d';' -f3)
+    echo
+    echo "Last slice's wall time over the first's: $(awk -v a="$last" -v b="$first" 'BEGIN { printf "%.2f", a / b }')"
+  fi
   echo
   echo "| question | rows | rollup ms | scan ms | scan / rollup |"
   echo "|---|---:|---:|---:|---:|"

@@ -32,6 +32,7 @@ class Learner {
         if (pc != c && t.Flagged(i, pc, written)) other_flagged_[i] = 1;
       }
     }
+    no_rule_left_out_.assign(t.rule_ids.size(), 0);
     written_threshold_ = o.threshold == LearnOptions::Threshold::kWritten ? written.threshold[static_cast<size_t>(c)] : 0;
     for (size_t r = 0; r < t.rule_ids.size(); ++r) {
       single_.push_back(o.rule_weights && t.rule_categories[r].size() == 1 && t.rule_categories[r].front() == c);
@@ -65,8 +66,17 @@ class Learner {
     return LambdaMax(p);
   }
 
-  GroupScore Score(const LearnedLayer& layer, size_t g) const {
+  //! Group g decided with `layer` on top of the rules. `held_out`: as its leave-one-group-out fold
+  //! scores it, without the rules written from its reports (Rule::written_from), whatever weight
+  //! the layer gives them, as `rules eval` scores a held-out group.
+  GroupScore Score(const LearnedLayer& layer, size_t g, bool held_out) const {
     const MatchTable::Group& group = t_.groups[g];
+    const DecisionParams rules = held_out ? t_.WithoutRulesWrittenFrom(g, written_) : written_;
+    std::vector<char> left_out(t_.rule_ids.size(), 0);
+    for (size_t r = 0; held_out && r < t_.rule_written_from.size(); ++r) {
+      const auto& from = t_.rule_written_from[r];
+      left_out[r] = std::find(from.begin(), from.end(), g) != from.end();
+    }
     const auto weights = PhraseWeights(layer);
     const int64_t threshold = ToMicro(layer.threshold);
     GroupScore s;
@@ -74,15 +84,18 @@ class Learner {
     for (uint32_t i : group.reports) {
       ++s.reports;
       bool any = false;
-      const int64_t sum = Sum(i, layer, weights, &any);
+      const int64_t sum = Sum(i, layer, rules, left_out, weights, &any);
       const bool flagged = any && sum >= threshold;
+      const bool bug = !group.bug_only || t_.Bug(i, rules);
+      bool other_flagged = false;
+      for (int pc : group.positive) other_flagged |= pc != c_ && t_.Flagged(i, pc, rules);
       if (t_.label[i] >= 0) {
-        const bool predicted = ((HasCategory(group, c_) && flagged) || other_flagged_[i]) && bug_[i];
+        const bool predicted = ((HasCategory(group, c_) && flagged) || other_flagged) && bug;
         s.confusion.Add(predicted, t_.label[i] == 1);
       }
       // In a group whose label asks for bugs, a control counts bugs of that category (as ScoreGroup).
       for (size_t k = 0; k < group.controls.size(); ++k) {
-        s.control_flags[k] += bug_[i] && (group.controls[k] == c_ ? flagged : t_.Flagged(i, group.controls[k], written_));
+        s.control_flags[k] += bug && (group.controls[k] == c_ ? flagged : t_.Flagged(i, group.controls[k], rules));
       }
     }
     return s;
@@ -152,15 +165,16 @@ class Learner {
     return w;
   }
 
-  int64_t Sum(uint32_t i, const LearnedLayer& layer, const std::unordered_map<uint32_t, int64_t>& phrases,
-              bool* any) const {
+  int64_t Sum(uint32_t i, const LearnedLayer& layer, const DecisionParams& rules, const std::vector<char>& left_out,
+              const std::unordered_map<uint32_t, int64_t>& phrases, bool* any) const {
     int64_t sum = 0;
     *any = false;
     for (uint32_t r : t_.matched[i]) {
       if (!t_.CountsToward(r, c_)) continue;
-      const auto it = layer.rule_weights.find(r);
-      sum += it != layer.rule_weights.end() ? ToMicro(it->second) : written_.weight[r];
       *any = true;
+      if (left_out[r]) continue;
+      const auto it = layer.rule_weights.find(r);
+      sum += it != layer.rule_weights.end() ? ToMicro(it->second) : rules.weight[r];
     }
     for (uint32_t ph : index_.of_report[i]) {
       if (const auto it = phrases.find(ph); it != phrases.end()) sum += it->second, *any = true;
@@ -219,7 +233,7 @@ class Learner {
       for (uint32_t i : t_.groups[g].reports) {
         if (t_.label[i] < 0) continue;
         bool any = false;
-        const int64_t sum = Sum(i, layer, weights, &any);
+        const int64_t sum = Sum(i, layer, written_, no_rule_left_out_, weights, &any);
         items.push_back({g, sum, any, other_flagged_[i] != 0, bug_[i] != 0, t_.label[i] == 1});
       }
     }
@@ -254,6 +268,7 @@ class Learner {
   std::vector<char> other_flagged_;  //!< per report: flagged as written with another positive category of its group
   std::vector<char> bug_;            //!< per report: judged a bug, or in a group whose label does not ask
   std::vector<char> single_;         //!< per rule: gets a per-rule term (counts toward C alone)
+  std::vector<char> no_rule_left_out_;  //!< for Sum on the training groups: every rule counts
   //! Subtracted from S when the threshold stays as written (else 0: the intercept absorbs it).
   int64_t written_threshold_ = 0;
 };
@@ -308,24 +323,26 @@ LearnResult LearnPhrases(const MatchTable& table, const PhraseIndex& index, cons
     train[h] = 0;
     const auto layers = learner.FitPath(train, lambdas);
     for (size_t k = 0; k < lambdas.size(); ++k) {
-      result.path[k].held_out[h] = learner.Score(layers[k], h);
+      result.path[k].held_out[h] = learner.Score(layers[k], h, true);
       result.path[k].mean_phrases += static_cast<double>(layers[k].phrases.size()) / result.groups.size();
       result.path[k].folds[h] = layers[k];
     }
   }
   LearnedLayer none;
   none.threshold = static_cast<double>(written.threshold[static_cast<size_t>(category)]) / 1e6;
-  for (size_t g = 0; g < n; ++g) result.written.push_back(learner.Score(none, g));
+  for (size_t g = 0; g < n; ++g) {
+    result.written.push_back(learner.Score(none, g, false));
+    result.written_held_out.push_back(learner.Score(none, g, true));
+  }
   bool any_passes = false;
   for (size_t k = 0; k < lambdas.size(); ++k) {
     LambdaRun& run = result.path[k];
     run.mean = MeanOver(table, result.groups, run.held_out);
     for (size_t g : result.groups) {
       const auto& group = table.groups[g];
-      if (!ObjectiveDefined(group, run.held_out[g].confusion) || !ObjectiveDefined(group, result.written[g].confusion)) {
-        continue;
-      }
-      const double drop = result.written[g].Metric(group.objective_f1) - run.held_out[g].Metric(group.objective_f1);
+      const GroupScore& before = result.written_held_out[g];
+      if (!ObjectiveDefined(group, run.held_out[g].confusion) || !ObjectiveDefined(group, before.confusion)) continue;
+      const double drop = before.Metric(group.objective_f1) - run.held_out[g].Metric(group.objective_f1);
       run.worst_drop = std::max(run.worst_drop, drop);
     }
     run.passes = options.max_drop < 0 || run.worst_drop <= options.max_drop + 1e-12;
@@ -336,7 +353,7 @@ LearnResult LearnPhrases(const MatchTable& table, const PhraseIndex& index, cons
   result.none_passes = !any_passes;
   const std::vector<double> to_chosen(lambdas.begin(), lambdas.begin() + static_cast<long>(result.chosen) + 1);
   result.layer = learner.FitPath(all, to_chosen, &result.vocabulary).back();
-  for (size_t g = 0; g < n; ++g) result.in_sample.push_back(learner.Score(result.layer, g));
+  for (size_t g = 0; g < n; ++g) result.in_sample.push_back(learner.Score(result.layer, g, false));
   return result;
 }
 
@@ -344,7 +361,7 @@ GroupScore ScoreLayer(const MatchTable& table, const PhraseIndex& index, const D
                       const LearnedLayer& layer, size_t group) {
   const LearnOptions options;
   const std::vector<size_t> groups;
-  return Learner(table, index, written, category, options, groups).Score(layer, group);
+  return Learner(table, index, written, category, options, groups).Score(layer, group, false);
 }
 
 }  // namespace ghsift

@@ -89,6 +89,9 @@ struct LearnResult {
   bool none_passes = false;    //!< no lambda keeps every group within max_drop (chosen is then 0)
   LearnedLayer layer;          //!< fitted on every learned group at the chosen lambda
   std::vector<GroupScore> written;    //!< per table group: the rules as written
+  //! per table group: the rules as written, without those written from its reports (the LOGO
+  //! figure of the rules alone, which the learned layer's held-out figure is compared with)
+  std::vector<GroupScore> written_held_out;
   std::vector<GroupScore> in_sample;  //!< per table group: `layer`, on groups it saw
   size_t vocabulary = 0;              //!< phrases the final fit could use
 };

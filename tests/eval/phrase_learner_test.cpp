@@ -87,6 +87,25 @@ TEST(PhraseLearnerTest, AtLambdaMaxAloneNothingIsLearned) {
   EXPECT_DOUBLE_EQ(r.path[0].mean, 0.5);
 }
 
+TEST(PhraseLearnerTest, AGroupARuleWasWrittenFromIsScoredWithoutIt) {
+  Toy t = MakeToy();
+  t.table.rule_written_from = {{1}};  // "s.nan" was written from g1's reports
+  LearnOptions o;
+  o.vocabulary.min_reports = 2;
+  o.lambdas = 1;  // lambda_max alone: no phrase, the rules' own decision
+  const LearnResult r = LearnPhrases(t.table, t.index, t.written, 0, o);
+  // In-sample every group finds its "nan" positive; held out, g1 finds nothing without the rule,
+  // in the learned fold and in the rules-alone figure the gate compares it with.
+  for (size_t g = 0; g < 3; ++g) EXPECT_EQ(r.written[g].confusion.tp, 1);
+  EXPECT_EQ(r.written_held_out[0].confusion.tp, 1);
+  EXPECT_EQ(r.written_held_out[1].confusion.tp, 0);
+  EXPECT_EQ(r.path[0].held_out[0].confusion.tp, 1);
+  EXPECT_EQ(r.path[0].held_out[1].confusion.tp, 0);
+  EXPECT_EQ(r.path[0].held_out[1].confusion.fn, 3);
+  EXPECT_DOUBLE_EQ(r.path[0].mean, 1.0 / 3);  // F1 0.5, 0, 0.5
+  EXPECT_DOUBLE_EQ(r.path[0].worst_drop, 0.0);
+}
+
 TEST(PhraseLearnerTest, APhraseOfOneGroupIsNoFeature) {
   const Toy t = MakeToy();
   LearnOptions o;

@@ -267,7 +267,8 @@ int RunLearn(LearnArgs args) {
                           "nothing of phrases. More groups labeled for " + category + " are needed.\n"
                     : "")
             << "LOGO: the phrases and their weights (with --threshold fit or model, the threshold too) fitted on the "
-               "other groups, scored on the held-out group; as written: the rules alone.\n\n";
+               "other groups, scored on the held-out group; as written: the rules alone. Both leave out of a group's figure "
+               "the rules written from its reports (written_from), as rules eval's LOGO does.\n\n";
 
   // First: every group's LOGO figure at the chosen lambda, beside the rules as written.
   {
@@ -275,7 +276,7 @@ int RunLearn(LearnArgs args) {
     double before = 0, after = 0;
     int n = 0;
     for (size_t g : groups) {
-      const GroupScore& w = result.written[g];
+      const GroupScore& w = result.written_held_out[g];
       const GroupScore& h = chosen.held_out[g];
       const Confusion& cw = w.confusion;
       const bool defined = ObjectiveDefined(table.groups[g], h.confusion);
@@ -338,7 +339,7 @@ int RunLearn(LearnArgs args) {
               << " -> " << Number2(weight) << "\n";
   }
 
-  const std::string header = HeaderOf(args, category, names, field_list, result, MeanOfWritten(table, groups, result.written));
+  const std::string header = HeaderOf(args, category, names, field_list, result, MeanOfWritten(table, groups, result.written_held_out));
   const LayerText text{header, field_list};
   const std::string yaml = LayerYaml(layer, index, table, category, text, group_names, chosen.mean);
   if (!args.write.empty()) {
@@ -360,6 +361,10 @@ int RunLearn(LearnArgs args) {
     RuleSet fold = rules;
     const std::string fold_yaml = LayerYaml(chosen.folds[g], index, table, category, {"", field_list}, {}, 0);
     if (Status s = ParseRuleYaml(fold_yaml, "fold without " + table.groups[g].name, fold); !s.ok()) return Fail(s.message());
+    // As the fit scored it: without the rules written from the held-out group's reports.
+    for (Rule& rule : fold.rules) {
+      if (std::count(rule.written_from.begin(), rule.written_from.end(), table.groups[g].name)) rule.weight = 0;
+    }
     auto scores = ScoreThroughEngine(fold, *input, {g});
     if (!scores.ok()) return Fail(scores.status().message());
     const GroupScore& e = (*scores)[g];

@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 #include "common/hash.hpp"
 
@@ -115,40 +116,106 @@ std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int
 }
 
 std::vector<size_t> DrawIndices(size_t size, size_t k, SplitMix64& rng) {
-  std::vector<size_t> pool(size);
-  std::iota(pool.begin(), pool.end(), size_t{0});
   k = std::min(k, size);
+  if (k * 4 >= size) {
+    std::vector<size_t> pool(size);
+    std::iota(pool.begin(), pool.end(), size_t{0});
+    for (size_t i = 0; i < k; ++i) {
+      const size_t j = i + static_cast<size_t>(rng.Below(size - i));
+      std::swap(pool[i], pool[j]);
+    }
+    pool.resize(k);
+    return pool;
+  }
+  // The same shuffle over a pool that is not written out: only the positions a swap moved are
+  // kept (k of millions), so the draw is identical and its memory is O(k).
+  std::unordered_map<size_t, size_t> moved;
+  const auto at = [&](size_t i) {
+    const auto it = moved.find(i);
+    return it == moved.end() ? i : it->second;
+  };
+  std::vector<size_t> out;
+  out.reserve(k);
   for (size_t i = 0; i < k; ++i) {
     const size_t j = i + static_cast<size_t>(rng.Below(size - i));
-    std::swap(pool[i], pool[j]);
+    const size_t at_i = at(i), at_j = at(j);
+    moved[j] = at_i;
+    out.push_back(at_j);
   }
-  pool.resize(k);
-  return pool;
+  return out;
 }
 
-StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, uint64_t seed) {
-  std::map<std::string, std::vector<size_t>> members;  // ordered by stratum name
-  for (size_t i = 0; i < frame.size(); ++i) members[frame[i].stratum].push_back(i);
+uint32_t FrameBuilder::Intern(std::string_view name,
+                              std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>& index,
+                              std::vector<std::string>& names) {
+  if (const auto it = index.find(name); it != index.end()) return it->second;
+  const auto id = static_cast<uint32_t>(names.size());
+  names.emplace_back(name);
+  index.emplace(names.back(), id);
+  return id;
+}
+
+void FrameBuilder::Add(std::string_view repo, int64_t number, std::string_view stratum, uint64_t preference) {
+  members_.push_back({Intern(repo, repo_index_, repos_), Intern(stratum, stratum_index_, strata_), number, preference});
+}
+
+SamplingFrame FrameBuilder::Build() && {
+  // Repositories renumbered in name order.
+  std::vector<uint32_t> by_name(repos_.size());
+  std::iota(by_name.begin(), by_name.end(), 0u);
+  std::sort(by_name.begin(), by_name.end(), [&](uint32_t a, uint32_t b) { return repos_[a] < repos_[b]; });
+  std::vector<uint32_t> rank(repos_.size());
+  SamplingFrame frame;
+  for (uint32_t r = 0; r < by_name.size(); ++r) {
+    rank[by_name[r]] = r;
+    frame.repos.push_back(std::move(repos_[by_name[r]]));
+  }
+  for (Member& m : members_) m.repo = rank[m.repo];
+  // stable: among equal preferences the first added stays first.
+  std::stable_sort(members_.begin(), members_.end(), [](const Member& a, const Member& b) {
+    return std::tie(a.repo, a.number, a.preference) < std::tie(b.repo, b.number, b.preference);
+  });
+  frame.items.reserve(members_.size());
+  for (const Member& m : members_) {
+    if (!frame.items.empty() && frame.items.back().repo == m.repo && frame.items.back().number == m.number) continue;
+    frame.items.push_back({m.repo, m.stratum, m.number});
+  }
+  members_ = {};
+  frame.strata = std::move(strata_);
+  return frame;
+}
+
+StratifiedSample DrawStratified(const SamplingFrame& frame, int64_t n, uint64_t seed) {
+  const std::vector<FrameItem>& items = frame.items;
+  std::vector<std::vector<size_t>> members(frame.strata.size());
+  for (size_t i = 0; i < items.size(); ++i) members[items[i].stratum].push_back(i);
+  // Strata in name order, those with members only.
+  std::vector<size_t> strata;
+  for (size_t s = 0; s < members.size(); ++s) {
+    if (!members[s].empty()) strata.push_back(s);
+  }
+  std::sort(strata.begin(), strata.end(), [&](size_t a, size_t b) { return frame.strata[a] < frame.strata[b]; });
   auto by_key = [&](size_t x, size_t y) {
-    return std::tie(frame[x].repo, frame[x].number) < std::tie(frame[y].repo, frame[y].number);
+    return std::tie(items[x].repo, items[x].number) < std::tie(items[y].repo, items[y].number);
   };
   std::vector<int64_t> sizes;
-  for (auto& [name, list] : members) {
-    // A frame given in (repo, number) order (sample's) is checked in one pass, not sorted again.
+  for (size_t s : strata) {
+    std::vector<size_t>& list = members[s];
+    // A frame given in (repo, number) order (FrameBuilder's) is checked in one pass, not sorted again.
     if (!std::is_sorted(list.begin(), list.end(), by_key)) std::sort(list.begin(), list.end(), by_key);
     sizes.push_back(static_cast<int64_t>(list.size()));
   }
   const std::vector<int64_t> allocation = AllocateProportional(sizes, n);
   StratifiedSample out;
-  size_t s = 0;
-  for (const auto& [name, list] : members) {
+  for (size_t k = 0; k < strata.size(); ++k) {
+    const std::vector<size_t>& list = members[strata[k]];
     StratumDraw draw;
-    draw.name = name;
+    draw.name = frame.strata[strata[k]];
     draw.population = static_cast<int64_t>(list.size());
-    draw.allocated = allocation[s++];
+    draw.allocated = allocation[k];
     // One stream per stratum, seeded from its name's hash: a stratum's rows do not change when
     // another stratum changes.
-    SplitMix64 rng(seed ^ Fnv1a64(name));
+    SplitMix64 rng(seed ^ Fnv1a64(draw.name));
     std::vector<size_t> picked = DrawIndices(list.size(), static_cast<size_t>(draw.allocated), rng);
     draw.drawn = static_cast<int64_t>(picked.size());
     std::sort(picked.begin(), picked.end());  // positions in the sorted list: (repo, number) order

@@ -5,8 +5,10 @@
 // never depends on hash-map iteration order; each stratum's members are sorted by (repo,
 // number) and shuffled by a splitmix64 stream derived from the seed and the stratum's name.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "common/split_mix.hpp"
@@ -43,11 +45,50 @@ std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int
 //! indices, uniformly chosen. `k` above `size` takes everything.
 std::vector<size_t> DrawIndices(size_t size, size_t k, SplitMix64& rng);
 
-//! One member of the sampling frame.
+//! One member of the sampling frame. Its repository and stratum are numbers that SamplingFrame
+//! names, so a frame of millions of reports holds no string per report.
 struct FrameItem {
-  std::string repo;
+  uint32_t repo = 0;     //!< index into SamplingFrame::repos
+  uint32_t stratum = 0;  //!< index into SamplingFrame::strata
   int64_t number = 0;
-  std::string stratum;
+};
+
+//! The population a sample is drawn from, each (repository name, number) once. Repositories are
+//! numbered in name order, so members sort by (repo, number) as by (name, number).
+struct SamplingFrame {
+  std::vector<std::string> repos;   //!< sorted, distinct
+  std::vector<std::string> strata;  //!< distinct, in the order first seen
+  std::vector<FrameItem> items;     //!< sorted by (repo, number)
+
+  const std::string& RepoOf(size_t item) const { return repos[items[item].repo]; }
+  const std::string& StratumOf(size_t item) const { return strata[items[item].stratum]; }
+};
+
+//! Collects the members of a frame by name, in any order.
+class FrameBuilder {
+ public:
+  //! A member listed twice (one repository name and number) is kept once: the one of the
+  //! smallest `preference` (ties: the first added), whatever order they come in.
+  void Add(std::string_view repo, int64_t number, std::string_view stratum, uint64_t preference = 0);
+  SamplingFrame Build() &&;
+
+ private:
+  struct Member {
+    uint32_t repo;  //!< index into repos_ (in the order first seen)
+    uint32_t stratum;
+    int64_t number;
+    uint64_t preference;
+  };
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  static uint32_t Intern(std::string_view name, std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>& index,
+                         std::vector<std::string>& names);
+
+  std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> repo_index_, stratum_index_;
+  std::vector<std::string> repos_, strata_;
+  std::vector<Member> members_;
 };
 
 struct StratumDraw {
@@ -64,6 +105,6 @@ struct StratifiedSample {
 };
 
 //! Allocates `n` proportionally to the strata of `frame` and draws each stratum's share.
-StratifiedSample DrawStratified(const std::vector<FrameItem>& frame, int64_t n, uint64_t seed);
+StratifiedSample DrawStratified(const SamplingFrame& frame, int64_t n, uint64_t seed);
 
 }  // namespace ghsift

@@ -76,22 +76,36 @@ TEST(Allocation, StratumSmallerThanItsShareIsTakenWhole) {
   EXPECT_EQ(std::set<size_t>(all.begin(), all.end()), (std::set<size_t>{0, 1, 2}));
 }
 
-std::vector<FrameItem> Frame() {
-  std::vector<FrameItem> frame;
-  for (int i = 0; i < 60; ++i) frame.push_back({"org/a", 1000 + i, "org/a"});
-  for (int i = 0; i < 30; ++i) frame.push_back({"org/b", 10 + 3 * i, "org/b"});
-  for (int i = 0; i < 2; ++i) frame.push_back({"org/c", 7 + i, "org/c"});
-  return frame;
+struct Member {
+  std::string repo;
+  int64_t number;
+  std::string stratum;
+};
+
+std::vector<Member> Members() {
+  std::vector<Member> members;
+  for (int i = 0; i < 60; ++i) members.push_back({"org/a", 1000 + i, "org/a"});
+  for (int i = 0; i < 30; ++i) members.push_back({"org/b", 10 + 3 * i, "org/b"});
+  for (int i = 0; i < 2; ++i) members.push_back({"org/c", 7 + i, "org/c"});
+  return members;
 }
 
-std::vector<std::pair<std::string, int64_t>> Rows(const std::vector<FrameItem>& frame, const StratifiedSample& s) {
+SamplingFrame FrameOf(const std::vector<Member>& members) {
+  FrameBuilder builder;
+  for (const Member& m : members) builder.Add(m.repo, m.number, m.stratum);
+  return std::move(builder).Build();
+}
+
+SamplingFrame Frame() { return FrameOf(Members()); }
+
+std::vector<std::pair<std::string, int64_t>> Rows(const SamplingFrame& frame, const StratifiedSample& s) {
   std::vector<std::pair<std::string, int64_t>> out;
-  for (size_t i : s.chosen) out.emplace_back(frame[i].repo, frame[i].number);
+  for (size_t i : s.chosen) out.emplace_back(frame.RepoOf(i), frame.items[i].number);
   return out;
 }
 
 TEST(Draw, SameSeedSameRowsOtherSeedOtherRows) {
-  std::vector<FrameItem> frame = Frame();
+  const SamplingFrame frame = Frame();
   const StratifiedSample a = DrawStratified(frame, 20, 42);
   const StratifiedSample b = DrawStratified(frame, 20, 42);
   const StratifiedSample c = DrawStratified(frame, 20, 43);
@@ -108,15 +122,48 @@ TEST(Draw, SameSeedSameRowsOtherSeedOtherRows) {
   EXPECT_EQ(distinct.size(), rows.size());
   EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
 
-  // The frame's order does not matter: members are sorted by (repo, number) before the draw.
-  std::vector<FrameItem> reversed(frame.rbegin(), frame.rend());
+  // The order members are added in does not matter: they are sorted by (repo, number).
+  std::vector<Member> members = Members();
+  std::reverse(members.begin(), members.end());
+  const SamplingFrame reversed = FrameOf(members);
   EXPECT_EQ(Rows(reversed, DrawStratified(reversed, 20, 42)), Rows(frame, a));
 }
 
+TEST(Draw, AMemberListedTwiceIsKeptOnceTheOneOfTheSmallestPreference) {
+  FrameBuilder builder;
+  builder.Add("org/b", 5, "late", 2);
+  builder.Add("org/a", 9, "x", 0);
+  builder.Add("org/b", 5, "early", 1);
+  builder.Add("org/b", 5, "tie", 1);
+  const SamplingFrame frame = std::move(builder).Build();
+  ASSERT_EQ(frame.items.size(), 2u);
+  EXPECT_EQ(frame.repos, (std::vector<std::string>{"org/a", "org/b"}));
+  EXPECT_EQ(frame.RepoOf(0), "org/a");
+  EXPECT_EQ(frame.RepoOf(1), "org/b");
+  EXPECT_EQ(frame.StratumOf(1), "early");
+}
+
+TEST(Draw, TheSparseShuffleDrawsAsTheFullOne) {
+  // Below a quarter of the pool the shuffle keeps only the moved positions; the indices drawn
+  // are those of the plain partial Fisher-Yates shuffle over the whole pool.
+  for (const size_t size : {10u, 1000u, 100000u}) {
+    for (const size_t k : {size_t{1}, size / 10 + 1, size / 5}) {
+      SplitMix64 rng(size * 31 + k);
+      const std::vector<size_t> drawn = DrawIndices(size, k, rng);
+      SplitMix64 reference(size * 31 + k);
+      std::vector<size_t> pool(size);
+      std::iota(pool.begin(), pool.end(), size_t{0});
+      for (size_t i = 0; i < k; ++i) std::swap(pool[i], pool[i + static_cast<size_t>(reference.Below(size - i))]);
+      pool.resize(k);
+      EXPECT_EQ(drawn, pool) << size << " " << k;
+    }
+  }
+}
+
 TEST(Draw, SmallStratumGivesWhatItHas) {
-  const std::vector<FrameItem> frame = Frame();
+  const SamplingFrame frame = Frame();
   const StratifiedSample s = DrawStratified(frame, 500, 9);
-  EXPECT_EQ(s.chosen.size(), frame.size());
+  EXPECT_EQ(s.chosen.size(), frame.items.size());
   for (const StratumDraw& d : s.strata) EXPECT_EQ(d.drawn, d.population);
 }
 

@@ -90,26 +90,21 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   // text is copied, and each report goes straight into it), then the drawn rows with everything
   // the export shows.
   uint64_t reports_of_kind = 0, flagged_of_kind = 0;
-  struct Listed {
-    FrameItem item;
-    size_t category = 0;  //!< index in `chosen`
-    int64_t repo_id = 0;
-    size_t rank = 0;  //!< of the repository's name among the frame's
-  };
-  std::vector<Listed> listed_frame;
+  // The frame: each report once (listed under several categories, or in two repositories of one
+  // name), the one of the first category, then of the lowest repository id, whatever order the
+  // reports were listed in.
+  FrameBuilder frame_builder;
   size_t category_index = 0;
   auto add_to_frame = [&](ListedIssue&& issue) {
-    Listed listed;
-    listed.category = category_index;
-    listed.repo_id = issue.repo_id;
-    FrameItem& item = listed.item;
-    item.repo = std::move(issue.repo);
-    item.number = issue.number;
     // A report in several rows of the dimension is drawn in its first (sorted) one.
-    if (stratify == nullptr) item.stratum = "(all)";
-    else if (issue.values.front().empty()) item.stratum = "(none)";
-    else item.stratum = *std::min_element(issue.values.front().begin(), issue.values.front().end());
-    listed_frame.push_back(std::move(listed));
+    std::string_view stratum = "(all)";
+    if (stratify != nullptr) {
+      const std::vector<std::string>& values = issue.values.front();
+      stratum = values.empty() ? std::string_view("(none)") : std::string_view(*std::min_element(values.begin(), values.end()));
+    }
+    constexpr uint64_t kRepoIdBits = 48;
+    const uint64_t repo_id = static_cast<uint64_t>(issue.repo_id) & ((uint64_t{1} << kRepoIdBits) - 1);
+    frame_builder.Add(issue.repo, issue.number, stratum, (static_cast<uint64_t>(category_index) << kRepoIdBits) | repo_id);
   };
   auto list_population = [&](bool frame_only, const std::set<std::pair<std::string, int64_t>>* only,
                              std::map<std::pair<std::string, int64_t>, ListedIssue>& into) -> Status {
@@ -147,36 +142,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::map<std::pair<std::string, int64_t>, ListedIssue> no_rows;  // (the frame takes every report)
   const Status listed = list_population(true, nullptr, no_rows);
   if (!listed.ok()) return Fail(listed.message());
-  // The frame in (repo, number) order, each report once (listed under several categories, or two
-  // repositories of one name): the one of the first category, then of the lowest repository id,
-  // whatever order the reports were listed in.
-  // Repository names compared once per repository, not once per comparison of two reports: each
-  // id gets the rank of its name (one rank for ids of the same name).
-  std::unordered_map<int64_t, std::string_view> name_of;
-  for (const Listed& listed : listed_frame) name_of.emplace(listed.repo_id, listed.item.repo);
-  std::vector<std::pair<std::string_view, int64_t>> by_name;
-  by_name.reserve(name_of.size());
-  for (const auto& [id, name] : name_of) by_name.emplace_back(name, id);
-  std::sort(by_name.begin(), by_name.end());
-  std::unordered_map<int64_t, size_t> rank;
-  for (size_t i = 0, r = 0; i < by_name.size(); ++i) {
-    if (i > 0 && by_name[i].first != by_name[i - 1].first) ++r;
-    rank[by_name[i].second] = r;
-  }
-  for (Listed& listed : listed_frame) listed.rank = rank[listed.repo_id];
-  std::sort(listed_frame.begin(), listed_frame.end(), [](const Listed& a, const Listed& b) {
-    return std::tie(a.rank, a.item.number, a.category, a.repo_id) <
-           std::tie(b.rank, b.item.number, b.category, b.repo_id);
-  });
-  std::vector<FrameItem> frame;
-  frame.reserve(listed_frame.size());
-  for (Listed& listed : listed_frame) {
-    if (!frame.empty() && frame.back().repo == listed.item.repo && frame.back().number == listed.item.number) continue;
-    frame.push_back(std::move(listed.item));
-  }
-  listed_frame = {};
+  const SamplingFrame frame = std::move(frame_builder).Build();
 
-  const int64_t n_population = static_cast<int64_t>(frame.size());
+  const int64_t n_population = static_cast<int64_t>(frame.items.size());
   int64_t n = 0;
   std::string how;
   if (sized_by_n) {
@@ -190,7 +158,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   }
   const StratifiedSample sample = DrawStratified(frame, n, args.seed);
   std::set<std::pair<std::string, int64_t>> drawn;
-  for (size_t index : sample.chosen) drawn.emplace(frame[index].repo, frame[index].number);
+  for (size_t index : sample.chosen) drawn.emplace(frame.RepoOf(index), frame.items[index].number);
   std::map<std::pair<std::string, int64_t>, ListedIssue> rows;
   const Status read_rows = list_population(false, &drawn, rows);
   if (!read_rows.ok()) return Fail(read_rows.message());
@@ -223,7 +191,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format == "csv") out << LabelingCsvHeader(extra_columns);
   size_t missing = 0;
   for (size_t index : sample.chosen) {
-    const auto row = rows.find({frame[index].repo, frame[index].number});
+    const auto row = rows.find({frame.RepoOf(index), frame.items[index].number});
     if (row == rows.end()) return Fail("the store changed while the sample was drawn: run it again");
     const ListedIssue& issue = row->second;
     std::vector<std::string> cats;
@@ -235,7 +203,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     const KeptText& kept = *read;
     missing += !kept.found;
     if (args.format == "csv") {
-      std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame[index].stratum, ""};
+      std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame.StratumOf(index), ""};
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
@@ -243,7 +211,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
           << ", \"state\": " << JsonString(issue.state) << LabelingJsonTexts(issue, kept)
           << ", \"url\": " << JsonString(issue.url) << ", \"categories\": [";
       for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
-      out << "], \"stratum\": " << JsonString(frame[index].stratum) << ExportedJsonMembers(issue, exported_from)
+      out << "], \"stratum\": " << JsonString(frame.StratumOf(index)) << ExportedJsonMembers(issue, exported_from)
           << ", \"class\": null}\n";
     }
   }

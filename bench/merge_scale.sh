@@ -3,7 +3,7 @@
 #
 #   bench/merge_scale.sh [--partials 4] [--hours-per-partial 4] [--events-per-hour 100000]
 #                        [--seed 7] [--ghsift PATH] [--build-dir build-bench]
-#                        [--work bench/results/merge-scale]
+#                        [--work bench/results/merge-scale] [--corpus DIR] [--reference STORE] [--once-only]
 #
 # Generates partials x hours-per-partial hours of issue lifecycle events (`ghsift gen
 # --lifecycle-share 1 --pr-share 0`, as bench/query_scale.sh: about 30,000 new issues per
@@ -16,6 +16,10 @@
 # merged stores answer `query --by repo,month,category`, `query --metric events --by type` and
 # `stats` byte for byte as the single ingest does (exit 3, VERIFY FAILED, otherwise). Corpus, partials and reference
 # are reused by later runs with the same arguments; --ghsift times another build (before/after).
+# --corpus DIR takes the hours from DIR instead of generating them (it must hold exactly partials x
+# hours-per-partial of them), and --reference STORE a store already ingested from them (for
+# example bench/query_scale.sh's ten-million-issue store) instead of ingesting the reference
+# again; --once-only skips the one-merge-per-partial run.
 # Output: a Markdown table on stdout, summary.md/.csv in the work folder (not committed).
 set -euo pipefail
 
@@ -26,8 +30,11 @@ EVENTS=100000
 SEED=7
 BUILD_DIR="$ROOT/build-bench"
 WORK="$ROOT/bench/results/merge-scale"
+CORPUS_ARG=""
+REFERENCE_ARG=""
+ONCE_ONLY=0
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --partials) PARTIALS=$2; shift 2 ;;
@@ -37,6 +44,9 @@ while [[ $# -gt 0 ]]; do
     --ghsift) GHSIFT=$2; shift 2 ;;
     --build-dir) BUILD_DIR=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
+    --corpus) CORPUS_ARG=$(cd "$2" && pwd); shift 2 ;;
+    --reference) REFERENCE_ARG=$(cd "$2" && pwd); shift 2 ;;
+    --once-only) ONCE_ONLY=1; shift ;;
     -h|--help) usage 0 ;;
     *) echo "merge_scale.sh: unknown argument '$1'" >&2; usage 2 ;;
   esac
@@ -51,12 +61,12 @@ mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 TOTAL_HOURS=$((PARTIALS * HOURS))
 NAME="p$PARTIALS-h$HOURS-e$EVENTS-s$SEED"
-CORPUS="$WORK/corpus-h$TOTAL_HOURS-e$EVENTS-s$SEED"
-SINGLE="$WORK/single-h$TOTAL_HOURS-e$EVENTS-s$SEED"
+CORPUS="${CORPUS_ARG:-$WORK/corpus-h$TOTAL_HOURS-e$EVENTS-s$SEED}"
+SINGLE="${REFERENCE_ARG:-$WORK/single-h$TOTAL_HOURS-e$EVENTS-s$SEED}"
 MERGED="$WORK/merged-$NAME"
 MERGED_ONCE="$WORK/merged-once-$NAME"
 
-if [[ ! -f "$CORPUS/truth.json" ]]; then
+if [[ -z "$CORPUS_ARG" && ! -f "$CORPUS/truth.json" ]]; then
   log "generating $TOTAL_HOURS hours x $EVENTS events into $CORPUS"
   rm -rf "$CORPUS"
   "$GHSIFT" gen --out "$CORPUS" --hours "$TOTAL_HOURS" --events-per-hour "$EVENTS" --seed "$SEED" \
@@ -67,7 +77,9 @@ mapfile -t FILES < <(find "$CORPUS" -maxdepth 1 -name '*.json.zst' | LC_ALL=C so
 
 # done_store DIR: whether DIR holds a store that a finished ingest left (its stamp).
 done_store() { [[ -f "$1/.merge-scale-done" ]]; }
-if ! done_store "$SINGLE"; then
+if [[ -n "$REFERENCE_ARG" ]]; then
+  "$GHSIFT" stats --store "$SINGLE" >/dev/null || { echo "merge_scale.sh: --reference $SINGLE is not a store" >&2; exit 2; }
+elif ! done_store "$SINGLE"; then
   log "ingesting all $TOTAL_HOURS hours into $SINGLE (the reference)"
   rm -rf "$SINGLE"
   /usr/bin/time -f '[merge-scale] single ingest: %e s wall, %M KB peak RSS' \
@@ -91,7 +103,7 @@ stat_of() { "$GHSIFT" stats --store "$1" --format json | python3 -c "import json
 rm -rf "$MERGED"
 CSV="$WORK/summary-$NAME.csv"
 echo "partial,reports,events,partial_mb,merge_s,peak_rss_mb" >"$CSV"
-for ((p = 0; p < PARTIALS; p++)); do
+for ((p = 0; p < PARTIALS * (1 - ONCE_ONLY); p++)); do
   dir=${PARTIAL_DIRS[$p]}
   timing=$(mktemp)
   if ! /usr/bin/time -o "$timing" -f '%e %M' "$GHSIFT" merge --store "$MERGED" "$dir" 2>"$WORK/merge.err"; then
@@ -125,22 +137,24 @@ answers() {
   "$GHSIFT" query --store "$1" --metric events --by type --format csv
   "$GHSIFT" stats --store "$1" --format json | grep -v '"store_bytes"'
 }
-for merged in "$MERGED" "$MERGED_ONCE"; do
+VERIFIED=("$MERGED_ONCE")
+[[ $ONCE_ONLY -eq 1 ]] || VERIFIED+=("$MERGED")
+for merged in "${VERIFIED[@]}"; do
   if ! diffs=$(diff <(answers "$SINGLE") <(answers "$merged")); then
     echo "VERIFY FAILED: $merged answers otherwise than the single ingest (< single, > merged):" >&2
     echo "$diffs" | head -20 >&2
     exit 3
   fi
 done
-REPORTS=$(stat_of "$MERGED" reports)
-log "verified: both merged stores ($REPORTS reports) answer as the single ingest, byte for byte"
+REPORTS=$(stat_of "$MERGED_ONCE" reports)
+log "verified: the merged store(s) ($REPORTS reports) answer as the single ingest, byte for byte"
 
 {
-  echo "$PARTIALS partials of $HOURS generated hours x $EVENTS events (seed $SEED), merged one \`ghsift merge\` per partial into a new store of $REPORTS reports; answers equal a single ingest's."
+  echo "$PARTIALS partials of $HOURS generated hours x $EVENTS events (seed $SEED), merged into a new store of $REPORTS reports; answers equal a single ingest's."
   echo
   echo "| partial | reports | events | on disk MB | merge s | peak RSS MB |"
   echo "|---:|---:|---:|---:|---:|---:|"
   tail -n +2 "$CSV" | while IFS=, read -r p r e mb s rss; do echo "| $p | $r | $e | $mb | $s | $rss |"; done
-  awk -F, 'NR > 1 { s += $5; n++; if ($6 > m) m = $6 } END { printf "\nOne merge per partial: mean %.2f s per partial, highest peak RSS %d MB.\n", s / n, m }' "$CSV"
+  awk -F, 'NR > 1 { s += $5; n++; if ($6 > m) m = $6 } END { if (n) printf "\nOne merge per partial: mean %.2f s per partial, highest peak RSS %d MB.\n", s / n, m }' "$CSV"
   awk -v s="$ONCE_S" -v p="$PARTIALS" -v kb="$ONCE_KB" 'BEGIN { printf "All partials in one merge: %.2f s (%.2f s per partial), peak RSS %d MB.\n", s, s / p, kb / 1024 }'
 } | tee "$WORK/summary-$NAME.md"

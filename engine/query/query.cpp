@@ -467,12 +467,18 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   // without being built.
   const bool bounded = options.limit != 0;
   // A keys_only report: to the caller's sink, or into the list.
-  auto keep_key = [&](ListedIssue&& item) {
+  auto keep_key = [&](int64_t repo_id, const std::string& repo, int64_t number,
+                      std::vector<std::vector<std::string>>&& values) {
     if (options.each) {
-      options.each(std::move(item));
-    } else {
-      list.issues.push_back(std::move(item));
+      options.each(ListedKey{repo_id, repo, number, &values});
+      return;
     }
+    ListedIssue item;
+    item.repo_id = repo_id;
+    item.repo = repo;
+    item.number = number;
+    item.values = std::move(values);
+    list.issues.push_back(std::move(item));
   };
   auto visit = [&](int64_t repo_id, int64_t number, const IssueRecord& r) -> Status {
     if (r.reference_only() || !KindMatches(options.kind, r.kind)) return Status::Ok();
@@ -499,17 +505,18 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     }
     const ReportView view{model, r, repo_id, flagged, shown, no_category, blind, names};
     if (!PassesValueFilters(where, view)) return Status::Ok();
-    ListedIssue item;
-    item.repo = names.Of(repo_id);
-    item.number = number;
-    if (options.only != nullptr && !options.only->contains({item.repo, number})) return Status::Ok();
+    const std::string& repo = names.Of(repo_id);
+    if (options.only != nullptr && !options.only->contains({repo, number})) return Status::Ok();
     ++list.matched;
     if (options.keys_only) {
-      item.repo_id = repo_id;
-      for (const Dimension* d : with_values) item.values.push_back(d->of_report(view));
-      keep_key(std::move(item));
+      std::vector<std::vector<std::string>> values;
+      for (const Dimension* d : with_values) values.push_back(d->of_report(view));
+      keep_key(repo_id, repo, number, std::move(values));
       return Status::Ok();
     }
+    ListedIssue item;
+    item.repo = repo;
+    item.number = number;
     for (const CategoryScore& score : model.Score(r.rules)) {
       if (std::find(problems.begin(), problems.end(), score.category) != problems.end()) item.score += score.score;
     }
@@ -566,11 +573,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
         if (options.only != nullptr && !options.only->contains({names.Of(e.repo_id), e.number})) return Status::Ok();
         if (options.keys_only) {
           ++list.matched;
-          ListedIssue item;
-          item.repo = names.Of(e.repo_id);
-          item.number = e.number;
-          item.repo_id = e.repo_id;
-          keep_key(std::move(item));
+          keep_key(e.repo_id, names.Of(e.repo_id), e.number, {});
           return Status::Ok();
         }
         // Newest first: once the page is full, an older report cannot make it and is only

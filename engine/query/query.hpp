@@ -91,6 +91,16 @@ struct ListedIssue {
   std::vector<std::vector<std::string>> values;
 };
 
+//! A report as IssueListOptions::each receives it: its key and the values asked for. The views
+//! are valid during the call only.
+struct ListedKey {
+  int64_t repo_id = 0;
+  std::string_view repo;  //!< its latest name
+  int64_t number = 0;
+  //! The values of IssueListOptions::with_values' dimensions, in that order.
+  const std::vector<std::vector<std::string>>* values = nullptr;
+};
+
 enum class IssueSort { kCreated, kUpdated, kScore };  //!< newest (or highest) first
 
 struct IssueListOptions {
@@ -114,8 +124,9 @@ struct IssueListOptions {
   //! title, labels or other text is copied (a frame holds every report of the population).
   bool keys_only = false;
   //! With keys_only: when set, each matching report goes to it instead of into IssueList::issues,
-  //! so that a frame of millions of reports is held once, by the caller, in its own lean form.
-  std::function<void(ListedIssue&&)> each;
+  //! so that a frame of millions of reports is held once, by the caller, in its own lean form
+  //! (no ListedIssue is built, and the repository's name is not copied).
+  std::function<void(const ListedKey&)> each;
   //! When set, only these reports (repository as listed, number): the drawn rows of a sample.
   const std::set<std::pair<std::string, int64_t>>* only = nullptr;
   //! Read the reports of the listing index (rollup/listing_index.hpp) when the store has one and

@@ -95,11 +95,11 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   // reports were listed in.
   FrameBuilder frame_builder;
   size_t category_index = 0;
-  auto add_to_frame = [&](ListedIssue&& issue) {
+  auto add_to_frame = [&](const ListedKey& issue) {
     // A report in several rows of the dimension is drawn in its first (sorted) one.
     std::string_view stratum = "(all)";
     if (stratify != nullptr) {
-      const std::vector<std::string>& values = issue.values.front();
+      const std::vector<std::string>& values = issue.values->front();
       stratum = values.empty() ? std::string_view("(none)") : std::string_view(*std::min_element(values.begin(), values.end()));
     }
     constexpr uint64_t kRepoIdBits = 48;

@@ -1,4 +1,5 @@
 #include "commands/common_options.hpp"
+#include "output.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -93,5 +94,14 @@ CLI::Validator NumberCheck(double least, double most, bool least_excluded) {
 CLI::Validator CountCheck() { return CountAtLeast(0); }
 CLI::Validator CountCheck(unsigned long long least, unsigned long long most) { return CountAtLeast(least, most); }
 CLI::Validator PositiveCountCheck() { return CountAtLeast(1); }
+
+std::string SettleTimesText(const SettleTimes& settle) {
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "rollup refresh %.3f s (%zu reports); flush %.3f s, compactions %.3f s (%s of compaction left pending)",
+                settle.refresh_seconds, settle.recounted, settle.finish.flush_seconds, settle.finish.compact_seconds,
+                HumanBytes(static_cast<double>(settle.finish.pending_compaction_bytes)).c_str());
+  return text;
+}
 
 }  // namespace ghsift::cli

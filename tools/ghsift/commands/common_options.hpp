@@ -9,6 +9,7 @@
 
 #include "aggregate/repo_filter.hpp"
 #include "common/result.hpp"
+#include "rollup/rollup.hpp"
 #include "rules/rule_database.hpp"
 
 namespace ghsift::cli {
@@ -39,5 +40,9 @@ CLI::Validator NumberCheck(double least, double most = std::numeric_limits<doubl
 
 //! Every repo with `all`, else the list in `path` (rules/repos.txt when empty).
 Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path);
+
+//! The end of a writing command's `--timings` line: "rollup refresh 13.4 s (375,109 reports);
+//! flush 2.9 s, compactions 26.4 s (432.0 MB of compaction left pending)".
+std::string SettleTimesText(const SettleTimes& settle);
 
 }  // namespace ghsift::cli

@@ -346,10 +346,8 @@ struct RunTimes {
   void Print() const {
     std::fprintf(stderr,
                  "ghsift: timings: start %.3f s CPU (shared libraries), rules %.3f s, store open %.3f s; "
-                 "read, parse, scan and commit %.3f s; rollup refresh %.3f s (%zu reports); flush %.3f s; "
-                 "total %.3f s\n",
-                 CpuSecondsBeforeMain(), rules, open, pipeline, settle.refresh_seconds, settle.recounted,
-                 settle.finish_seconds, Since(setup_start));
+                 "read, parse, scan and commit %.3f s; %s; total %.3f s\n",
+                 CpuSecondsBeforeMain(), rules, open, pipeline, SettleTimesText(settle).c_str(), Since(setup_start));
   }
 };
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "commands/commands.hpp"
+#include "commands/common_options.hpp"
 #include "rollup/rollup.hpp"
 #include "store/store.hpp"
 
@@ -47,8 +48,7 @@ int RunMerge(const MergeArgs& args) {
     if (!refreshed.ok()) return Fail("refreshing the rollup: " + refreshed.message());
   }
   if (args.timings) {
-    std::fprintf(stderr, "ghsift: timings: partials %s; rollup refresh %.3f s (%zu reports); flush %.3f s\n",
-                 copy_times.c_str(), settle.refresh_seconds, settle.recounted, settle.finish_seconds);
+    std::fprintf(stderr, "ghsift: timings: partials %s; %s\n", copy_times.c_str(), SettleTimesText(settle).c_str());
   }
   std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,
                merged == 1 ? "" : "s", args.store.c_str(), skipped, failed);

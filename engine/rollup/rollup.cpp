@@ -276,7 +276,8 @@ Status SettleStore(Store& store, bool wrote, SettleTimes* times) {
   if (wrote) GHSIFT_TRY(store.StartFlush());
   GHSIFT_ASSIGN_OR_RETURN(const size_t recounted, RefreshRollup(store));
   const auto refreshed = Clock::now();
-  const Status finished = wrote || recounted > 0 ? store.Finish(times != nullptr ? &times->finish : nullptr) : Status::Ok();
+  Store::FinishTimes* finish_times = times != nullptr ? &times->finish : nullptr;
+  const Status finished = wrote || recounted > 0 ? store.Finish(finish_times) : Status::Ok();
   if (times != nullptr) {
     times->recounted = recounted;
     times->refresh_seconds = std::chrono::duration<double>(refreshed - start).count();

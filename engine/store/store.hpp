@@ -162,18 +162,18 @@ class Store {
   //! Table file size and threads of MergeFrom; tests set small files to take the many-file path.
   void set_merge_options(const PartialMergeOptions& options) { merge_options_ = options; }
 
+  //! Where Finish's time went (`ingest --timings`): the compactions wait for a free background
+  //! thread, so on a large store they mostly measure the compaction debt the run left behind.
+  struct FinishTimes {
+    double flush_seconds = 0;               //!< writing the memtables out
+    double compact_seconds = 0;             //!< the stale set's and the rollup's compactions
+    uint64_t pending_compaction_bytes = 0;  //!< RocksDB's estimate, over every family, at the end
+  };
   //! Leaves the store quick to open and read after a writing run: every memtable goes to table
   //! files, so the log retires and the next reader need not replay it (seconds after a large
   //! ingest). After a large rollup refresh (tens of thousands of reports) the stale set and the
   //! rollup are compacted too, so that reading them steps over no tombstone per report and no
   //! pile of count operands per cell; small refreshes leave that to RocksDB's own compactions.
-  //! Where Finish's time went (`ingest --timings`): the compactions wait for a free background
-  //! thread, so on a large store they mostly measure the compaction debt the run left behind.
-  struct FinishTimes {
-    double flush_seconds = 0;            //!< writing the memtables out
-    double compact_seconds = 0;          //!< the stale set's and the rollup's compactions
-    uint64_t pending_compaction_bytes = 0;  //!< RocksDB's estimate, over every family, at the end
-  };
   Status Finish(FinishTimes* times = nullptr);
   //! Starts writing the memtables to table files and returns at once; Finish waits for it. Run
   //! before RefreshRollup, the flush of what the ingest wrote overlaps the refresh.

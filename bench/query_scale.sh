@@ -69,7 +69,7 @@ if [[ ! -f "$STORE/GHSIFT_STORE" ]] || ! "$GHSIFT" stats --store "$STORE" >/dev/
   # The hours in time order (the names sort as text otherwise: -1, -10, -11, ..., -2).
   mapfile -t FILES < <(cd "$CORPUS" && ls -- *.json.zst | sort -t- -k1,1n -k2,2n -k3,3n -k4,4n | sed "s|^|$CORPUS/|")
   # Each slice's --timings split: the pipeline, the rollup refresh, the final flush and the
-  # compactions Finish waits for (on a growing store the last two grow; the pipeline stays flat).
+  # compactions Finish waits for (on a growing store the refresh and the compactions grow most).
   echo "slice;files;wall_s;peak_rss_kb;store_mb;pipeline_s;refresh_s;flush_s;compactions_s" >"$SLICE_CSV"
   "$GHSIFT" rules check >/dev/null  # the rule cache filled first: slice 1 does not pay for compiling
   for ((s = 0; s < SLICES; s++)); do

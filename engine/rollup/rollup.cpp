@@ -281,7 +281,6 @@ Status SettleStore(Store& store, bool wrote, SettleTimes* times) {
   if (times != nullptr) {
     times->recounted = recounted;
     times->refresh_seconds = std::chrono::duration<double>(refreshed - start).count();
-    times->finish_seconds = std::chrono::duration<double>(Clock::now() - refreshed).count();
   }
   return finished;
 }

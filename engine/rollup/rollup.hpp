@@ -50,10 +50,9 @@ Result<size_t> RefreshRollup(Store& store, size_t threads = 0);
 
 //! Where SettleStore's time went (ingest --timings).
 struct SettleTimes {
-  size_t recounted = 0;          //!< reports the refresh recounted
-  double refresh_seconds = 0;    //!< the refresh (the flush of what was written runs beside it)
-  double finish_seconds = 0;     //!< what was left of the flush, and compactions
-  Store::FinishTimes finish;      //!< finish_seconds in parts
+  size_t recounted = 0;        //!< reports the refresh recounted
+  double refresh_seconds = 0;  //!< the refresh (the flush of what was written runs beside it)
+  Store::FinishTimes finish;   //!< what was left of the flush, and the compactions after it
 };
 //! What every writing command does last: RefreshRollup, then, when anything was written
 //! (`wrote`) or recounted, Store::Finish so the store is quick to open. The flush of what was

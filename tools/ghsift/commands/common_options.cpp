@@ -1,5 +1,4 @@
 #include "commands/common_options.hpp"
-#include "output.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -7,6 +6,8 @@
 #include <cstdlib>
 #include <cmath>
 #include <filesystem>
+
+#include "output.hpp"
 
 namespace ghsift::cli {
 

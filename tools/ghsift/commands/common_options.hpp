@@ -1,5 +1,6 @@
 #pragma once
-// Loading what several commands need: rules, the tracked-repo list.
+// What several commands need: loading rules and the tracked-repo list, and the timings line of
+// the commands that write a store.
 #include <CLI/CLI.hpp>
 
 #include <limits>
@@ -41,8 +42,8 @@ CLI::Validator NumberCheck(double least, double most = std::numeric_limits<doubl
 //! Every repo with `all`, else the list in `path` (rules/repos.txt when empty).
 Result<RepoFilter> LoadRepoFilter(bool all, const std::string& path);
 
-//! The end of a writing command's `--timings` line: "rollup refresh 13.4 s (375,109 reports);
-//! flush 2.9 s, compactions 26.4 s (432.0 MB of compaction left pending)".
+//! The end of a writing command's `--timings` line (ingest, merge): "rollup refresh 13.394 s
+//! (375109 reports); flush 2.906 s, compactions 26.411 s (0 B of compaction left pending)".
 std::string SettleTimesText(const SettleTimes& settle);
 
 }  // namespace ghsift::cli

@@ -55,6 +55,27 @@ TEST_F(RulesTuningCliTest, EvalPrintsLeaveOneGroupOutBeforeInSample) {
       << r.output;
 }
 
+// The last column is what a rule set must beat: the group's objective for the better of flagging
+// every report and flagging none. F1: alpha holds 2 positives of 3 (flag all: 2*2/(2+3) = 0.8),
+// beta 1 of 3 (0.5). Macro-F1: alpha's best is flagging all ((0.8 + 0) / 2 = 0.4), beta's is
+// flagging none ((0 + 2*2/(2*2+1)) / 2 = 0.4).
+TEST_F(RulesTuningCliTest, EvalPrintsTheConstantAnswerToBeat) {
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("in-sample macro-F1  constant\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("0.250     0.800\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("1.000     0.500\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("in-sample 0.500; constant (all or none flagged, the better) 0.650)"), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("constant (all or none flagged, the better) 0.400)"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"constant\": 0.800}"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"mean_constant\": 0.650"), std::string::npos) << r.output;
+}
+
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which
 // would otherwise count a group the rules got all right as 0. One group alone holds nothing out.
 TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {

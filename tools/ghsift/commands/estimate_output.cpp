@@ -38,6 +38,16 @@ std::string JsonKey(const std::string& name) {
 
 bool IsHeldOut(const ScoreColumn& b) { return b.score == &GroupEstimate::held_out; }
 
+//! The group's objective for the better of the two answers that read nothing: every report
+//! flagged, or none. It is the figure a rule set must beat to say anything: F1 over a set where
+//! a quarter of the reports are positive is 0.4 when every report is flagged, and macro-F1 over a
+//! set of a tenth positives is about 0.47 when none is.
+double ConstantObjective(const Confusion& c, bool objective_f1) {
+  const Confusion all{.tp = c.tp + c.fn, .fp = c.fp + c.tn, .fn = 0, .tn = 0};
+  const Confusion none{.tp = 0, .fp = 0, .fn = c.tp + c.fn, .tn = c.fp + c.tn};
+  return objective_f1 ? all.f1() : std::max(all.macro_f1(), none.macro_f1());
+}
+
 }  // namespace
 
 std::string IntervalText(const Interval& i) { return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]"; }
@@ -89,6 +99,18 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
   return note;
 }
 
+double MeanConstant(const MatchTable& table, const Estimates& e) {
+  double sum = 0;
+  int n = 0;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const Confusion& c = e.groups[g].written.confusion;
+    if (!ObjectiveDefined(table.groups[g], c)) continue;
+    sum += ConstantObjective(c, table.groups[g].objective_f1);
+    ++n;
+  }
+  return n ? sum / n : 0;
+}
+
 std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
   const bool any = std::any_of(table.groups.begin(), table.groups.end(), [&](const auto& group) {
     const size_t g = static_cast<size_t>(&group - table.groups.data());
@@ -124,6 +146,8 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       numeric.push_back(true);
     }
   }
+  columns.push_back("constant");  // last, so that a reader compares the columns before it with it
+  numeric.push_back(true);
   std::vector<std::string> positive_sets;
   for (const auto& g : table.groups) {
     if (std::find(positive_sets.begin(), positive_sets.end(), g.positive_name) == positive_sets.end()) {
@@ -134,6 +158,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     std::vector<std::vector<std::string>> rows;
     std::vector<Confusion> pooled(blocks.size());
     std::vector<double> mean(blocks.size(), 0);
+    double constant_sum = 0;  // the better answer that reads nothing, for the mean
     int groups = 0;
     int unscored = 0;  // F1 groups without a positive report: shown, left out of the mean
     std::vector<DecidedGroup> scored_reports;  // for the interval of the held-out mean
@@ -155,6 +180,9 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
         pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
         if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
       }
+      const double constant = ConstantObjective(c, table.groups[g].objective_f1);
+      row.push_back(scored ? Fixed3(constant) : "n/a");
+      if (scored) constant_sum += constant;
       rows.push_back(std::move(row));
       scored ? ++groups : ++unscored;
       if (scored) scored_reports.push_back(ge.held_out_reports);
@@ -167,6 +195,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       for (auto& cell : Cells(pooled[b], blocks[b].full)) pooled_row.push_back(cell);
       if (IsHeldOut(blocks[b])) pooled_row.push_back("");
     }
+    pooled_row.push_back(Fixed3(ConstantObjective(p0, f1_objective)));
     rows.push_back(std::move(pooled_row));
     out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
         << Counted(groups, "group");
@@ -176,6 +205,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       out << (b ? ", " : " ") << blocks[b].name << " " << (groups > 0 ? Fixed3(mean[b] / groups) : "n/a");
       if (IsHeldOut(blocks[b]) && groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(scored_reports)) << ")";
     }
+    if (groups > 0) out << "; constant (all or none flagged, the better) " << Fixed3(constant_sum / groups);
     out << ")\n";
     WriteTable(out, Format::kTable, columns, rows, numeric);
     out << "\n";
@@ -224,9 +254,13 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
             << Fixed3(s.ControlRate(k));
       }
     }
+    if (ObjectiveDefined(group, e.groups[g].written.confusion)) {
+      out << ", \"constant\": " << Fixed3(ConstantObjective(e.groups[g].written.confusion, group.objective_f1));
+    }
     out << "}";
   }
   out << "\n  }";
+  out << ", \"mean_constant\": " << Fixed3(MeanConstant(table, e));
   for (const ScoreColumn& b : blocks) {
     out << ", " << JsonString("mean_" + JsonKey(b.name)) << ": " << Fixed3(MeanObjective(table, e, b.score));
     if (IsHeldOut(b)) {

@@ -36,6 +36,10 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table);
 //! scored on F1 without a positive report has none and is left out.
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);
 
+//! Mean over the same groups of the better constant answer (every report flagged, or none):
+//! what a rule set must beat.
+double MeanConstant(const MatchTable& table, const Estimates& e);
+
 std::string Fixed3(double v);
 //! MeanObjective with three decimals, or "n/a" when no group can be scored.
 std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);

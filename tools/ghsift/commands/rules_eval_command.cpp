@@ -211,7 +211,11 @@ int RunEval(const EvalArgs& args) {
     std::cout << "summary: mean over groups of each group's objective: LOGO " << logo_mean
               << (logo_mean.starts_with("n/a") ? "" : " (95% CI " + IntervalText(estimates.held_out_mean_interval) + ")")
               << ", in-sample "
-              << MeanText(input->table, estimates, &GroupEstimate::written) << "\n";
+              << MeanText(input->table, estimates, &GroupEstimate::written);
+    if (!logo_mean.starts_with("n/a")) {
+      std::cout << ", constant (all or none flagged, the better) " << Fixed3(MeanConstant(input->table, estimates));
+    }
+    std::cout << "\n";
   }
   bool first = true;
   for (const auto& [target, indices] : input->targets) {

@@ -151,6 +151,9 @@ size_t DecodeUtf8(std::string_view text, size_t at, uint32_t& cp) {
 }  // namespace
 
 std::string TerminalSafe(std::string_view text) {
+  // Most cells (counts, months, repository names) are printable ASCII: copied whole, without
+  // decoding each character (a query's table of 100,000 rows spent a twentieth of its time here).
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) return std::string(text);
   std::string out;
   out.reserve(text.size());
   char escape[16];

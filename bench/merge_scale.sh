@@ -122,7 +122,7 @@ done
 
 rm -rf "$MERGED_ONCE"
 timing=$(mktemp)
-if ! /usr/bin/time -o "$timing" -f '%e %M' "$GHSIFT" merge --store "$MERGED_ONCE" "${PARTIAL_DIRS[@]}" 2>"$WORK/merge.err"; then
+if ! /usr/bin/time -o "$timing" -f '%e %M' "$GHSIFT" merge --timings --store "$MERGED_ONCE" "${PARTIAL_DIRS[@]}" 2>"$WORK/merge.err"; then
   cat "$WORK/merge.err" >&2
   echo "merge_scale.sh: merging all partials at once failed" >&2
   exit 1
@@ -130,6 +130,8 @@ fi
 read -r ONCE_S ONCE_KB <"$timing"
 rm -f "$timing"
 log "all $PARTIALS partials in one merge: $ONCE_S s, peak RSS $((ONCE_KB / 1024)) MB"
+# Where its time went: each partial's copy, the rollup refresh, the flush (merge --timings).
+grep 'timings' "$WORK/merge.err" | sed 's/^/[merge-scale] /' >&2 || true
 
 # answers STORE: what the store answers, sizes on disk left out (they depend on how data arrived).
 answers() {

@@ -63,11 +63,12 @@ if [[ ! -f "$CORPUS/truth.json" ]]; then
   "$GHSIFT" gen --out "$CORPUS" --hours "$HOURS" --events-per-hour "$EVENTS" --seed "$SEED" \
     --lifecycle-share 1 --pr-share 0 --compress zst --level 1
 fi
+# The hours in time order (the names sort as text otherwise: -1, -10, -11, ..., -2).
+mapfile -t HOUR_NAMES < <(cd "$CORPUS" && ls -- *.json.zst | sort -t- -k1,1n -k2,2n -k3,3n -k4,4n)
 if [[ ! -f "$STORE/GHSIFT_STORE" ]] || ! "$GHSIFT" stats --store "$STORE" >/dev/null 2>&1; then
   log "ingesting into $STORE in $SLICES slice(s)"
   rm -rf "$STORE"
-  # The hours in time order (the names sort as text otherwise: -1, -10, -11, ..., -2).
-  mapfile -t FILES < <(cd "$CORPUS" && ls -- *.json.zst | sort -t- -k1,1n -k2,2n -k3,3n -k4,4n | sed "s|^|$CORPUS/|")
+  FILES=("${HOUR_NAMES[@]/#/$CORPUS/}")
   # Each slice's --timings split: the pipeline, the rollup refresh, the final flush and the
   # compactions Finish waits for (on a growing store the refresh and the compactions grow most).
   echo "slice;files;wall_s;peak_rss_kb;store_mb;pipeline_s;refresh_s;flush_s;compactions_s" >"$SLICE_CSV"
@@ -133,7 +134,6 @@ done
 # "Recent" reports: those created in the last quarter of the corpus's hours. `--since 4w` counts
 # back from today, and the generated hours are of January 2024: it matched nothing, and its time
 # was that of an empty answer.
-mapfile -t HOUR_NAMES < <(cd "$CORPUS" && ls -- *.json.zst | sort -t- -k1,1n -k2,2n -k3,3n -k4,4n)
 RECENT_HOUR=${HOUR_NAMES[$((3 * ${#HOUR_NAMES[@]} / 4))]%%.*}  # 2024-01-09-7
 RECENT=$(printf '%sT%02d' "${RECENT_HOUR%-*}" "${RECENT_HOUR##*-}")     # 2024-01-09T07
 # The lists, as ghsift arguments (the store added): `issues` and `sample` read the listing index

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <set>
 
 #include "output.hpp"
@@ -46,6 +47,21 @@ double ConstantObjective(const Confusion& c, bool objective_f1) {
   const Confusion all{.tp = c.tp + c.fn, .fp = c.fp + c.tn, .fn = 0, .tn = 0};
   const Confusion none{.tp = 0, .fp = 0, .fn = c.tp + c.fn, .tn = c.fp + c.tn};
   return objective_f1 ? all.f1() : std::max(all.macro_f1(), none.macro_f1());
+}
+
+//! Mean of `value` over the groups whose objective is defined under `score` (a group scored on F1
+//! without a positive report has none and is left out): the one rule every printed mean follows.
+double MeanOverScoredGroups(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score,
+                            const std::function<double(size_t, const GroupScore&)>& value) {
+  double sum = 0;
+  int n = 0;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const GroupScore& s = e.groups[g].*score;
+    if (!ObjectiveDefined(table.groups[g], s.confusion)) continue;
+    sum += value(g, s);
+    ++n;
+  }
+  return n ? sum / n : 0;
 }
 
 }  // namespace
@@ -100,15 +116,9 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
 }
 
 double MeanConstant(const MatchTable& table, const Estimates& e) {
-  double sum = 0;
-  int n = 0;
-  for (size_t g = 0; g < table.groups.size(); ++g) {
-    const Confusion& c = e.groups[g].written.confusion;
-    if (!ObjectiveDefined(table.groups[g], c)) continue;
-    sum += ConstantObjective(c, table.groups[g].objective_f1);
-    ++n;
-  }
-  return n ? sum / n : 0;
+  return MeanOverScoredGroups(table, e, &GroupEstimate::written, [&](size_t g, const GroupScore& s) {
+    return ConstantObjective(s.confusion, table.groups[g].objective_f1);
+  });
 }
 
 std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
@@ -120,15 +130,8 @@ std::string MeanText(const MatchTable& table, const Estimates& e, GroupScore Gro
 }
 
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score) {
-  double sum = 0;
-  int n = 0;
-  for (size_t g = 0; g < table.groups.size(); ++g) {
-    const GroupScore& s = e.groups[g].*score;
-    if (!ObjectiveDefined(table.groups[g], s.confusion)) continue;
-    sum += s.Metric(table.groups[g].objective_f1);
-    ++n;
-  }
-  return n ? sum / n : 0;
+  return MeanOverScoredGroups(table, e, score,
+                              [&](size_t g, const GroupScore& s) { return s.Metric(table.groups[g].objective_f1); });
 }
 
 void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,

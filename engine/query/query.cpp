@@ -506,7 +506,6 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     const ReportView view{model, r, repo_id, flagged, shown, no_category, blind, names};
     if (!PassesValueFilters(where, view)) return Status::Ok();
     const std::string& repo = names.Of(repo_id);
-    if (options.only != nullptr && !options.only->contains({repo, number})) return Status::Ok();
     ++list.matched;
     if (options.keys_only) {
       std::vector<std::vector<std::string>> values;
@@ -570,7 +569,6 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
       if (by_entry && (e.created_known || (!options.created_from && !options.created_to))) {
         if (options.created_from && e.time < *options.created_from) return Status::Ok();
         if (options.created_to && e.time >= *options.created_to) return Status::Ok();
-        if (options.only != nullptr && !options.only->contains({names.Of(e.repo_id), e.number})) return Status::Ok();
         if (options.keys_only) {
           ++list.matched;
           keep_key(e.repo_id, names.Of(e.repo_id), e.number, {});
@@ -604,7 +602,13 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     return true;
   };
   bool listed = false;
-  if (options.use_listing && !ids) {
+  if (options.only != nullptr) {
+    GHSIFT_TRY(store.ScanIssuesOf(*options.only, [&](int64_t repo_id, int64_t number, const IssueRecord& r) {
+      if (ids && std::find(ids->begin(), ids->end(), repo_id) == ids->end()) return Status::Ok();
+      return visit(repo_id, number, r);
+    }));
+    listed = true;
+  } else if (options.use_listing && !ids) {
     GHSIFT_ASSIGN_OR_RETURN(listed, from_listing());
     if (listed) {
       // What the store holds, to explain an empty answer, from the rollup's totals.

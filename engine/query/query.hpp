@@ -127,8 +127,9 @@ struct IssueListOptions {
   //! so that a frame of millions of reports is held once, by the caller, in its own lean form
   //! (no ListedIssue is built, and the repository's name is not copied).
   std::function<void(const ListedKey&)> each;
-  //! When set, only these reports (repository as listed, number): the drawn rows of a sample.
-  const std::set<std::pair<std::string, int64_t>>* only = nullptr;
+  //! When set, only these reports (repository id, number; sorted), read by key and filtered as
+  //! any other: the drawn rows of a sample, read without walking the listing again.
+  const std::vector<std::pair<int64_t, int64_t>>* only = nullptr;
   //! Read the reports of the listing index (rollup/listing_index.hpp) when the store has one and
   //! no --repo is given; false: read every report (the reference the index is checked against).
   bool use_listing = true;

@@ -155,8 +155,14 @@ uint32_t FrameBuilder::Intern(std::string_view name,
   return id;
 }
 
-void FrameBuilder::Add(std::string_view repo, int64_t number, std::string_view stratum, uint64_t preference) {
-  members_.push_back({Intern(repo, repo_index_, repos_), Intern(stratum, stratum_index_, strata_), number, preference});
+void FrameBuilder::Add(int64_t repo_id, std::string_view repo, int64_t number, std::string_view stratum,
+                       uint64_t preference) {
+  auto [repo_of_id, first_of_id] = repo_of_id_.try_emplace(repo_id, 0);
+  if (first_of_id) repo_of_id->second = Intern(repo, repo_index_, repos_);
+  if (last_stratum_ >= strata_.size() || strata_[last_stratum_] != stratum) {
+    last_stratum_ = Intern(stratum, stratum_index_, strata_);
+  }
+  members_.push_back({repo_of_id->second, last_stratum_, number, preference, repo_id});
 }
 
 SamplingFrame FrameBuilder::Build() && {
@@ -178,9 +184,10 @@ SamplingFrame FrameBuilder::Build() && {
   frame.items.reserve(members_.size());
   for (const Member& m : members_) {
     if (!frame.items.empty() && frame.items.back().repo == m.repo && frame.items.back().number == m.number) continue;
-    frame.items.push_back({m.repo, m.stratum, m.number});
+    frame.items.push_back({m.repo, m.stratum, m.number, m.repo_id});
   }
   members_ = {};
+  repo_of_id_ = {};
   frame.strata = std::move(strata_);
   return frame;
 }

@@ -51,6 +51,8 @@ struct FrameItem {
   uint32_t repo = 0;     //!< index into SamplingFrame::repos
   uint32_t stratum = 0;  //!< index into SamplingFrame::strata
   int64_t number = 0;
+  //! The store's id of the repository of the member kept: a drawn row is read by its key.
+  int64_t repo_id = 0;
 };
 
 //! The population a sample is drawn from, each (repository name, number) once. Repositories are
@@ -68,8 +70,10 @@ struct SamplingFrame {
 class FrameBuilder {
  public:
   //! A member listed twice (one repository name and number) is kept once: the one of the
-  //! smallest `preference` (ties: the first added), whatever order they come in.
-  void Add(std::string_view repo, int64_t number, std::string_view stratum, uint64_t preference = 0);
+  //! smallest `preference` (ties: the first added), whatever order they come in. `repo_id` is
+  //! the store's id of the repository, which has one name in a frame (several ids may share it:
+  //! a name taken again): names are looked up by id, so each is hashed once, not per member.
+  void Add(int64_t repo_id, std::string_view repo, int64_t number, std::string_view stratum, uint64_t preference = 0);
   SamplingFrame Build() &&;
 
  private:
@@ -78,6 +82,7 @@ class FrameBuilder {
     uint32_t stratum;
     int64_t number;
     uint64_t preference;
+    int64_t repo_id;
   };
   struct NameHash {
     using is_transparent = void;
@@ -87,7 +92,9 @@ class FrameBuilder {
                          std::vector<std::string>& names);
 
   std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> repo_index_, stratum_index_;
+  std::unordered_map<int64_t, uint32_t> repo_of_id_;  //!< store id -> index into repos_
   std::vector<std::string> repos_, strata_;
+  uint32_t last_stratum_ = 0;  //!< strata come in runs: the last one is compared before hashing
   std::vector<Member> members_;
 };
 

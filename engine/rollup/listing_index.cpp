@@ -1,6 +1,7 @@
 #include "rollup/listing_index.hpp"
 
 #include <set>
+#include <thread>
 
 #include "common/byte_codec.hpp"
 #include "rollup/rollup.hpp"
@@ -63,6 +64,72 @@ Status AddListingEntries(std::string_view listed_as, int64_t repo_id, int64_t nu
   return Status::Ok();
 }
 
+namespace {
+
+// Reads the entries of [begin, end) of one category, decoded, skipping the stale reports'.
+Status ScanEntries(const Store& store, const std::string& prefix, const std::string& begin, const std::string& end,
+                   const std::set<std::pair<int64_t, int64_t>>& stale_keys,
+                   const std::function<Status(const ListingEntry&)>& entry) {
+  return store.ScanListing(begin, end, [&](std::string_view key, std::string_view value) -> Status {
+    if (key.size() != prefix.size() + kKeyTail || value.size() != 1) return Status::StoreError("damaged listing index entry");
+    ListingEntry e;
+    e.time = ~GetOrderedInt64(key, prefix.size());
+    e.repo_id = GetOrderedInt64(key, prefix.size() + 8);
+    e.number = GetOrderedInt64(key, prefix.size() + 16);
+    if (!stale_keys.empty() && stale_keys.count({e.repo_id, e.number})) return Status::Ok();
+    const auto bits = static_cast<uint8_t>(value[0]);
+    e.kind = (bits & kPullRequestBit) != 0 ? 1 : 0;
+    e.created_known = (bits & kCreatedKnownBit) != 0;
+    return entry(e);
+  });
+}
+
+struct KeyRange {
+  std::string prefix, begin, end;
+};
+
+// Newest first: the range begins at its last second and ends before its first.
+KeyRange KeysOf(const ListingRange& range) {
+  KeyRange keys;
+  keys.prefix = CategoryPrefix(range.category);
+  keys.begin = keys.end = keys.prefix;
+  if (range.to) PutDescendingTime(keys.begin, *range.to - 1);
+  if (range.from) {
+    PutDescendingTime(keys.end, *range.from - 1);
+  } else {
+    keys.end.back() = '\1';  // past every key of the category
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::optional<std::string> ListingSplit(const Store& store, const ListingRange& range) {
+  const KeyRange keys = KeysOf(range);
+  const uint64_t total = store.ApproximateListingBytes(keys.begin, keys.end);
+  if (total == 0 || total < range.split_above_bytes) return std::nullopt;
+  auto key_at = [&](int64_t time) {  // where entries of `time` and older begin
+    std::string key = keys.prefix;
+    PutDescendingTime(key, time);
+    return key;
+  };
+  // Bisects the time: the newer half [begin, key_at(t)) grows as t falls. Times are Unix
+  // seconds, never below 0 (an unknown creation time is a sighting's).
+  int64_t older = range.from.value_or(0) - 1;  // the newer half is big enough at `older`,
+  int64_t newer = range.to.value_or(int64_t{1} << 34) - 1;  // too small at `newer`
+  while (newer - older > 1) {
+    const int64_t mid = older + (newer - older) / 2;
+    if (store.ApproximateListingBytes(keys.begin, key_at(mid)) * 2 < total) {
+      newer = mid;
+    } else {
+      older = mid;
+    }
+  }
+  std::string split = key_at(newer);
+  if (split <= keys.begin || split >= keys.end) return std::nullopt;
+  return split;
+}
+
 Result<bool> ReadListing(const Store& store, const ListingRange& range,
                          const std::function<Status(int64_t, int64_t, const IssueRecord&)>& stale,
                          const std::function<Status(const ListingEntry&)>& entry) {
@@ -75,32 +142,28 @@ Result<bool> ReadListing(const Store& store, const ListingRange& range,
     stale_keys.emplace(repo_id, number);
     return record ? stale(repo_id, number, *record) : Status::Ok();
   }));
-  const std::string prefix = CategoryPrefix(range.category);
-  // Newest first: the range begins at its last second and ends before its first.
-  std::string begin = prefix, end = prefix;
-  if (range.to) PutDescendingTime(begin, *range.to - 1);
-  if (range.from) {
-    PutDescendingTime(end, *range.from - 1);
-  } else {
-    end.back() = '\1';  // past every key of the category
+  const KeyRange keys = KeysOf(range);
+  const std::string context = "listing " + (range.category.empty() ? std::string("flagged reports") : range.category);
+  const std::optional<std::string> halfway = ListingSplit(store, range);
+  if (!halfway) {
+    GHSIFT_TRY(ScanEntries(store, keys.prefix, keys.begin, keys.end, stale_keys, entry).WithContext(context));
+    return true;
   }
-  GHSIFT_TRY(store
-      .ScanListing(begin, end,
-                   [&](std::string_view key, std::string_view value) -> Status {
-                     if (key.size() != prefix.size() + kKeyTail || value.size() != 1) {
-                       return Status::StoreError("damaged listing index entry");
-                     }
-                     ListingEntry e;
-                     e.time = ~GetOrderedInt64(key, prefix.size());
-                     e.repo_id = GetOrderedInt64(key, prefix.size() + 8);
-                     e.number = GetOrderedInt64(key, prefix.size() + 16);
-                     if (!stale_keys.empty() && stale_keys.count({e.repo_id, e.number})) return Status::Ok();
-                     const auto bits = static_cast<uint8_t>(value[0]);
-                     e.kind = (bits & kPullRequestBit) != 0 ? 1 : 0;
-                     e.created_known = (bits & kCreatedKnownBit) != 0;
-                     return entry(e);
-                   })
-      .WithContext("listing " + (range.category.empty() ? std::string("flagged reports") : range.category)));
+  // The older half is read (and decoded) by a second thread into memory while the newer half goes
+  // to the caller; then the older half follows, so the order is the one a single pass gives.
+  std::vector<ListingEntry> older_entries;
+  Status older_read;
+  std::thread older_reader([&] {
+    older_read = ScanEntries(store, keys.prefix, *halfway, keys.end, stale_keys, [&](const ListingEntry& e) {
+      older_entries.push_back(e);
+      return Status::Ok();
+    });
+  });
+  const Status newer_read = ScanEntries(store, keys.prefix, keys.begin, *halfway, stale_keys, entry);
+  older_reader.join();
+  GHSIFT_TRY(newer_read.WithContext(context));
+  GHSIFT_TRY(older_read.WithContext(context));
+  for (const ListingEntry& e : older_entries) GHSIFT_TRY(entry(e));
   return true;
 }
 

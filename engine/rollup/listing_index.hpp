@@ -48,12 +48,22 @@ struct ListingRange {
   std::string category;       //!< "" = every report with a problem category
   //! Creation times [from, to): set only when the reports wanted all have a known creation time.
   std::optional<int64_t> from, to;
+  //! A range RocksDB estimates at this many bytes or more is read in two halves at once (see
+  //! ListingSplit); the caller sees the entries in the same order either way.
+  uint64_t split_above_bytes = uint64_t{8} << 20;
 };
+
+//! Where ReadListing splits `range`: the key, at a second boundary (a report's entry is on one
+//! side), that halves the range's bytes as RocksDB estimates them. The older half is read and
+//! decoded by a second thread while the newer one goes to the caller. None: one pass (a range
+//! below range.split_above_bytes, or one the estimates cannot split).
+std::optional<std::string> ListingSplit(const Store& store, const ListingRange& range);
 
 //! Reads a listing: first `stale(repo_id, number, record)` for each stale report that has a
 //! record (its entries may be out of date: the caller filters its record itself), then
 //! `entry(e)` for each entry of `range` of a report that is not stale, newest first. Returns
-//! false (and calls nothing) when the store has no complete index.
+//! false (and calls nothing) when the store has no complete index. `entry` is called on the
+//! caller's thread only.
 Result<bool> ReadListing(const Store& store, const ListingRange& range,
                          const std::function<Status(int64_t, int64_t, const IssueRecord&)>& stale,
                          const std::function<Status(const ListingEntry&)>& entry);

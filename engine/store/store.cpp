@@ -714,6 +714,17 @@ Status Store::ScanListing(const std::string& begin, const std::string& end,
   return FromRocks(it->status(), "reading the listing index");
 }
 
+uint64_t Store::ApproximateListingBytes(const std::string& begin, const std::string& end) const {
+  if (!HasListing()) return 0;
+  rocksdb::SizeApproximationOptions options;
+  options.include_memtables = true;
+  options.include_files = true;
+  const rocksdb::Range range(begin, end);
+  uint64_t bytes = 0;
+  if (!db_->GetApproximateSizes(options, Family(kListing), &range, 1, &bytes).ok()) return 0;
+  return bytes;
+}
+
 Status Store::ClearRollup() {
   rocksdb::WriteBatch batch;
   GHSIFT_TRY(ClearRollupIn(batch));

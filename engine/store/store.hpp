@@ -141,6 +141,8 @@ class Store {
   //! Calls `fn(key, value)` for the listing index entries in [begin, end), in key order.
   Status ScanListing(const std::string& begin, const std::string& end,
                      const std::function<Status(std::string_view, std::string_view)>& fn) const;
+  //! The listing index's bytes in [begin, end), as RocksDB estimates them (files and memtables).
+  uint64_t ApproximateListingBytes(const std::string& begin, const std::string& end) const;
 
   //! Calls `fn(name, entry)` for each ingested file, in name order.
   Status ScanFiles(const std::function<void(const std::string&, const FileEntry&)>& fn) const;

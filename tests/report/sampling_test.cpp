@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -92,7 +93,8 @@ std::vector<Member> Members() {
 
 SamplingFrame FrameOf(const std::vector<Member>& members) {
   FrameBuilder builder;
-  for (const Member& m : members) builder.Add(m.repo, m.number, m.stratum);
+  std::map<std::string, int64_t> ids;  // one store id per repository name
+  for (const Member& m : members) builder.Add(ids.try_emplace(m.repo, ids.size() + 1).first->second, m.repo, m.number, m.stratum);
   return std::move(builder).Build();
 }
 
@@ -131,16 +133,33 @@ TEST(Draw, SameSeedSameRowsOtherSeedOtherRows) {
 
 TEST(Draw, AMemberListedTwiceIsKeptOnceTheOneOfTheSmallestPreference) {
   FrameBuilder builder;
-  builder.Add("org/b", 5, "late", 2);
-  builder.Add("org/a", 9, "x", 0);
-  builder.Add("org/b", 5, "early", 1);
-  builder.Add("org/b", 5, "tie", 1);
+  builder.Add(2, "org/b", 5, "late", 2);
+  builder.Add(1, "org/a", 9, "x", 0);
+  builder.Add(2, "org/b", 5, "early", 1);
+  builder.Add(2, "org/b", 5, "tie", 1);
   const SamplingFrame frame = std::move(builder).Build();
   ASSERT_EQ(frame.items.size(), 2u);
   EXPECT_EQ(frame.repos, (std::vector<std::string>{"org/a", "org/b"}));
   EXPECT_EQ(frame.RepoOf(0), "org/a");
   EXPECT_EQ(frame.RepoOf(1), "org/b");
   EXPECT_EQ(frame.StratumOf(1), "early");
+}
+
+TEST(Draw, TwoRepositoryIdsOfOneNameAreOneRepositoryAndTheKeptMemberKeepsItsId) {
+  // A name taken again by another repository: the frame knows one repository "org/b", and a
+  // number listed under both ids is one member, the one of the smaller preference, whose id
+  // is the one its row is read by.
+  FrameBuilder builder;
+  builder.Add(7, "org/b", 5, "(all)", 7);
+  builder.Add(3, "org/b", 5, "(all)", 3);
+  builder.Add(7, "org/b", 6, "(all)", 7);
+  const SamplingFrame frame = std::move(builder).Build();
+  EXPECT_EQ(frame.repos, (std::vector<std::string>{"org/b"}));
+  ASSERT_EQ(frame.items.size(), 2u);
+  EXPECT_EQ(frame.items[0].number, 5);
+  EXPECT_EQ(frame.items[0].repo_id, 3);
+  EXPECT_EQ(frame.items[1].number, 6);
+  EXPECT_EQ(frame.items[1].repo_id, 7);
 }
 
 TEST(Draw, TheSparseShuffleDrawsAsTheFullOne) {

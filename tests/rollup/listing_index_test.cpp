@@ -63,7 +63,7 @@ std::string Describe(const IssueListOptions& o) {
 }
 
 //! The lists to compare: each category (and none), with each filter the index decides or not.
-std::vector<IssueListOptions> Lists(const DecisionModel& model, const std::set<std::pair<std::string, int64_t>>& only) {
+std::vector<IssueListOptions> Lists(const DecisionModel& model, const std::vector<std::pair<int64_t, int64_t>>& only) {
   const int64_t mid = *ParseIsoTime("2024-02-01T00:00:00Z");
   std::vector<std::optional<std::string>> categories = {std::nullopt};
   for (const std::string& c : model.categories()) categories.push_back(c);
@@ -128,7 +128,7 @@ size_t ExpectListingEqualsScan(const std::string& store_dir) {
   auto model = LoadStoreModel(**store);
   EXPECT_TRUE(model.ok());
   // A few reports for `only`: some flagged of each kind.
-  std::set<std::pair<std::string, int64_t>> only;
+  std::vector<std::pair<int64_t, int64_t>> only;
   IssueListOptions all;
   all.kind = "all";
   all.limit = 0;
@@ -136,7 +136,21 @@ size_t ExpectListingEqualsScan(const std::string& store_dir) {
   auto every = ListIssues(**store, all);
   EXPECT_TRUE(every.ok());
   EXPECT_GT(every->issues.size(), 50u) << "the store lists too few reports to test anything";
-  for (size_t i = 0; i < every->issues.size(); i += 17) only.emplace(every->issues[i].repo, every->issues[i].number);
+  IssueList every_of_only;  // what `only` lists: those reports of the whole list, in its order
+  for (size_t i = 0; i < every->issues.size(); i += 17) {
+    only.emplace_back(every->issues[i].repo_id, every->issues[i].number);
+    every_of_only.issues.push_back(every->issues[i]);
+  }
+  std::sort(only.begin(), only.end());
+  IssueListOptions of_only = all;
+  of_only.only = &only;
+  auto read_by_key = ListIssues(**store, of_only);
+  EXPECT_TRUE(read_by_key.ok());
+  every_of_only.matched = read_by_key->matched;
+  every_of_only.reports_in_store = read_by_key->reports_in_store;
+  every_of_only.flagged_in_store = read_by_key->flagged_in_store;
+  EXPECT_EQ(read_by_key->matched, every_of_only.issues.size());
+  EXPECT_EQ(Describe(*read_by_key), Describe(every_of_only));
   size_t matched = 0;
   for (IssueListOptions o : Lists(*model, only)) {
     auto listed = ListIssues(**store, o);
@@ -317,6 +331,49 @@ TEST_F(ListingIndexTest, StoreWithoutTheIndexFamilyIsListedByReadingEveryReport)
     EXPECT_FALSE((*reader)->HasListing());
   }
   EXPECT_EQ(ExpectListingEqualsScan(store), 0u);
+}
+
+TEST_F(ListingIndexTest, ARangeReadInTwoHalvesGivesTheEntriesOfOnePassInItsOrder) {
+  const std::string store_dir = dir_ / "store";
+  Ingest(store_dir, files_);
+  {
+    auto writer = Store::Open(store_dir, StoreMode::kReadWrite);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE(RefreshRollup(**writer).ok());
+    ASSERT_TRUE((*writer)->Finish().ok());  // in table files, whose sizes RocksDB estimates
+  }
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  auto read = [&](ListingRange range) {
+    std::vector<std::string> out;
+    auto complete = ReadListing(
+        **store, range, [](int64_t, int64_t, const IssueRecord&) { return Status::Ok(); },
+        [&](const ListingEntry& e) {
+          out.push_back(std::to_string(e.time) + " " + std::to_string(e.repo_id) + "#" + std::to_string(e.number) +
+                        " " + std::to_string(e.kind) + std::to_string(e.created_known));
+          return Status::Ok();
+        });
+    EXPECT_TRUE(complete.ok() && *complete);
+    return out;
+  };
+  const int64_t february = *ParseIsoTime("2024-02-01T00:00:00Z");
+  size_t split = 0;
+  for (const std::string category : {"", "performance", "silent"}) {
+    for (const auto& [from, to] : std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>>{
+             {std::nullopt, std::nullopt}, {february, std::nullopt}, {std::nullopt, february}}) {
+      ListingRange one_pass{category, from, to};
+      one_pass.split_above_bytes = UINT64_MAX;
+      ListingRange halves = one_pass;
+      halves.split_above_bytes = 0;
+      EXPECT_FALSE(ListingSplit(**store, one_pass).has_value());
+      split += ListingSplit(**store, halves).has_value() ? 1 : 0;
+      const std::vector<std::string> whole = read(one_pass);
+      EXPECT_FALSE(whole.empty()) << category;
+      EXPECT_EQ(read(halves), whole) << category;
+    }
+  }
+  // (the whole listing of flagged reports is large enough to split, at least)
+  EXPECT_GE(split, 1u);
 }
 
 TEST(ListingEntryTest, EntriesSayCategoryTimeAndKind) {

@@ -104,9 +104,10 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     }
     constexpr uint64_t kRepoIdBits = 48;
     const uint64_t repo_id = static_cast<uint64_t>(issue.repo_id) & ((uint64_t{1} << kRepoIdBits) - 1);
-    frame_builder.Add(issue.repo, issue.number, stratum, (static_cast<uint64_t>(category_index) << kRepoIdBits) | repo_id);
+    frame_builder.Add(issue.repo_id, issue.repo, issue.number, stratum,
+                      (static_cast<uint64_t>(category_index) << kRepoIdBits) | repo_id);
   };
-  auto list_population = [&](bool frame_only, const std::set<std::pair<std::string, int64_t>>* only,
+  auto list_population = [&](bool frame_only, const std::vector<std::pair<int64_t, int64_t>>* only,
                              std::map<std::pair<std::string, int64_t>, ListedIssue>& into) -> Status {
     category_index = 0;
     for (const std::string& c : chosen) {
@@ -128,9 +129,12 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       options.only = only;
       options.use_listing = !args.scan;
       GHSIFT_ASSIGN_OR_RETURN(IssueList issues, ListIssues(**store, options));
-      // What the store holds of the kind, to say why nothing was drawn (the same for every category).
-      reports_of_kind = issues.reports_in_store;
-      flagged_of_kind = issues.flagged_in_store;
+      // What the store holds of the kind, to say why nothing was drawn (the same for every
+      // category; the drawn rows' pass reads those rows only).
+      if (frame_only) {
+        reports_of_kind = issues.reports_in_store;
+        flagged_of_kind = issues.flagged_in_store;
+      }
       for (ListedIssue& i : issues.issues) {
         const auto key = std::make_pair(i.repo, i.number);
         into.emplace(key, std::move(i));
@@ -157,8 +161,10 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
           (size.corrected ? ", finite population correction" : "");
   }
   const StratifiedSample sample = DrawStratified(frame, n, args.seed);
-  std::set<std::pair<std::string, int64_t>> drawn;
-  for (size_t index : sample.chosen) drawn.emplace(frame.RepoOf(index), frame.items[index].number);
+  // The drawn rows, read by key: each is the frame's member (of the repository id it kept).
+  std::vector<std::pair<int64_t, int64_t>> drawn;
+  for (size_t index : sample.chosen) drawn.emplace_back(frame.items[index].repo_id, frame.items[index].number);
+  std::sort(drawn.begin(), drawn.end());
   std::map<std::pair<std::string, int64_t>, ListedIssue> rows;
   const Status read_rows = list_population(false, &drawn, rows);
   if (!read_rows.ok()) return Fail(read_rows.message());

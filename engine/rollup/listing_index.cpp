@@ -153,7 +153,7 @@ Result<bool> ReadListing(const Store& store, const ListingRange& range,
   // to the caller; then the older half follows, so the order is the one a single pass gives.
   std::vector<ListingEntry> older_entries;
   Status older_read;
-  std::thread older_reader([&] {
+  std::jthread older_reader([&] {  // (joined on every way out)
     older_read = ScanEntries(store, keys.prefix, *halfway, keys.end, stale_keys, [&](const ListingEntry& e) {
       older_entries.push_back(e);
       return Status::Ok();

@@ -601,7 +601,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     if (read != to_read.size()) return Status::StoreError("the listing index names reports the store does not hold");
     return true;
   };
-  bool listed = false;
+  bool listed = false;  // answered without reading every report
   if (options.only != nullptr) {
     GHSIFT_TRY(store.ScanIssuesOf(*options.only, [&](int64_t repo_id, int64_t number, const IssueRecord& r) {
       if (ids && std::find(ids->begin(), ids->end(), repo_id) == ids->end()) return Status::Ok();

@@ -141,7 +141,8 @@ class Store {
   //! Calls `fn(key, value)` for the listing index entries in [begin, end), in key order.
   Status ScanListing(const std::string& begin, const std::string& end,
                      const std::function<Status(std::string_view, std::string_view)>& fn) const;
-  //! The listing index's bytes in [begin, end), as RocksDB estimates them (files and memtables).
+  //! The listing index's bytes in [begin, end), as RocksDB estimates them (files and memtables);
+  //! 0 when it cannot tell (a caller then reads the range in one pass).
   uint64_t ApproximateListingBytes(const std::string& begin, const std::string& end) const;
 
   //! Calls `fn(name, entry)` for each ingested file, in name order.

@@ -136,31 +136,33 @@ size_t ExpectListingEqualsScan(const std::string& store_dir) {
   auto every = ListIssues(**store, all);
   EXPECT_TRUE(every.ok());
   EXPECT_GT(every->issues.size(), 50u) << "the store lists too few reports to test anything";
-  IssueList every_of_only;  // what `only` lists: those reports of the whole list, in its order
-  for (size_t i = 0; i < every->issues.size(); i += 17) {
-    only.emplace_back(every->issues[i].repo_id, every->issues[i].number);
-    every_of_only.issues.push_back(every->issues[i]);
-  }
+  for (size_t i = 0; i < every->issues.size(); i += 17) only.emplace_back(every->issues[i].repo_id, every->issues[i].number);
   std::sort(only.begin(), only.end());
-  IssueListOptions of_only = all;
-  of_only.only = &only;
-  auto read_by_key = ListIssues(**store, of_only);
-  EXPECT_TRUE(read_by_key.ok());
-  every_of_only.matched = read_by_key->matched;
-  every_of_only.reports_in_store = read_by_key->reports_in_store;
-  every_of_only.flagged_in_store = read_by_key->flagged_in_store;
-  EXPECT_EQ(read_by_key->matched, every_of_only.issues.size());
-  EXPECT_EQ(Describe(*read_by_key), Describe(every_of_only));
-  size_t matched = 0;
+  const std::set<std::pair<int64_t, int64_t>> only_keys(only.begin(), only.end());
+  size_t matched = 0, matched_of_only = 0;
   for (IssueListOptions o : Lists(*model, only)) {
     auto listed = ListIssues(**store, o);
-    o.use_listing = false;
-    auto scanned = ListIssues(**store, o);
+    // The reference reads every report; for `only` (read by key, never from the index), it is
+    // the list without `only`, cut to those reports.
+    IssueListOptions reference = o;
+    reference.use_listing = false;
+    reference.only = nullptr;
+    auto scanned = ListIssues(**store, reference);
     EXPECT_TRUE(listed.ok() && scanned.ok()) << Describe(o);
     if (!listed.ok() || !scanned.ok()) continue;
+    if (o.only != nullptr) {
+      std::erase_if(scanned->issues,
+                    [&](const ListedIssue& i) { return !only_keys.contains({i.repo_id, i.number}); });
+      scanned->matched = scanned->issues.size();
+      // (what the store holds is counted over the reports read: those of `only`)
+      scanned->reports_in_store = listed->reports_in_store;
+      scanned->flagged_in_store = listed->flagged_in_store;
+      matched_of_only += scanned->matched;
+    }
     EXPECT_EQ(Describe(*listed), Describe(*scanned)) << Describe(o);
     matched += scanned->matched;
   }
+  EXPECT_GT(matched_of_only, 0u);
   EXPECT_GT(matched, 1000u);
   // Whether the index answered: it is complete, and lists what a scan lists.
   size_t entries = 0;

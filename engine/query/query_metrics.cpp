@@ -57,6 +57,11 @@ bool PassesFilter(const QueryOptions& o, const Dimension& d, const std::string& 
   return std::any_of(it->second.begin(), it->second.end(), [&](const std::string& w) { return d.Selects(w, value); });
 }
 
+bool StrictlyAscending(const std::vector<std::vector<std::string>>& rows) {
+  return std::adjacent_find(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !(a < b); }) ==
+         rows.end();
+}
+
 }  // namespace
 
 Result<MetricsTable> RunQueryMetrics(const Store& store, const QueryOptions& options, const std::vector<Metric>& metrics,
@@ -75,6 +80,17 @@ Result<MetricsTable> RunQueryMetrics(const Store& store, const QueryOptions& opt
     GHSIFT_ASSIGN_OR_RETURN(QueryTable answer, RunQuery(store, one));
     table.columns.push_back(answer.columns.back());
     table.matched = table.matched || !answer.rows.empty();
+    // One metric and its rows in order already (as RunQuery gives them): the table is the answer.
+    // Joining through the map cost a fifth of a ten-million store's `--by repo,month,category`.
+    if (metrics.size() == 1 && !fill_zeros && !answer.rows.empty() && StrictlyAscending(answer.rows)) {
+      table.rows = std::move(answer.rows);
+      table.values.reserve(table.rows.size());
+      for (size_t r = 0; r < table.rows.size(); ++r) {
+        table.values.push_back({metrics[i] == Metric::kMedianDaysToClose ? answer.values[r]
+                                                                           : static_cast<double>(answer.counts[r])});
+      }
+      return table;
+    }
     for (size_t r = 0; r < answer.rows.size(); ++r) {
       auto [it, added] = cells.try_emplace(std::move(answer.rows[r]));
       if (added) it->second = empty_cells();

@@ -67,9 +67,16 @@ enum class RollupPart { kReports, kCategories, kTotals };
 //! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
 //! cell is the exact count. Returns false (and calls nothing) when the store has no complete
 //! rollup.
+//! Where the cells of `part` fall in two halves of about equal bytes, cut between repositories;
+//! none below `split_above_bytes` on disk or where RocksDB's estimates cannot tell.
+std::optional<std::string> RollupSplit(const Store& store, RollupPart part, uint64_t split_above_bytes);
+
+//! Cells of a part of more than `split_above_bytes` on disk are read in two halves at once, in
+//! the order of one pass.
 Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
-                        const std::function<void(std::string_view, int64_t)>& fn);
+                        const std::function<void(std::string_view, int64_t)>& fn,
+                        uint64_t split_above_bytes = uint64_t{256} << 10);
 
 //! Per kind (0 issue, 1 pull request): the reports of the store (but those seen only through a
 //! closing reference), and those of them with a problem category. What an empty listing says of

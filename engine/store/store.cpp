@@ -1,7 +1,9 @@
 #include "store/store.hpp"
 
+#include <rocksdb/cache.h>
 #include <rocksdb/memtablerep.h>
 #include <rocksdb/options.h>
+#include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -60,6 +62,23 @@ constexpr std::string_view kBadCopyPrefix = "bad_copy/";
 constexpr uint64_t kFlushReserve = 80ull << 20;  //!< a 64 MiB memtable flushed, and some slack
 constexpr const char* kFormat = "ghsift store format 1\n";
 
+//! A reader's table files keep their index blocks in a block cache, read when a question first
+//! needs them. A secondary instance opens every table file of the store; with the index blocks
+//! held by the table readers (RocksDB's default) it also read and decompressed every index at
+//! open, the texts' too, though most questions read two or three small families: on ten million
+//! reports `stats` took 0.15 -> 0.10 s and 129 -> 45 MB, and every command less memory. One cache
+//! for all families; 64 MiB holds the index blocks of the files a scan is in at once (a
+//! ten-million store's biggest family has 42 MB of them in all).
+std::shared_ptr<rocksdb::TableFactory> ReaderTableFactory() {
+  static const std::shared_ptr<rocksdb::TableFactory> factory = [] {
+    rocksdb::BlockBasedTableOptions table;
+    table.cache_index_and_filter_blocks = true;
+    table.block_cache = rocksdb::NewLRUCache(64 << 20);
+    return std::shared_ptr<rocksdb::TableFactory>(rocksdb::NewBlockBasedTableFactory(table));
+  }();
+  return factory;
+}
+
 std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
   std::vector<rocksdb::ColumnFamilyDescriptor> out;
   for (int i = 0; i < kFamilyCount; ++i) {
@@ -85,6 +104,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
       options.memtable_factory = std::make_shared<rocksdb::VectorRepFactory>();
     }
     options.write_buffer_size = 64 << 20;
+    if (mode == StoreMode::kRead) options.table_factory = ReaderTableFactory();
     out.emplace_back(kFamilyNames[i], options);
   }
   return out;
@@ -660,6 +680,19 @@ Status Store::ScanRollup(const std::string& prefix, const std::function<void(std
   return ScanCounts(kRollup, prefix, fn, "scanning the rollup");
 }
 
+Status Store::ScanRollupIn(const std::string& begin, const std::string& end,
+                           const std::function<void(std::string_view, int64_t)>& fn) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRollup)));
+  for (it->Seek(begin); it->Valid() && it->key().compare(end) < 0; it->Next()) {
+    fn(it->key().ToStringView(), keys::DecodeInt64(it->value().ToStringView()));
+  }
+  return FromRocks(it->status(), "scanning the rollup");
+}
+
+uint64_t Store::ApproximateRollupBytes(const std::string& begin, const std::string& end) const {
+  return ApproximateBytes(kRollup, begin, end);
+}
+
 Status Store::ApplyRollup(const RollupUpdate& update) {
   rocksdb::WriteBatch batch;
   for (const auto& [cell, delta] : update.deltas) {
@@ -707,6 +740,8 @@ Status Store::ScanListing(const std::string& begin, const std::string& end,
   rocksdb::ReadOptions read;
   const rocksdb::Slice upper(end);
   read.iterate_upper_bound = &upper;
+  // Each block is read once: kept out of the block cache, where it would push out index blocks.
+  read.fill_cache = false;
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read, Family(kListing)));
   for (it->Seek(begin); it->Valid(); it->Next()) {
     GHSIFT_TRY(fn(it->key().ToStringView(), it->value().ToStringView()));
@@ -715,13 +750,16 @@ Status Store::ScanListing(const std::string& begin, const std::string& end,
 }
 
 uint64_t Store::ApproximateListingBytes(const std::string& begin, const std::string& end) const {
-  if (!HasListing()) return 0;
+  return HasListing() ? ApproximateBytes(kListing, begin, end) : 0;
+}
+
+uint64_t Store::ApproximateBytes(int family, const std::string& begin, const std::string& end) const {
   rocksdb::SizeApproximationOptions options;
   options.include_memtables = true;
   options.include_files = true;
   const rocksdb::Range range(begin, end);
   uint64_t bytes = 0;
-  if (!db_->GetApproximateSizes(options, Family(kListing), &range, 1, &bytes).ok()) return 0;
+  if (!db_->GetApproximateSizes(options, Family(family), &range, 1, &bytes).ok()) return 0;
   return bytes;
 }
 
@@ -882,6 +920,7 @@ Status Store::Finish(FinishTimes* times) {
   if (rollup_steps_.exchange(0) >= kCompactRollupAboveSteps) {
     GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(kRollup), nullptr, nullptr), "compacting the rollup"));
   }
+  GHSIFT_TRY(CompactScatteredFamilies(compact));
   if (times != nullptr) {
     times->flush_seconds = std::chrono::duration<double>(flushed - start).count();
     times->compact_seconds = std::chrono::duration<double>(Clock::now() - flushed).count();
@@ -892,6 +931,23 @@ Status Store::Finish(FinishTimes* times) {
         times->pending_compaction_bytes += pending;
       }
     }
+  }
+  return Status::Ok();
+}
+
+Status Store::CompactScatteredFamilies(const rocksdb::CompactRangeOptions& compact) {
+  // A commit's table files enter the store as they are. Where one commit's keys never overlap
+  // the next's (the files family: one key per dump, named by its hour) RocksDB places each file
+  // in the last level and never compacts it, and a reader opens every one of them: a 408-hour
+  // store had 408 files of one key there, `stats` 0.08 -> 0.05 s once they were one.
+  constexpr size_t kMostFiles = 64;
+  constexpr uint64_t kSmallFileBytes = 1 << 20;
+  for (int family = 0; family < kFamilyCount; ++family) {
+    rocksdb::ColumnFamilyMetaData meta;
+    db_->GetColumnFamilyMetaData(Family(family), &meta);
+    if (meta.file_count <= kMostFiles || meta.size / meta.file_count >= kSmallFileBytes) continue;
+    GHSIFT_TRY(FromRocks(db_->CompactRange(compact, Family(family), nullptr, nullptr),
+                         std::string("compacting the ") + kFamilyNames[family] + " family"));
   }
   return Status::Ok();
 }

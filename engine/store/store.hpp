@@ -120,6 +120,11 @@ class Store {
       const KeyRange& range = {}) const;
   //! Calls `fn(key, count)` for the rollup cells whose key starts with `prefix`.
   Status ScanRollup(const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn) const;
+  //! Calls `fn(key, count)` for the rollup cells in [begin, end), in key order.
+  Status ScanRollupIn(const std::string& begin, const std::string& end,
+                      const std::function<void(std::string_view, int64_t)>& fn) const;
+  //! The rollup's bytes in [begin, end), as RocksDB estimates them (as ApproximateListingBytes).
+  uint64_t ApproximateRollupBytes(const std::string& begin, const std::string& end) const;
   struct RollupUpdate {
     std::vector<std::pair<std::string, int64_t>> deltas;  //!< cell key -> count to add
     //! (repo_id, number) -> the cells it is counted under from now on; the report is no longer stale
@@ -205,9 +210,14 @@ class Store {
   //! Rewrites the report records of a store of older formats in the current ones (a writer, at
   //! open): the answers stay the same, and the store then holds one format only.
   Status UpgradeRecords();
+  //! Compacts each family left in many small table files (Finish): a reader opens them all.
+  Status CompactScatteredFamilies(const rocksdb::CompactRangeOptions& compact);
   //! Calls `fn(key, value)` for the keys of an int64-valued family that start with `prefix`.
   Status ScanCounts(int family, const std::string& prefix, const std::function<void(std::string_view, int64_t)>& fn,
                     const char* what) const;
+  //! A family's bytes in [begin, end), files and memtables, as RocksDB estimates them; 0 when it
+  //! cannot tell.
+  uint64_t ApproximateBytes(int family, const std::string& begin, const std::string& end) const;
 
   std::string path_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)

@@ -238,6 +238,43 @@ TEST_F(RollupTest, ReplacingRecordsInvalidatesTheRollup) {
   ExpectRollupEqualsScan(store);
 }
 
+// A part read in two halves at once (a large store's) gives the cells and moves of one pass, in
+// its order: the reports' cells and the categories' cells, with stale reports moving.
+TEST_F(RollupTest, APartReadInTwoHalvesGivesTheCellsOfOnePassInItsOrder) {
+  const std::string store_dir = dir_ / "store";
+  testing::IngestFiles(store_dir, {files_[0], files_[1]}, testing::ProbeRules());
+  ASSERT_TRUE(Refresh(store_dir).ok());
+  testing::IngestFiles(store_dir, {files_[2], files_[3]}, testing::ProbeRules());
+  {
+    auto writer = Store::Open(store_dir, StoreMode::kReadWrite);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE((*writer)->Finish().ok());  // in table files, whose sizes RocksDB estimates
+  }
+  EXPECT_GT(StaleReports(store_dir), 0u);
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  const DecisionModel model = LoadStoreModel(**store).value();
+  auto read = [&](RollupPart part, uint64_t split_above_bytes) {
+    std::vector<std::pair<std::string, int64_t>> out;
+    auto complete = ReadRollup(
+        **store, model, part, std::nullopt,
+        [&](std::string_view key, int64_t n) { out.emplace_back(std::string(key), n); }, split_above_bytes);
+    EXPECT_TRUE(complete.ok() && *complete);
+    return out;
+  };
+  for (const RollupPart part : {RollupPart::kReports, RollupPart::kCategories}) {
+    EXPECT_FALSE(RollupSplit(**store, part, UINT64_MAX).has_value());
+    const std::optional<std::string> split = RollupSplit(**store, part, 0);
+    ASSERT_TRUE(split.has_value());
+    const auto whole = read(part, UINT64_MAX);
+    EXPECT_GT(whole.size(), 100u);
+    // Both halves hold cells (the stored ones come first; the stale reports' moves follow).
+    EXPECT_LT(whole.front().first, *split);
+    EXPECT_TRUE(std::any_of(whole.begin(), whole.end(), [&](const auto& cell) { return cell.first >= *split; }));
+    EXPECT_EQ(read(part, 0), whole);
+  }
+}
+
 TEST(RollupKeyTest, KeysDecodeToTheirCell) {
   RuleSet rules;
   rules.rules = {TaggedRule("perf.slow", "performance/low-speed")};

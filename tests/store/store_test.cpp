@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -466,6 +467,56 @@ TEST_F(StoreTest, TwoRepositoriesThatHeldTheSameName) {
   agg.CountEvent(MakeEvent("PushEvent", 6, "X/Name", "2016-01-01T00:00:00Z"));
   ASSERT_TRUE(store->CommitFile("f", FileEntry{}, agg).ok());
   EXPECT_EQ(store->RepoIdsByName("x/name"), (std::vector<int64_t>{5, 6}));
+}
+
+//! Table files of each family of the store at `path`, read with plain RocksDB.
+std::map<std::string, size_t> TableFilesPerFamily(const std::string& path) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const std::string& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), path, descriptors, &handles, &raw).ok());
+  std::map<std::string, size_t> out;
+  if (raw == nullptr) return out;
+  std::unique_ptr<rocksdb::DB> db(raw);
+  for (size_t i = 0; i < handles.size(); ++i) {
+    rocksdb::ColumnFamilyMetaData meta;
+    db->GetColumnFamilyMetaData(handles[i], &meta);
+    out[names[i]] = meta.file_count;
+    EXPECT_TRUE(db->DestroyColumnFamilyHandle(handles[i]).ok());
+  }
+  return out;
+}
+
+// One commit's table file per hour, with keys the next hour's never overlap (the files family),
+// would stay one file each for good; Finish folds them, and nothing is lost.
+TEST_F(StoreTest, FinishFoldsAFamilyLeftInManySmallTableFiles) {
+  constexpr int kHours = 70;
+  {
+    auto store = OpenWriter();
+    ASSERT_NE(store, nullptr);
+    store->set_table_file_min_bytes(0);
+    for (int hour = 0; hour < kHours; ++hour) {
+      FileAggregate agg;
+      agg.CountEvent(MakeEvent("PushEvent", 1, "a/b", "2015-01-01T00:10:00Z"));
+      const std::string name = "2015-01-" + std::to_string(10 + hour / 24) + "-" + std::to_string(hour % 24) + ".json.gz";
+      ASSERT_TRUE(store->CommitFile(name, FileEntry{1, 2, 1, 0, 0}, agg).ok());
+    }
+  }
+  EXPECT_EQ(TableFilesPerFamily(path_)["files"], static_cast<size_t>(kHours));
+  {
+    auto store = OpenWriter();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->Finish().ok());
+  }
+  EXPECT_EQ(TableFilesPerFamily(path_)["files"], 1u);
+  auto reader = Store::Open(path_, StoreMode::kRead);
+  ASSERT_TRUE(reader.ok()) << reader.status().message();
+  size_t files = 0;
+  ASSERT_TRUE((*reader)->ScanFiles([&](const std::string&, const FileEntry& e) { files += e.events == 1 && e.decoded_bytes == 2; }).ok());
+  EXPECT_EQ(files, static_cast<size_t>(kHours));
 }
 
 // A store written before the latest_texts family existed: readers open it (with no kept texts),

@@ -43,6 +43,8 @@ size_t DisplayWidth(std::string_view text);
 //! twice changes nothing. Human formats (tables, text) pass report text through it; machine
 //! formats (csv, json, jsonl) keep the exact text.
 std::string TerminalSafe(std::string_view text);
+//! Whether `text` is all printable ASCII: TerminalSafe leaves it as it is.
+bool IsPrintableAscii(std::string_view text);
 //! A text made fit for one table cell: TerminalSafe, cut to `max_width` columns with an ellipsis
 //! (0: not cut).
 std::string TableCell(std::string_view text, size_t max_width = 0);

@@ -63,16 +63,15 @@ Status SettleStore(Store& store, bool wrote, SettleTimes* times = nullptr);
 //! category (to count by category), and the store's totals (ReadReportTotals).
 enum class RollupPart { kReports, kCategories, kTotals };
 
-//! Calls `fn(cell key, count)` for every stored cell of `part` (of `repo_ids` only, when given), then
-//! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
-//! cell is the exact count. Returns false (and calls nothing) when the store has no complete
-//! rollup.
 //! Where the cells of `part` fall in two halves of about equal bytes, cut between repositories;
 //! none below `split_above_bytes` on disk or where RocksDB's estimates cannot tell.
 std::optional<std::string> RollupSplit(const Store& store, RollupPart part, uint64_t split_above_bytes);
 
-//! Cells of a part of more than `split_above_bytes` on disk are read in two halves at once, in
-//! the order of one pass.
+//! Calls `fn(cell key, count)` for every stored cell of `part` (of `repo_ids` only, when given), then
+//! once per move of a stale report (-1 for a cell it leaves, +1 for one it joins): the sum per
+//! cell is the exact count. Returns false (and calls nothing) when the store has no complete
+//! rollup. The cells of a part of more than `split_above_bytes` on disk are read in two halves
+//! at once (RollupSplit), in the order of one pass.
 Result<bool> ReadRollup(const Store& store, const DecisionModel& model, RollupPart part,
                         const std::optional<std::vector<int64_t>>& repo_ids,
                         const std::function<void(std::string_view, int64_t)>& fn,

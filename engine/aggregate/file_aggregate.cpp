@@ -83,7 +83,11 @@ void FileAggregate::AddReport(const Event& event, std::vector<std::string> match
     if (!event.actor.empty()) delta.commenters.push_back(Fnv1a64(event.actor));
   }
   if (event.kind == EventKind::kIssues && report.action == "reopened") delta.reopened = 1;
-  delta.author.assign(!report.author.empty() || report.action != "opened" ? report.author : event.actor);
+  for (const AttributeSpec& spec : kReportAttributes) {
+    std::string_view value = report.attributes[spec.attribute];
+    if (value.empty() && spec.actor_when_opened && report.action == "opened") value = event.actor;
+    delta.attributes[spec.attribute].assign(value);
+  }
   std::sort(matched_rule_ids.begin(), matched_rule_ids.end());
   matched_rule_ids.erase(std::unique(matched_rule_ids.begin(), matched_rule_ids.end()), matched_rule_ids.end());
   delta.rules = std::move(matched_rule_ids);

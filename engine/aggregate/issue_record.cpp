@@ -12,8 +12,23 @@ namespace {
 //! Format 2: the fixed fields below. Format 3: the same, then tagged fields (tagged_fields.hpp).
 constexpr uint8_t kFixedOnlyFormat = 2;
 
-//! Tags of the fields that came after format 2 (never reuse a number).
-enum FieldTag : uint64_t { kAuthorTag = 1 };
+//! The tagged fields after format 2 are the report's attributes, each under its row's record_tag
+//! (json/report_attribute.hpp); a field added here would take a tag no row uses.
+const AttributeSpec* AttributeOfTag(uint64_t tag) {
+  for (const AttributeSpec& spec : kReportAttributes) {
+    if (spec.record_tag == tag) return &spec;
+  }
+  return nullptr;
+}
+
+//! The attributes that go with the latest snapshot, in table order.
+std::vector<std::string_view> LatestSnapshotAttributes(const IssueRecord& r) {
+  std::vector<std::string_view> out;
+  for (const AttributeSpec& spec : kReportAttributes) {
+    if (spec.merge == AttributeMerge::kLatestSnapshot) out.push_back(r.attributes[spec.attribute]);
+  }
+  return out;
+}
 
 //! Which of two snapshots of the same second came last, without their events' order (the merge
 //! must be commutative): GitHub's "Close with comment" writes a comment (state open) and the close
@@ -27,8 +42,10 @@ int SameSecondRank(const IssueRecord& r) {
 
 bool SnapshotIsNewer(const IssueRecord& a, const IssueRecord& b) {
   const int rank_a = SameSecondRank(a), rank_b = SameSecondRank(b);
-  return std::tie(a.snapshot_time, rank_a, a.state, a.title, a.closed_at, a.labels) >
-         std::tie(b.snapshot_time, rank_b, b.state, b.title, b.closed_at, b.labels);
+  const auto key_a = std::tie(a.snapshot_time, rank_a, a.state, a.title, a.closed_at, a.labels);
+  const auto key_b = std::tie(b.snapshot_time, rank_b, b.state, b.title, b.closed_at, b.labels);
+  if (key_a != key_b) return key_a > key_b;
+  return LatestSnapshotAttributes(a) > LatestSnapshotAttributes(b);
 }
 
 }  // namespace
@@ -60,6 +77,9 @@ void IssueRecord::Merge(const IssueRecord& other) {
     state = other.state;
     closed_at = other.closed_at;
     labels = other.labels;
+    for (const AttributeSpec& spec : kReportAttributes) {
+      if (spec.merge == AttributeMerge::kLatestSnapshot) attributes[spec.attribute] = other.attributes[spec.attribute];
+    }
   }
   comments = std::max(comments, other.comments);
   events += other.events;
@@ -71,7 +91,11 @@ void IssueRecord::Merge(const IssueRecord& other) {
   MergeSorted(labels_ever, other.labels_ever);
   reopened += other.reopened;
   MergeSorted(closing_prs, other.closing_prs);
-  if (!other.author.empty() && (author.empty() || other.author < author)) author = other.author;
+  for (const AttributeSpec& spec : kReportAttributes) {
+    std::string& mine = attributes[spec.attribute];
+    const std::string& theirs = other.attributes[spec.attribute];
+    if (spec.merge == AttributeMerge::kSmallest && !theirs.empty() && (mine.empty() || theirs < mine)) mine = theirs;
+  }
 }
 
 std::string IssueRecord::Encode() const {
@@ -100,7 +124,9 @@ std::string IssueRecord::Encode() const {
   PutVarint(out, closing_prs.size());
   for (int64_t pr : closing_prs) PutSignedVarint(out, pr);
   TaggedFields fields;  // each only when set
-  if (!author.empty()) fields.Add(kAuthorTag, author);
+  for (const AttributeSpec& spec : kReportAttributes) {
+    if (!attributes[spec.attribute].empty()) fields.Add(spec.record_tag, attributes[spec.attribute]);
+  }
   fields.AppendTo(out);
   return out;
 }
@@ -139,10 +165,8 @@ Result<IssueRecord> IssueRecord::Decode(std::string_view bytes) {
   if (!in.ok()) return Status::StoreError("issue record is truncated");
   if (format == kFixedOnlyFormat) return r;
   const bool fields_ok = ReadTaggedFields(in, [&](uint64_t tag, std::string_view bytes) {
-    switch (static_cast<FieldTag>(tag)) {
-      case kAuthorTag: r.author = std::string(bytes); break;
-      default: break;  // a field of a newer ghsift
-    }
+    // A tag no row knows is a field of a newer ghsift: skipped.
+    if (const AttributeSpec* spec = AttributeOfTag(tag)) r.attributes[spec->attribute] = std::string(bytes);
   });
   if (!fields_ok) return Status::StoreError("issue record has a damaged field");
   return r;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "json/report_attribute.hpp"
 
 namespace ghsift {
 
@@ -15,7 +16,8 @@ namespace ghsift {
 inline constexpr uint8_t kIssueRecordFormat = 3;
 
 //! A new field: a member, its Merge, and a tag in issue_record.cpp (Encode writes it, Decode reads
-//! it); records written without it decode with its default.
+//! it); records written without it decode with its default. A new attribute of the report's
+//! snapshot needs none of these: a row of kReportAttributes is enough.
 struct IssueRecord {
   uint8_t kind = 0;                   //!< 0 issue, 1 pull request (a PR sighting wins)
   int64_t created_at = 0;             //!< earliest non-zero creation time seen
@@ -36,7 +38,8 @@ struct IssueRecord {
   std::vector<std::string> labels_ever;  //!< every label any snapshot carried, sorted
   uint64_t reopened = 0;              //!< IssuesEvent "reopened" actions
   std::vector<int64_t> closing_prs;   //!< merged PRs of the same repo that close it, sorted
-  std::string author;                 //!< login of who opened it ("" unknown); two seen: the smaller
+  //! Its attributes (json/report_attribute.hpp: each row says how two sightings combine); "" unknown.
+  PerAttribute<std::string> attributes;
 
   //! Only a closing reference was seen, never the report itself (such records are not counted).
   bool reference_only() const { return events == 0; }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "json/report_attribute.hpp"
 #include "json/text_field.hpp"
 
 namespace ghsift {
@@ -41,9 +42,8 @@ struct ReportFields {
   int64_t closed_at = 0;         //!< 0 when open / null
   int64_t comments = 0;          //!< the snapshot's comment count
   bool merged = false;           //!< PullRequestEvent: pull_request.merged
-  //! Who opened the report: the login of the issue's or pull request's `user` (2015+), else, for
-  //! an `opened` event, the event's actor (Timeline records carry ids only).
-  std::string_view author;
+  //! The attributes the snapshot gives (json/report_attribute.hpp), empty when absent or null.
+  PerAttribute<std::string_view> attributes;
 
   //! Some field holds text (labels aside).
   bool HasText() const {
@@ -57,8 +57,9 @@ struct ReportFields {
     kind = ReportKind::kIssue;
     number = created_at = closed_at = comments = 0;
     merged = false;
-    action = state = author = {};
+    action = state = {};
     text = {};
+    attributes = {};
     labels.clear();
   }
 };

@@ -184,6 +184,38 @@ simdjson::error_code ReadLabels(od::value value, ReportFields& report) {
   return simdjson::SUCCESS;
 }
 
+//! Whether the report object's member `key` holds some attribute (json/report_attribute.hpp).
+bool HoldsAttribute(const od::raw_json_string& key) {
+  for (const AttributeSpec& spec : kReportAttributes) {
+    if (key == spec.member) return true;
+  }
+  return false;
+}
+
+//! Reads every attribute the report object's member `key` holds: the member itself, or members of
+//! its object (read once for all of them: On-Demand reads a value once).
+simdjson::error_code ReadAttributes(const od::raw_json_string& key, od::value value, ReportFields& report) {
+  bool nested = false;
+  for (const AttributeSpec& spec : kReportAttributes) {
+    if (key != spec.member) continue;
+    if (spec.submember.empty()) {
+      report.attributes[spec.attribute] = StringOr(value);
+      return simdjson::SUCCESS;  // a string: no member can also be an object
+    }
+    nested = true;
+  }
+  od::object object;
+  if (!nested || value.get_object().get(object) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  for (auto member_result : object) {
+    od::field member;
+    if (auto error = std::move(member_result).get(member)) return error;
+    for (const AttributeSpec& spec : kReportAttributes) {
+      if (key == spec.member && member.key() == spec.submember) report.attributes[spec.attribute] = StringOr(member.value());
+    }
+  }
+  return simdjson::SUCCESS;
+}
+
 //! Reads an issue or pull request object (the two share these members).
 simdjson::error_code ReadReportObject(od::value value, ReportFields& report, bool is_pull_request) {
   od::object obj;
@@ -213,14 +245,8 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
       report.merged = BoolOr(field.value());
     } else if (key == "pull_request") {
       if (IsPullRequestLink(field.value())) report.kind = ReportKind::kPullRequest;
-    } else if (key == "user") {
-      od::object user;
-      if (field.value().get_object().get(user) != simdjson::SUCCESS) continue;
-      for (auto user_field_result : user) {
-        od::field user_field;
-        if (auto error = std::move(user_field_result).get(user_field)) return error;
-        if (user_field.key() == "login") report.author = StringOr(user_field.value());
-      }
+    } else if (HoldsAttribute(key)) {
+      if (auto error = ReadAttributes(key, field.value(), report)) return error;
     }
   }
   return simdjson::SUCCESS;

@@ -1,9 +1,11 @@
 #include "query/dimensions.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <set>
+#include <utility>
 
 #include "common/time_util.hpp"
 
@@ -86,13 +88,30 @@ Values ReportFirstResponseHours(const ReportView& v) {
   return {Fixed(static_cast<double>(v.record.first_comment_at - CreatedAt(v.record)) / 3600.0, 1)};
 }
 
-Values ReportAuthor(const ReportView& v) { return {v.record.author.empty() ? "(unknown)" : v.record.author}; }
+//! The value of a report attribute (json/report_attribute.hpp), "(unknown)" when no event gave one.
+template <Attribute A>
+Values ReportAttributeValue(const ReportView& v) {
+  const std::string& value = v.record.attributes[A];
+  return {value.empty() ? "(unknown)" : value};
+}
 
-//! Logins are one whatever their case on GitHub.
-bool SameLogin(std::string_view wanted, std::string_view value) {
+//! For the attributes whose values are one whatever their case (logins).
+bool SameAnyCase(std::string_view wanted, std::string_view value) {
   return wanted.size() == value.size() && std::equal(wanted.begin(), wanted.end(), value.begin(), [](char a, char b) {
            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
          });
+}
+
+//! The rows of the report attributes: each groups, filters (`--NAME`) and is exported.
+void AddAttributeRows(std::vector<Dimension>& d) {
+  constexpr auto value_of = []<size_t... I>(std::index_sequence<I...>) {
+    return std::array<Values (*)(const ReportView&), kAttributeCount>{
+        &ReportAttributeValue<static_cast<Attribute>(I)>...};
+  }(std::make_index_sequence<kAttributeCount>());
+  for (const AttributeSpec& spec : kReportAttributes) {
+    d.push_back({spec.name, spec.help, value_of[static_cast<size_t>(spec.attribute)], nullptr, RollupColumn::kNone,
+                 FilterKind::kValue, spec.filter_help, {}, spec.any_case ? SameAnyCase : nullptr, true});
+  }
 }
 
 std::string EventRepo(const EventView& e) { return e.names.Of(e.repo_id); }
@@ -212,9 +231,7 @@ std::vector<Dimension> MakeDimensions() {
                "not-a-bug (every kind of not-a-bug)",
                {}, VerdictSelects});
   d.back().every_value = EveryVerdict;
-  d.push_back({"author", "who opened the report, as the archive spells the login ((unknown) when no event said)",
-               ReportAuthor, nullptr, RollupColumn::kNone, FilterKind::kValue,
-               "Only reports opened by any of these logins (any case)", {}, SameLogin, true});
+  AddAttributeRows(d);
   d.push_back({dimension::kTimeToClose, "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
                ReportTimeToClose, nullptr, RollupColumn::kNone, FilterKind::kNone, {}, {}, nullptr, false});
   d.back().every_value = EveryTimeToClose;

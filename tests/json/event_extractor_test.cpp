@@ -277,7 +277,7 @@ TEST(EventExtractorTest, AReviewCommentIsTheReviewTextOfItsPullRequest) {
   EXPECT_EQ(event.report.text[Field::kTitle], "Rewrite the loader");
   EXPECT_EQ(event.report.text[Field::kBody], "A new loader.");
   EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"perf"}));
-  EXPECT_EQ(event.report.author, "alice");
+  EXPECT_EQ(event.report.attributes[Attribute::kAuthor], "alice");
 }
 
 TEST(EventExtractorTest, AReviewBodyIsReviewTextAndAReviewWithoutOneIsNoReport) {

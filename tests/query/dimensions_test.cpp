@@ -112,7 +112,7 @@ Event LabeledReport(int64_t repo_id, std::string_view repo_name, const char* tim
                     std::string_view state, std::vector<std::string_view> labels, std::string_view author = "") {
   Event e = testing::IssueReportEvent(repo_id, repo_name, time, number, state);
   e.report.labels = std::move(labels);
-  e.report.author = author;
+  e.report.attributes[Attribute::kAuthor] = author;
   return e;
 }
 

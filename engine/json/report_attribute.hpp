@@ -14,8 +14,9 @@ namespace ghsift {
 //! An attribute's id: its index in PerAttribute. Never renumbered.
 enum class Attribute : uint8_t {
   kAuthor = 0,
+  kAssociation = 1,
 };
-inline constexpr int kAttributeCount = 1;
+inline constexpr int kAttributeCount = 2;
 
 //! How the values of two sightings of one report combine (a merge must not depend on the order
 //! in which files are read).
@@ -37,7 +38,8 @@ struct AttributeSpec {
   //! (2012-2014 Timeline records name the actor but give the report as ids only).
   bool actor_when_opened;
   AttributeMerge merge;
-  //! Filter values select whatever their case (GitHub logins are one whatever their case).
+  //! Filter values select whatever their case (GitHub logins are one whatever their case; `owner`
+  //! is as clear as `OWNER`).
   bool any_case;
   //! Its tag among the tagged fields of the store's issue records (tagged_fields.hpp). A new
   //! attribute takes the next number; never reuse one.
@@ -50,6 +52,11 @@ inline constexpr std::array<AttributeSpec, kAttributeCount> kReportAttributes = 
     {Attribute::kAuthor, "author", "user", "login", true, AttributeMerge::kSmallest, true, 1,
      "who opened the report, as the archive spells the login ((unknown) when no event said)",
      "Only reports opened by any of these logins (any case)"},
+    {Attribute::kAssociation, "association", "author_association", {}, false, AttributeMerge::kLatestSnapshot, true,
+     2,
+     "the opener's tie to the repository: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, ... (latest snapshot; "
+     "the archive gives it from 2017, (unknown) before)",
+     "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; any case)"},
 }};
 
 namespace detail {

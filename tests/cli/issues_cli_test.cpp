@@ -74,7 +74,7 @@ TEST_F(IssuesCliTest, AuthorIsAFilterAndAnExportColumn) {
   EXPECT_EQ(Count(only.output, "\"url\": "), by_author);
   EXPECT_EQ(Count(only.output, key + author + "\""), by_author);
   const auto csv = Run("issues --limit 1 --format csv");
-  EXPECT_NE(csv.output.find(",rules,resolution,author,reopened,created_at,closed_at,days_to_close,closing_pr,comment_count,first_response_hours\n"), std::string::npos) << csv.output.substr(0, 300);
+  EXPECT_NE(csv.output.find(",rules,resolution,author,association,reopened,created_at,closed_at,days_to_close,closing_pr,comment_count,first_response_hours\n"), std::string::npos) << csv.output.substr(0, 300);
   const auto json = Run("issues --limit 1 --format json --author " + author);
   EXPECT_NE(json.output.find("\"author\": \"" + author + "\""), std::string::npos) << json.output;
   const auto by = Run("query --kind all --by author --format csv");
@@ -99,7 +99,7 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   const auto records = ParseCsv(csv.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "Review", "class", "url", "kind", "created", "updated",
-                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
+                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author", "association",
                                                   "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
                                                   "comment_count", "first_response_hours"}));
   size_t rows = 0;

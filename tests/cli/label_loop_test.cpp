@@ -98,7 +98,7 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   auto records = ParseCsv(csv);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "Review", "class", "url", "categories", "stratum",
-                                                  "notes", "resolution", "author", "reopened", "created_at",
+                                                  "notes", "resolution", "author", "association", "reopened", "created_at",
                                                   "closed_at", "days_to_close", "closing_pr", "comment_count",
                                                   "first_response_hours"}));
   size_t with_body = 0;
@@ -144,7 +144,7 @@ TEST_P(LabelLoopTest, IssuesCsvGoesStraightIntoRulesEval) {
   const auto records = ParseCsv(r.output);
   ASSERT_EQ(records[0], (std::vector<std::string>{"Repository", "Number", "State", "Title", "Body", "Labels",
                                                   "Comments", "Codes", "Review", "class", "url", "kind", "created", "updated",
-                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author",
+                                                  "categories", "subcategories", "facets", "verdict", "score", "rules", "resolution", "author", "association",
                                                   "reopened", "created_at", "closed_at", "days_to_close", "closing_pr",
                                                   "comment_count", "first_response_hours"}));
   size_t n = 0;

@@ -85,11 +85,11 @@ TEST_F(ReviewFieldTest, AReviewCommentFlagsItsPullRequestByTheReviewRuleAlone) {
   EXPECT_EQ(Stdout("query --store " + (dir_ / "store") + " --by kind --kind all --format csv"), "kind,issues\npr,1\n");
   EXPECT_EQ(Stdout("issues --store " + (dir_ / "store") + " --kind all --format csv"),
             "Repository,Number,State,Title,Body,Labels,Comments,Codes,Review,class,url,kind,created,updated,categories,"
-            "subcategories,facets,verdict,score,rules,resolution,author,reopened,created_at,closed_at,days_to_close,"
+            "subcategories,facets,verdict,score,rules,resolution,author,association,reopened,created_at,closed_at,days_to_close,"
             "closing_pr,comment_count,first_response_hours\n"
             "org/proj,12,open,Rewrite the loader,A new loader.,[],[],[],['" + kReviewText + "'],,"
             "https://github.com/org/proj/pull/12,pr,2016-01-01,2016-01-01,info;performance,"
-            "info/reproduction-code;performance/low-speed,,unclassified,2.00,r.code;r.review,open,alice,0,"
+            "info/reproduction-code;performance/low-speed,,unclassified,2.00,r.code;r.review,open,alice,(unknown),0,"
             "2016-01-01T00:00:00Z,,,,0,\n");
   const std::string jsonl = Stdout("issues --store " + (dir_ / "store") + " --kind all --format jsonl");
   EXPECT_NE(jsonl.find(R"("title": "Rewrite the loader", "body": "A new loader.", "labels": [], "comments": [], )"

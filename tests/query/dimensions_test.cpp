@@ -60,6 +60,19 @@ TEST(DimensionTableTest, RowsAreWhole) {
 }
 
 //! Help of every listing command names each dimension and each filter of the table.
+//! A report attribute is its row of json/report_attribute.hpp and nothing else: that row alone
+//! makes it a dimension to group by, a `--NAME` filter and an export column.
+TEST(DimensionTableTest, EachReportAttributeIsAGroupableFilterAndExportColumn) {
+  for (const AttributeSpec& spec : kReportAttributes) {
+    const Dimension* d = FindDimension(spec.name);
+    ASSERT_NE(d, nullptr) << spec.name;
+    EXPECT_TRUE(d->of_reports() && d->groupable && d->exported) << spec.name;
+    EXPECT_EQ(d->filter, FilterKind::kValue) << spec.name;
+    EXPECT_EQ(d->help, spec.help);
+    EXPECT_EQ(d->Selects("Owner", "OWNER"), spec.any_case) << spec.name;
+  }
+}
+
 TEST(DimensionTableTest, HelpFollowsTheTable) {
   const auto query = testing::RunCommand(testing::Ghsift() + " query --help");
   const auto sample = testing::RunCommand(testing::Ghsift() + " sample --help");
@@ -228,12 +241,12 @@ TEST_F(DimensionFiltersTest, Author) {
   auto list = ListIssues(*store_, o);
   ASSERT_TRUE(list.ok());
   ASSERT_EQ(o.with_values,
-            (std::vector<std::string>{"resolution", "author", "reopened", "created_at", "closed_at", "days_to_close",
+            (std::vector<std::string>{"resolution", "author", "association", "reopened", "created_at", "closed_at", "days_to_close",
                                       "closing_pr", "comment_count", "first_response_hours"}));
   // The lifecycle columns: a closed report without a closing pull request, an open one.
-  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"closed_without_pr"}, {"(unknown)"}, {"0"},
+  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"closed_without_pr"}, {"(unknown)"}, {"(unknown)"}, {"0"},
                                                       {"2024-02-06T08:00:00Z"}, {""}, {""}, {""}, {"0"}, {""}}));
-  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"open"}, {"Ann"}, {"0"}, {"2024-02-05T08:00:00Z"}, {""},
+  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"open"}, {"Ann"}, {"(unknown)"}, {"0"}, {"2024-02-05T08:00:00Z"}, {""},
                                                       {""}, {""}, {"0"}, {""}}));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -155,38 +156,129 @@ uint32_t FrameBuilder::Intern(std::string_view name,
   return id;
 }
 
+size_t FrameBuilder::RepoIdTable::SlotOf(int64_t id) const {
+  // Multiplied by 2^64 / phi: store ids close together land far apart.
+  const uint64_t mixed = static_cast<uint64_t>(id) * 0x9E3779B97F4A7C15ULL;
+  return static_cast<size_t>(mixed >> 32) & (slots_.size() - 1);
+}
+
+const uint32_t* FrameBuilder::RepoIdTable::Find(int64_t id) const {
+  if (slots_.empty()) return nullptr;
+  for (size_t s = SlotOf(id);; s = (s + 1) & (slots_.size() - 1)) {
+    if (!slots_[s].used) return nullptr;
+    if (slots_[s].id == id) return &slots_[s].index;
+  }
+}
+
+void FrameBuilder::RepoIdTable::Insert(int64_t id, uint32_t index) {
+  if ((used_ + 1) * 2 > slots_.size()) Grow();
+  size_t s = SlotOf(id);
+  while (slots_[s].used) s = (s + 1) & (slots_.size() - 1);
+  slots_[s] = {id, index, true};
+  ++used_;
+}
+
+void FrameBuilder::RepoIdTable::Grow() {
+  const std::vector<Slot> old = std::move(slots_);
+  slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{});
+  used_ = 0;
+  for (const Slot& slot : old) {
+    if (slot.used) Insert(slot.id, slot.index);
+  }
+}
+
+uint32_t FrameBuilder::RepoOfId(int64_t repo_id, std::string_view repo) {
+  if (const uint32_t* known = repo_of_id_.Find(repo_id)) return *known;
+  // A name is kept under the first id seen with it; a later id of that name shares its index.
+  const uint32_t index = Intern(repo, repo_index_, repos_);
+  repo_of_id_.Insert(repo_id, index);
+  members_of_repo_.resize(repos_.size());
+  return index;
+}
+
 void FrameBuilder::Add(int64_t repo_id, std::string_view repo, int64_t number, std::string_view stratum,
                        uint64_t preference) {
-  auto [repo_of_id, first_of_id] = repo_of_id_.try_emplace(repo_id, 0);
-  if (first_of_id) repo_of_id->second = Intern(repo, repo_index_, repos_);
+  const uint32_t repo_index = RepoOfId(repo_id, repo);
   if (last_stratum_ >= strata_.size() || strata_[last_stratum_] != stratum) {
     last_stratum_ = Intern(stratum, stratum_index_, strata_);
   }
-  members_.push_back({repo_of_id->second, last_stratum_, number, preference, repo_id});
+  std::vector<Member>& of_repo = members_of_repo_[repo_index];
+  of_repo.push_back({last_stratum_, static_cast<uint32_t>(of_repo.size()), number, preference, repo_id});
+  ++member_count_;
 }
 
-SamplingFrame FrameBuilder::Build() && {
-  // Repositories renumbered in name order.
+std::vector<uint32_t> FrameBuilder::ReposInNameOrder() const {
   std::vector<uint32_t> by_name(repos_.size());
   std::iota(by_name.begin(), by_name.end(), 0u);
   std::sort(by_name.begin(), by_name.end(), [&](uint32_t a, uint32_t b) { return repos_[a] < repos_[b]; });
-  std::vector<uint32_t> rank(repos_.size());
+  return by_name;
+}
+
+bool FrameBuilder::Before(const Member& a, const Member& b) {
+  // With `order` last this is a total order, so any sort of a repository's members gives what a
+  // stable sort by (number, preference) gives.
+  return std::tie(a.number, a.preference, a.order) < std::tie(b.number, b.preference, b.order);
+}
+
+void FrameBuilder::SortMembers(Member* first, Member* last) {
+  if (std::is_sorted(first, last, Before)) return;
+  // The listing index gives reports newest first, so a repository's members mostly come in
+  // falling numbers, a few out of place (and one such sequence per category listed): reversed,
+  // they are a few rising runs, each member a few places from where it belongs.
+  size_t falls = 0;
+  for (const Member* m = first + 1; m < last; ++m) falls += Before(*m, m[-1]);
+  if (falls * 2 > static_cast<size_t>(last - first)) std::reverse(first, last);
+  std::vector<Member*> run_ends;
+  for (Member* run = first; run < last;) {
+    run = SortedRunFrom(run, last);
+    run_ends.push_back(run);
+  }
+  // Neighbouring runs merged pairwise until one is left: log(runs) passes, so members in no
+  // useful order cost n log n, not the n^2 of insertion sort.
+  while (run_ends.size() > 1) {
+    std::vector<Member*> merged;
+    Member* begin = first;
+    for (size_t i = 0; i < run_ends.size(); i += 2) {
+      if (i + 1 < run_ends.size()) std::inplace_merge(begin, run_ends[i], run_ends[i + 1], Before);
+      begin = run_ends[std::min(i + 1, run_ends.size() - 1)];
+      merged.push_back(begin);
+    }
+    run_ends = std::move(merged);
+  }
+}
+
+FrameBuilder::Member* FrameBuilder::SortedRunFrom(Member* first, Member* last) {
+  // A member that would move further back than this ends the run (it starts the next one).
+  constexpr std::ptrdiff_t kMaxInsertionSteps = 16;
+  for (Member* next = first + 1; next < last; ++next) {
+    Member* at = next;
+    while (at > first && next - at < kMaxInsertionSteps && Before(*next, at[-1])) --at;
+    if (at > first && Before(*next, at[-1])) return next;
+    std::rotate(at, next, next + 1);
+  }
+  return last;
+}
+
+SamplingFrame FrameBuilder::Build() && {
+  // The order is that of a stable sort of all members by (name, number, preference): members
+  // are kept apart by repository as they are added, so only each repository's few thousand
+  // are sorted, not millions, and the repositories are put in name order.
   SamplingFrame frame;
-  for (uint32_t r = 0; r < by_name.size(); ++r) {
-    rank[by_name[r]] = r;
-    frame.repos.push_back(std::move(repos_[by_name[r]]));
+  frame.items.reserve(member_count_);
+  for (const uint32_t repo : ReposInNameOrder()) {
+    const auto rank = static_cast<uint32_t>(frame.repos.size());
+    frame.repos.push_back(std::move(repos_[repo]));
+    std::vector<Member>& members = members_of_repo_[repo];
+    SortMembers(members.data(), members.data() + members.size());
+    const size_t repo_begins = frame.items.size();
+    for (const Member& m : members) {
+      // A number listed again: the first in this order (the smallest preference) is kept.
+      if (frame.items.size() > repo_begins && frame.items.back().number == m.number) continue;
+      frame.items.push_back({rank, m.stratum, m.number, m.repo_id});
+    }
+    members = {};  // in the frame now
   }
-  for (Member& m : members_) m.repo = rank[m.repo];
-  // stable: among equal preferences the first added stays first.
-  std::stable_sort(members_.begin(), members_.end(), [](const Member& a, const Member& b) {
-    return std::tie(a.repo, a.number, a.preference) < std::tie(b.repo, b.number, b.preference);
-  });
-  frame.items.reserve(members_.size());
-  for (const Member& m : members_) {
-    if (!frame.items.empty() && frame.items.back().repo == m.repo && frame.items.back().number == m.number) continue;
-    frame.items.push_back({m.repo, m.stratum, m.number, m.repo_id});
-  }
-  members_ = {};
+  members_of_repo_ = {};
   repo_of_id_ = {};
   frame.strata = std::move(strata_);
   return frame;
@@ -194,7 +286,11 @@ SamplingFrame FrameBuilder::Build() && {
 
 StratifiedSample DrawStratified(const SamplingFrame& frame, int64_t n, uint64_t seed) {
   const std::vector<FrameItem>& items = frame.items;
+  // Counted first so that each stratum's list is allocated once, not grown by doubling.
+  std::vector<size_t> stratum_sizes(frame.strata.size(), 0);
+  for (const FrameItem& item : items) ++stratum_sizes[item.stratum];
   std::vector<std::vector<size_t>> members(frame.strata.size());
+  for (size_t s = 0; s < members.size(); ++s) members[s].reserve(stratum_sizes[s]);
   for (size_t i = 0; i < items.size(); ++i) members[items[i].stratum].push_back(i);
   // Strata in name order, those with members only.
   std::vector<size_t> strata;

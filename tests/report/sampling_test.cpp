@@ -7,6 +7,10 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace ghsift {
 namespace {
@@ -160,6 +164,105 @@ TEST(Draw, TwoRepositoryIdsOfOneNameAreOneRepositoryAndTheKeptMemberKeepsItsId) 
   EXPECT_EQ(frame.items[0].repo_id, 3);
   EXPECT_EQ(frame.items[1].number, 6);
   EXPECT_EQ(frame.items[1].repo_id, 7);
+}
+
+// What FrameBuilder promises, written the plain way: every member stably sorted by (repository
+// name, number, preference), then the first of each (name, number) kept.
+struct Added {
+  int64_t repo_id;
+  std::string repo;
+  int64_t number;
+  std::string stratum;
+  uint64_t preference;
+};
+
+std::vector<std::tuple<std::string, int64_t, std::string, int64_t>> ItemsOf(const SamplingFrame& frame) {
+  std::vector<std::tuple<std::string, int64_t, std::string, int64_t>> out;
+  for (size_t i = 0; i < frame.items.size(); ++i) {
+    out.emplace_back(frame.RepoOf(i), frame.items[i].number, frame.StratumOf(i), frame.items[i].repo_id);
+  }
+  return out;
+}
+
+std::vector<std::tuple<std::string, int64_t, std::string, int64_t>> ItemsByStableSort(std::vector<Added> added) {
+  std::stable_sort(added.begin(), added.end(), [](const Added& a, const Added& b) {
+    return std::tie(a.repo, a.number, a.preference) < std::tie(b.repo, b.number, b.preference);
+  });
+  std::vector<std::tuple<std::string, int64_t, std::string, int64_t>> out;
+  for (const Added& a : added) {
+    if (!out.empty() && std::get<0>(out.back()) == a.repo && std::get<1>(out.back()) == a.number) continue;
+    out.emplace_back(a.repo, a.number, a.stratum, a.repo_id);
+  }
+  return out;
+}
+
+SamplingFrame FrameOfAdded(const std::vector<Added>& added) {
+  FrameBuilder builder;
+  for (const Added& a : added) builder.Add(a.repo_id, a.repo, a.number, a.stratum, a.preference);
+  return std::move(builder).Build();
+}
+
+TEST(Draw, TheFrameIsInTheOrderOfAStableSortWhateverOrderMembersComeIn) {
+  // Ids whose names sort the other way (id 1 is "org/z"), two ids of one name ("org/m"), and
+  // each member's stratum names its position, so a kept member that is not the first of its
+  // (name, number, preference) shows.
+  const std::vector<std::pair<int64_t, std::string>> repos = {
+      {1, "org/z"}, {2, "org/m"}, {3, "org/a"}, {4, "org/m"}, {5, "Org/q"}, {6, "org/b"}};
+  SplitMix64 rng(2024);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Added> added;
+    const int runs = 1 + static_cast<int>(rng.Below(12));
+    for (int r = 0; r < runs; ++r) {
+      const auto& [id, name] = repos[rng.Below(repos.size())];
+      // Runs in number order (the store's), in reverse, or shuffled; numbers and preferences
+      // from small ranges, so that a (name, number) comes again, at the same preference or not.
+      const int length = static_cast<int>(rng.Below(8));
+      const uint64_t order = rng.Below(3);
+      int64_t number = static_cast<int64_t>(rng.Below(5));
+      for (int k = 0; k < length; ++k) {
+        if (order == 0) number += static_cast<int64_t>(rng.Below(2));
+        if (order == 1) number -= static_cast<int64_t>(rng.Below(2));
+        if (order == 2) number = static_cast<int64_t>(rng.Below(6));
+        added.push_back({id, name, number, "at " + std::to_string(added.size()), rng.Below(3)});
+      }
+    }
+    EXPECT_EQ(ItemsOf(FrameOfAdded(added)), ItemsByStableSort(added)) << "round " << round;
+  }
+}
+
+TEST(Draw, LongRepositoriesInAnyOrderAreSortedAsByAStableSort) {
+  // Repositories of hundreds of members: falling numbers with a few out of place (the listing
+  // index's order), several such sequences one after another (several categories), rising,
+  // and shuffled; more ids than the id table first holds, named against their order.
+  SplitMix64 rng(7);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<Added> added;
+    const int sequences = 1 + static_cast<int>(rng.Below(4));
+    for (int sequence = 0; sequence < sequences; ++sequence) {
+      const uint64_t order = rng.Below(4);
+      for (int64_t k = 0; k < 3000; ++k) {
+        const int64_t id = 1 + static_cast<int64_t>(rng.Below(150));
+        int64_t number = order == 0 ? 4000 - k : order == 1 ? k : static_cast<int64_t>(rng.Below(4000));
+        if (order < 2 && rng.Below(4) == 0) number += static_cast<int64_t>(rng.Below(40)) - 20;
+        added.push_back({id, "repo-" + std::to_string(1000 - id % 120), number, "at " + std::to_string(added.size()),
+                         rng.Below(2) + static_cast<uint64_t>(sequence)});
+      }
+    }
+    EXPECT_EQ(ItemsOf(FrameOfAdded(added)), ItemsByStableSort(added)) << "round " << round;
+  }
+}
+
+TEST(Draw, RunsOfOneRepositoryAreMergedInTheOrderTheyCame) {
+  // "org/b" comes in two sorted runs with "org/a" between them; the second run repeats number 5
+  // at the same preference (the first run's member stays) and at a smaller one (it wins).
+  const std::vector<Added> added = {
+      {9, "org/b", 5, "first", 1}, {9, "org/b", 8, "first", 1}, {1, "org/a", 3, "a", 0},
+      {9, "org/b", 5, "second", 1}, {9, "org/b", 8, "second", 0}, {9, "org/b", 2, "second", 4}};
+  const SamplingFrame frame = FrameOfAdded(added);
+  EXPECT_EQ(ItemsOf(frame), ItemsByStableSort(added));
+  ASSERT_EQ(frame.items.size(), 4u);
+  EXPECT_EQ(frame.StratumOf(2), "first");   // org/b 5
+  EXPECT_EQ(frame.StratumOf(3), "second");  // org/b 8
 }
 
 TEST(Draw, TheSparseShuffleDrawsAsTheFullOne) {

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "common/per_enum.hpp"
+
 namespace ghsift {
 
 //! An attribute's id: its index in PerAttribute. Never renumbered.
@@ -78,12 +80,6 @@ static_assert(detail::EachAttributeHasOneRow(),
 
 //! One value per attribute, indexed by Attribute.
 template <typename T>
-struct PerAttribute {
-  std::array<T, kAttributeCount> by_id{};
-  T& operator[](Attribute a) { return by_id[static_cast<size_t>(a)]; }
-  const T& operator[](Attribute a) const { return by_id[static_cast<size_t>(a)]; }
-  bool operator==(const PerAttribute&) const = default;
-  auto operator<=>(const PerAttribute&) const = default;
-};
+using PerAttribute = PerEnum<Attribute, kAttributeCount, T>;
 
 }  // namespace ghsift

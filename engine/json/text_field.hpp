@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/per_enum.hpp"
+
 namespace ghsift {
 
 //! A field's id: its bit in a FieldMask and its index in PerField. Never renumbered (rules are
@@ -124,11 +126,6 @@ constexpr bool IsProse(const TextFieldSpec& spec) {
 
 //! One value per field, indexed by Field.
 template <typename T>
-struct PerField {
-  std::array<T, kFieldCount> by_id{};
-  T& operator[](Field f) { return by_id[static_cast<size_t>(f)]; }
-  const T& operator[](Field f) const { return by_id[static_cast<size_t>(f)]; }
-  bool operator==(const PerField&) const = default;
-};
+using PerField = PerEnum<Field, kFieldCount, T>;
 
 }  // namespace ghsift

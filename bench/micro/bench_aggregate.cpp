@@ -143,8 +143,8 @@ bool SameAggregate(const FileAggregate& a, const FileAggregate& b) {
       a.reports() != b.reports() || a.repo_names().size() != b.repo_names().size())
     return false;
   for (const auto& [id, name] : a.repo_names()) {
-    auto it = b.repo_names().find(id);
-    if (it == b.repo_names().end() || it->second.name != name.name || it->second.time != name.time) return false;
+    const RepoName* other = b.repo_names().Find(id);
+    if (other == nullptr || other->name != name.name || other->time != name.time) return false;
   }
   return true;
 }

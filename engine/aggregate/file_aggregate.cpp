@@ -55,7 +55,6 @@ void FileAggregate::CountEvent(const Event& event, bool per_repository) {
     event_refs_.push_back(ref);
   }
   if (per_repository && event.repo_id != 0 && !event.repo_name.empty()) {
-    if (repo_names_.empty()) repo_names_.reserve(4096);  // skip the first rehashes of every file
     repo_names_[event.repo_id].Note(event.created_at, event.repo_name);
   }
 }
@@ -170,11 +169,17 @@ void FileAggregate::Combine(FileAggregate&& other) {
     auto& mine = unknown_types_[name];
     for (const auto& [k, v] : map) mine[k] += v;
   }
+  for (const auto& [month, share] : other.text_shares_) text_shares_[month].Add(share);
+  for (auto& [id, name] : other.repo_names_) {
+    auto [mine, added] = repo_names_.Emplace(id);
+    if (added) {
+      mine = std::move(name);  // a repository this side lacks: taken over, not copied
+    } else {
+      mine.Merge(name);
+    }
+  }
   // merge() moves the nodes of keys this side lacks (no copy, no allocation); what stays in
   // `other` is the keys both have, folded one by one.
-  for (const auto& [month, share] : other.text_shares_) text_shares_[month].Add(share);
-  repo_names_.merge(other.repo_names_);
-  for (auto& [id, name] : other.repo_names_) repo_names_.at(id).Merge(name);
   issues_.merge(other.issues_);
   for (auto& [key, record] : other.issues_) issues_.at(key).Merge(record);
   for (auto& b : other.bad_lines_) bad_lines_.push_back(std::move(b));

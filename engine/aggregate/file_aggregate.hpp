@@ -14,6 +14,7 @@
 #include "aggregate/counter_table.hpp"
 #include "aggregate/issue_record.hpp"
 #include "aggregate/latest_text_record.hpp"
+#include "common/flat_id_map.hpp"
 #include "json/event.hpp"
 
 namespace ghsift {
@@ -143,7 +144,7 @@ class FileAggregate {
   }
   //! Month index -> report events with and without text.
   const std::unordered_map<int32_t, TextShare>& text_shares() const { return text_shares_; }
-  const std::unordered_map<int64_t, RepoName>& repo_names() const { return repo_names_; }
+  const FlatIdMap<RepoName>& repo_names() const { return repo_names_; }
   const std::unordered_map<IssueKey, IssueRecord, IssueKeyHash>& issues() const { return issues_; }
   const std::vector<BadLine>& bad_line_samples() const { return bad_lines_; }
   uint64_t events() const { return events_; }
@@ -166,7 +167,7 @@ class FileAggregate {
 
   CounterTable counters_;
   std::unordered_map<std::string, std::unordered_map<CounterKey, uint64_t, CounterKeyHash>> unknown_types_;
-  std::unordered_map<int64_t, RepoName> repo_names_;
+  FlatIdMap<RepoName> repo_names_;  //!< looked up for every event: a flat table
   std::unordered_map<int32_t, TextShare> text_shares_;
   std::unordered_map<IssueKey, IssueRecord, IssueKeyHash> issues_;
   std::vector<BadLine> bad_lines_;

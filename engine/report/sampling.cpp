@@ -156,42 +156,11 @@ uint32_t FrameBuilder::Intern(std::string_view name,
   return id;
 }
 
-size_t FrameBuilder::RepoIdTable::SlotOf(int64_t id) const {
-  // Multiplied by 2^64 / phi: store ids close together land far apart.
-  const uint64_t mixed = static_cast<uint64_t>(id) * 0x9E3779B97F4A7C15ULL;
-  return static_cast<size_t>(mixed >> 32) & (slots_.size() - 1);
-}
-
-const uint32_t* FrameBuilder::RepoIdTable::Find(int64_t id) const {
-  if (slots_.empty()) return nullptr;
-  for (size_t s = SlotOf(id);; s = (s + 1) & (slots_.size() - 1)) {
-    if (!slots_[s].used) return nullptr;
-    if (slots_[s].id == id) return &slots_[s].index;
-  }
-}
-
-void FrameBuilder::RepoIdTable::Insert(int64_t id, uint32_t index) {
-  if ((used_ + 1) * 2 > slots_.size()) Grow();
-  size_t s = SlotOf(id);
-  while (slots_[s].used) s = (s + 1) & (slots_.size() - 1);
-  slots_[s] = {id, index, true};
-  ++used_;
-}
-
-void FrameBuilder::RepoIdTable::Grow() {
-  const std::vector<Slot> old = std::move(slots_);
-  slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{});
-  used_ = 0;
-  for (const Slot& slot : old) {
-    if (slot.used) Insert(slot.id, slot.index);
-  }
-}
-
 uint32_t FrameBuilder::RepoOfId(int64_t repo_id, std::string_view repo) {
   if (const uint32_t* known = repo_of_id_.Find(repo_id)) return *known;
   // A name is kept under the first id seen with it; a later id of that name shares its index.
   const uint32_t index = Intern(repo, repo_index_, repos_);
-  repo_of_id_.Insert(repo_id, index);
+  repo_of_id_[repo_id] = index;
   members_of_repo_.resize(repos_.size());
   return index;
 }

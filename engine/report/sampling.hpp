@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/flat_id_map.hpp"
 #include "common/split_mix.hpp"
 
 namespace ghsift {
@@ -88,24 +89,6 @@ class FrameBuilder {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
   };
-  //! Store id -> index into repos_, looked up once per member: open addressing in one array
-  //! (one probe, mostly in cache) instead of a node-based map's chase of pointers per member.
-  class RepoIdTable {
-   public:
-    const uint32_t* Find(int64_t id) const;
-    void Insert(int64_t id, uint32_t index);  //!< `id` must not be in the table yet
-
-   private:
-    struct Slot {
-      int64_t id = 0;
-      uint32_t index = 0;
-      bool used = false;
-    };
-    size_t SlotOf(int64_t id) const;
-    void Grow();
-    std::vector<Slot> slots_;  //!< a power of two in size, at most half used
-    size_t used_ = 0;
-  };
   static uint32_t Intern(std::string_view name, std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>& index,
                          std::vector<std::string>& names);
   uint32_t RepoOfId(int64_t repo_id, std::string_view repo);
@@ -115,7 +98,7 @@ class FrameBuilder {
   static Member* SortedRunFrom(Member* first, Member* last);
 
   std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>> repo_index_, stratum_index_;
-  RepoIdTable repo_of_id_;
+  FlatIdMap<uint32_t> repo_of_id_;  //!< store id -> index into repos_, looked up once per member
   std::vector<std::string> repos_, strata_;
   uint32_t last_stratum_ = 0;  //!< strata come in runs: the last one is compared before hashing
   //! Each repository's members (by index into repos_), in the order added: Build then sorts

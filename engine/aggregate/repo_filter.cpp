@@ -5,6 +5,8 @@
 #include <fstream>
 #include <vector>
 
+#include "common/ascii_case.hpp"
+
 namespace ghsift {
 namespace {
 
@@ -48,14 +50,6 @@ std::vector<std::string_view> Tokens(std::string_view line) {
 
 }  // namespace
 
-std::string ToLower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) return Status::IoError(path + ": cannot read the tracked repository list");
@@ -76,7 +70,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
                                      std::string(tokens[0]) + "'");
     }
     Repository r;
-    r.name = ToLower(tokens[0]);
+    r.name = AsciiLower(tokens[0]);
     bool former = false;
     for (size_t i = 1; i < tokens.size(); ++i) {
       std::string_view t = tokens[i];
@@ -100,7 +94,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
         return Status::InvalidArgument(where + "expected a former owner/name after 'former:', got '" + std::string(t) +
                                        "'");
       }
-      r.former.push_back(ToLower(t));
+      r.former.push_back(AsciiLower(t));
     }
     if (former && r.former.empty()) return Status::InvalidArgument(where + "'former:' names no repository");
     const bool is_bare = r.former.empty() && r.ids.empty();
@@ -128,7 +122,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
 
 RepoFilter RepoFilter::FromNames(const std::vector<std::string>& names) {
   RepoFilter f;
-  for (const auto& n : names) f.Add(Repository{ToLower(n), {}, {}});
+  for (const auto& n : names) f.Add(Repository{AsciiLower(n), {}, {}});
   return f;
 }
 
@@ -143,7 +137,7 @@ std::optional<RepoFilter> RepoFilter::FromDescription(std::string_view descripti
     if (entry.empty()) continue;
     Repository r;
     const size_t bar = entry.find('|');
-    r.name = ToLower(entry.substr(0, bar));
+    r.name = AsciiLower(entry.substr(0, bar));
     entry.remove_prefix(bar == std::string_view::npos ? entry.size() : bar + 1);
     while (!entry.empty()) {
       const size_t next = entry.find('|');
@@ -151,7 +145,7 @@ std::optional<RepoFilter> RepoFilter::FromDescription(std::string_view descripti
       if (part.starts_with('#')) {
         if (const std::optional<int64_t> id = ParseId(part.substr(1))) r.ids.push_back(*id);
       } else if (!part.empty()) {
-        r.former.push_back(ToLower(part));
+        r.former.push_back(AsciiLower(part));
       }
       entry.remove_prefix(next == std::string_view::npos ? entry.size() : next + 1);
     }

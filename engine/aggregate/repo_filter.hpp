@@ -79,6 +79,4 @@ class RepoFilter {
   std::unordered_map<int64_t, uint32_t> ids_;
 };
 
-std::string ToLower(std::string_view s);
-
 }  // namespace ghsift

@@ -1,20 +1,10 @@
 #include "common/closest_name.hpp"
 
 #include <algorithm>
-#include <cctype>
+
+#include "common/ascii_case.hpp"
 
 namespace ghsift {
-namespace {
-
-char Lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-std::string LowerCopy(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = Lower(c);
-  return out;
-}
-
-}  // namespace
 
 size_t EditDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> row(b.size() + 1);
@@ -24,7 +14,7 @@ size_t EditDistance(std::string_view a, std::string_view b) {
     row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
       const size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (Lower(a[i - 1]) == Lower(b[j - 1]) ? 0 : 1)});
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (AsciiLower(a[i - 1]) == AsciiLower(b[j - 1]) ? 0 : 1)});
       diagonal = above;
     }
   }
@@ -33,11 +23,11 @@ size_t EditDistance(std::string_view a, std::string_view b) {
 
 std::string ClosestName(std::string_view wanted, const std::vector<std::string>& candidates) {
   if (wanted.empty()) return "";
-  const std::string lower = LowerCopy(wanted);
+  const std::string lower = AsciiLower(wanted);
   // A prefix or a part of a name is the likeliest intent; the shortest such name is the guess.
   const std::string* best_part = nullptr;
   for (const std::string& c : candidates) {
-    if (LowerCopy(c).find(lower) != std::string::npos && (!best_part || c.size() < best_part->size())) best_part = &c;
+    if (AsciiLower(c).find(lower) != std::string::npos && (!best_part || c.size() < best_part->size())) best_part = &c;
   }
   if (best_part) return *best_part;
   const std::string* best = nullptr;

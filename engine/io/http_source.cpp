@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +13,8 @@
 #include <mutex>
 #include <utility>
 #include <vector>
+
+#include "common/ascii_case.hpp"
 
 namespace ghsift {
 namespace {
@@ -55,14 +56,6 @@ BlockPool& Blocks() {
   return pool;
 }
 
-bool StartsWithNoCase(const std::string& s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
-  }
-  return true;
-}
-
 //! Failures worth another attempt: the network or the server may do better next time.
 bool Retriable(CURLcode code) {
   switch (code) {
@@ -97,7 +90,7 @@ size_t BufferBytesFor(size_t connections) {
 }
 
 bool IsHttpUrl(const std::string& input) {
-  return StartsWithNoCase(input, "http://") || StartsWithNoCase(input, "https://");
+  return StartsWithAnyCase(input, "http://") || StartsWithAnyCase(input, "https://");
 }
 
 std::string UrlFileName(const std::string& url) {

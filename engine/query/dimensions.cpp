@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstdio>
 #include <set>
 #include <utility>
 
+#include "common/ascii_case.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -95,13 +95,6 @@ Values ReportAttributeValue(const ReportView& v) {
   return {value.empty() ? "(unknown)" : value};
 }
 
-//! For the attributes whose values are one whatever their case (logins).
-bool SameAnyCase(std::string_view wanted, std::string_view value) {
-  return wanted.size() == value.size() && std::equal(wanted.begin(), wanted.end(), value.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-         });
-}
-
 //! The rows of the report attributes: each groups, filters (`--NAME`) and is exported.
 void AddAttributeRows(std::vector<Dimension>& d) {
   constexpr auto value_of = []<size_t... I>(std::index_sequence<I...>) {
@@ -110,7 +103,7 @@ void AddAttributeRows(std::vector<Dimension>& d) {
   }(std::make_index_sequence<kAttributeCount>());
   for (const AttributeSpec& spec : kReportAttributes) {
     d.push_back({spec.name, spec.help, value_of[static_cast<size_t>(spec.attribute)], nullptr, RollupColumn::kNone,
-                 FilterKind::kValue, spec.filter_help, {}, spec.any_case ? SameAnyCase : nullptr, true});
+                 FilterKind::kValue, spec.filter_help, {}, spec.any_case ? EqualsAnyCase : nullptr, true});
   }
 }
 

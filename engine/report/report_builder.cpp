@@ -6,17 +6,13 @@
 #include <numeric>
 #include <set>
 
+#include "common/ascii_case.hpp"
 #include "common/short_digest.hpp"
 #include "common/time_util.hpp"
 #include "query/coverage.hpp"
 
 namespace ghsift {
 namespace {
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 //! Quotes a shell word when it holds anything but safe characters.
 std::string ShellWord(const std::string& word) {
@@ -81,7 +77,7 @@ class Builder {
     QueryTable kept;
     kept.columns = table.columns;
     for (size_t i = 0; i < table.rows.size(); ++i) {
-      if (!repos_.count(Lower(table.rows[i][col]))) continue;
+      if (!repos_.count(AsciiLower(table.rows[i][col]))) continue;
       kept.rows.push_back(table.rows[i]);
       kept.counts.push_back(table.counts[i]);
       if (i < table.values.size()) kept.values.push_back(table.values[i]);
@@ -202,7 +198,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     for (int64_t id : ids) {
       std::string latest = store.RepoName(id);
       if (latest.empty()) latest = name;
-      if (repos.insert(Lower(latest)).second) report.repos.push_back(latest);
+      if (repos.insert(AsciiLower(latest)).second) report.repos.push_back(latest);
     }
   }
   std::sort(report.repos.begin(), report.repos.end());

@@ -3,22 +3,16 @@
 #include <algorithm>
 #include <array>
 
+#include "common/ascii_case.hpp"
+
 namespace ghsift {
 namespace {
 
 constexpr std::array<std::string_view, 9> kKeywords = {"closes", "closed", "close",    "fixes",   "fixed",
                                                        "fix",    "resolves", "resolved", "resolve"};
 
-char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
 bool WordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return Lower(x) == Lower(y);
-         });
 }
 
 //! Reads digits at `pos`; returns 0 when there are none.
@@ -36,16 +30,16 @@ int64_t ReadReference(std::string_view text, size_t pos, std::string_view repo) 
   if (pos < text.size() && text[pos] == '#') return ReadNumber(text, pos + 1, &end);
   constexpr std::string_view kUrl = "https://github.com/";
   std::string_view rest = text.substr(pos);
-  if (rest.size() > kUrl.size() && EqualsIgnoreCase(rest.substr(0, kUrl.size()), kUrl)) {
+  if (rest.size() > kUrl.size() && EqualsAnyCase(rest.substr(0, kUrl.size()), kUrl)) {
     rest.remove_prefix(kUrl.size());
     constexpr std::string_view kIssues = "/issues/";
-    if (rest.size() > repo.size() + kIssues.size() && EqualsIgnoreCase(rest.substr(0, repo.size()), repo) &&
+    if (rest.size() > repo.size() + kIssues.size() && EqualsAnyCase(rest.substr(0, repo.size()), repo) &&
         rest.substr(repo.size(), kIssues.size()) == kIssues) {
       return ReadNumber(rest, repo.size() + kIssues.size(), &end);
     }
     return 0;
   }
-  if (rest.size() > repo.size() + 1 && EqualsIgnoreCase(rest.substr(0, repo.size()), repo) &&
+  if (rest.size() > repo.size() + 1 && EqualsAnyCase(rest.substr(0, repo.size()), repo) &&
       rest[repo.size()] == '#') {
     return ReadNumber(rest, repo.size() + 1, &end);
   }
@@ -58,10 +52,10 @@ std::vector<int64_t> FindClosingReferences(std::string_view text, std::string_vi
   std::vector<int64_t> numbers;
   for (size_t i = 0; i < text.size(); ++i) {
     if (i > 0 && WordChar(text[i - 1])) continue;
-    const char c = Lower(text[i]);
+    const char c = AsciiLower(text[i]);
     if (c != 'c' && c != 'f' && c != 'r') continue;
     for (std::string_view keyword : kKeywords) {
-      if (i + keyword.size() > text.size() || !EqualsIgnoreCase(text.substr(i, keyword.size()), keyword)) continue;
+      if (i + keyword.size() > text.size() || !EqualsAnyCase(text.substr(i, keyword.size()), keyword)) continue;
       size_t pos = i + keyword.size();
       if (pos < text.size() && WordChar(text[pos])) continue;  // "fixture", "closet"
       if (pos < text.size() && text[pos] == ':') ++pos;

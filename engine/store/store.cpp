@@ -18,6 +18,7 @@
 #include <set>
 
 #include "aggregate/event_type_table.hpp"
+#include "common/ascii_case.hpp"
 #include "common/byte_codec.hpp"
 #include "aggregate/repo_filter.hpp"
 #include "store/file_delta.hpp"
@@ -373,9 +374,9 @@ Status Store::AddAggregate(CommitBatch& batch, const FileAggregate& aggregate,
                            const std::set<std::pair<int64_t, int64_t>>& written_records) {
   for (const auto& [repo_id, name_at] : aggregate.repo_names()) {
     batch.Merge(kRepos, keys::RepoLatestName(repo_id), EncodeRepoName(name_at.time, name_at.name));
-    batch.Put(kRepos, keys::RepoNameIndex(ToLower(name_at.name), repo_id), "");
+    batch.Put(kRepos, keys::RepoNameIndex(AsciiLower(name_at.name), repo_id), "");
     for (const std::string& former : name_at.other_names) {
-      batch.Put(kRepos, keys::RepoNameIndex(ToLower(former), repo_id), "");
+      batch.Put(kRepos, keys::RepoNameIndex(AsciiLower(former), repo_id), "");
     }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
@@ -792,7 +793,7 @@ Status Store::ScanRepoNames(const std::function<void(int64_t, std::string_view)>
 
 std::vector<int64_t> Store::RepoIdsByName(const std::string& name) const {
   std::vector<int64_t> ids;
-  const std::string prefix = keys::RepoNameIndexPrefix(ToLower(name));
+  const std::string prefix = keys::RepoNameIndexPrefix(AsciiLower(name));
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kRepos)));
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
     int64_t id;

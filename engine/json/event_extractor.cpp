@@ -184,16 +184,9 @@ simdjson::error_code ReadLabels(od::value value, ReportFields& report) {
   return simdjson::SUCCESS;
 }
 
-//! Whether the report object's member `key` holds some attribute (json/report_attribute.hpp).
-bool HoldsAttribute(const od::raw_json_string& key) {
-  for (const AttributeSpec& spec : kReportAttributes) {
-    if (key == spec.member) return true;
-  }
-  return false;
-}
-
-//! Reads every attribute the report object's member `key` holds: the member itself, or members of
-//! its object (read once for all of them: On-Demand reads a value once).
+//! Reads every attribute the report object's member `key` holds (json/report_attribute.hpp): the
+//! member itself, or members of its object (read once for all of them: On-Demand reads a value
+//! once). A key that holds none leaves the value unread.
 simdjson::error_code ReadAttributes(const od::raw_json_string& key, od::value value, ReportFields& report) {
   bool nested = false;
   for (const AttributeSpec& spec : kReportAttributes) {
@@ -245,8 +238,8 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
       report.merged = BoolOr(field.value());
     } else if (key == "pull_request") {
       if (IsPullRequestLink(field.value())) report.kind = ReportKind::kPullRequest;
-    } else if (HoldsAttribute(key)) {
-      if (auto error = ReadAttributes(key, field.value(), report)) return error;
+    } else if (auto error = ReadAttributes(key, field.value(), report)) {
+      return error;
     }
   }
   return simdjson::SUCCESS;

@@ -86,15 +86,20 @@ class RuleTextSplitter {
   }();
 
  private:
+  //! The fields read from `source`: a plain field's texts go to `fn` one by one; a markdown
+  //! field's prose is gathered in prose_ (and given to `fn` at once when `prose_now`), its fenced
+  //! code appended to code_.
+  template <typename Fn>
+  void Split(const ReportTextView& report, TextSource source, bool prose_now, Fn&& fn);
+
   PerField<std::string> prose_;
   std::string code_;
 };
 
 template <typename Fn>
-void RuleTextSplitter::Snapshot(const ReportTextView& report, Fn&& fn) {
-  code_.clear();
+void RuleTextSplitter::Split(const ReportTextView& report, TextSource source, bool prose_now, Fn&& fn) {
   for (const TextFieldSpec& spec : kTextFields) {
-    if (spec.source != TextSource::kSnapshot) continue;
+    if (spec.source != source) continue;
     if (!spec.markdown) {
       for (std::string_view text : report[spec.field]) fn(spec.field, text);
       continue;
@@ -102,13 +107,16 @@ void RuleTextSplitter::Snapshot(const ReportTextView& report, Fn&& fn) {
     std::string& prose = prose_[spec.field];
     prose.clear();
     for (std::string_view text : report[spec.field]) SplitMarkdown(text, prose, code_);
-    fn(spec.field, std::string_view(prose));
+    if (prose_now) fn(spec.field, std::string_view(prose));
   }
+}
+
+template <typename Fn>
+void RuleTextSplitter::Snapshot(const ReportTextView& report, Fn&& fn) {
+  code_.clear();
+  Split(report, TextSource::kSnapshot, true, fn);
   fn(kFences, std::string_view(code_));
-  for (const TextFieldSpec& spec : kTextFields) {
-    if (spec.source != TextSource::kLabels) continue;
-    for (std::string_view text : report[spec.field]) fn(spec.field, text);
-  }
+  Split(report, TextSource::kLabels, true, fn);
 }
 
 template <typename Fn>
@@ -119,16 +127,7 @@ void RuleTextSplitter::Events(const ReportTextView& report, Fn&& fn) {
   }
   if (!any) return;
   code_.clear();
-  for (const TextFieldSpec& spec : kTextFields) {
-    if (spec.source != TextSource::kEventText) continue;
-    if (!spec.markdown) {
-      for (std::string_view text : report[spec.field]) fn(spec.field, text);
-      continue;
-    }
-    std::string& prose = prose_[spec.field];
-    prose.clear();
-    for (std::string_view text : report[spec.field]) SplitMarkdown(text, prose, code_);
-  }
+  Split(report, TextSource::kEventText, false, fn);
   for (std::string_view block : report[kFences]) {
     code_.append(block);
     code_.push_back('\n');

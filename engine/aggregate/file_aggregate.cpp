@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "aggregate/event_type_table.hpp"
 #include "common/byte_codec.hpp"
@@ -203,12 +204,16 @@ void FileAggregate::Combine(FileAggregate&& other) {
 }
 
 uint64_t FileAggregate::RemoveDuplicateEvents() {
-  std::sort(event_refs_.begin(), event_refs_.end(), [](const EventRef& a, const EventRef& b) { return a.id < b.id; });
+  // Sorted as (id, position) pairs rather than as whole EventRefs: a swap moves 16 bytes instead
+  // of 80, and of two events with one id the later one is the repeat, whatever the sort.
+  std::vector<std::pair<uint64_t, uint32_t>> by_id(event_refs_.size());
+  for (size_t i = 0; i < event_refs_.size(); ++i) by_id[i] = {event_refs_[i].id, static_cast<uint32_t>(i)};
+  std::sort(by_id.begin(), by_id.end());
   uint64_t removed = 0;
-  for (size_t i = 1; i < event_refs_.size(); ++i) {
-    if (event_refs_[i].id != event_refs_[i - 1].id) continue;
+  for (size_t i = 1; i < by_id.size(); ++i) {
+    if (by_id[i].first != by_id[i - 1].first) continue;
     // A repeat: take back what it added (issue snapshots merge idempotently; counts do not).
-    const EventRef& dup = event_refs_[i];
+    const EventRef& dup = event_refs_[by_id[i].second];
     if (dup.unknown_type < 0) {
       counters_.Subtract(dup.key, 1);
     } else {

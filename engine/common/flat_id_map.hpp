@@ -59,19 +59,12 @@ class FlatIdMap {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  //! Room for `n` ids without growing.
-  void reserve(size_t n) {
-    size_t want = kMinSlots;
-    while (n * 4 > want * 3) want *= 2;
-    if (want > slots_.size()) Rehash(want);
-  }
 
   template <typename EntryT>
   class Iterator {
    public:
     Iterator(EntryT* at, EntryT* end) : at_(at), end_(end) { SkipFree(); }
     EntryT& operator*() const { return *at_; }
-    EntryT* operator->() const { return at_; }
     Iterator& operator++() {
       ++at_;
       SkipFree();
@@ -94,7 +87,9 @@ class FlatIdMap {
  private:
   static constexpr size_t kMinSlots = 64;
 
-  size_t SlotOf(int64_t id) const { return static_cast<size_t>((static_cast<uint64_t>(id) * 0x9E3779B97F4A7C15ull) >> shift_); }
+  size_t SlotOf(int64_t id) const {
+    return static_cast<size_t>((static_cast<uint64_t>(id) * 0x9E3779B97F4A7C15ull) >> shift_);
+  }
   //! The slot holding `id`, or the free one where it belongs.
   Entry& SlotFor(int64_t id) {
     for (size_t i = SlotOf(id);; i = (i + 1) & (slots_.size() - 1)) {

@@ -55,13 +55,5 @@ TEST(FlatIdMapTest, HoldsWhatAnOrderedMapHoldsThroughEveryGrowth) {
   EXPECT_EQ(map.Find(-101), nullptr);
 }
 
-TEST(FlatIdMapTest, ReserveKeepsWhatIsThere) {
-  FlatIdMap<int> map;
-  for (int64_t id = 1; id <= 100; ++id) map[id] = static_cast<int>(id * 2);
-  map.reserve(100000);
-  ASSERT_EQ(map.size(), 100u);
-  for (int64_t id = 1; id <= 100; ++id) EXPECT_EQ(map.at(id), id * 2);
-}
-
 }  // namespace
 }  // namespace ghsift

@@ -45,6 +45,17 @@ Result<LabeledSuite> LoadLabeledSuite(const std::string& suite_path, const std::
   try {
     if (root["control_max_rate"]) suite.control_max_rate = root["control_max_rate"].as<double>();
     if (!root["sets"] || !root["sets"].IsSequence()) return Status::InvalidArgument(suite_path + ": no 'sets' list");
+    if (const YAML::Node lists = root["reference_words"]) {
+      if (!lists.IsMap()) {
+        return Status::InvalidArgument(suite_path + ": 'reference_words' must map a category to a word list file");
+      }
+      const std::string folder = std::filesystem::path(suite_path).parent_path().string();
+      for (const auto& entry : lists) {
+        suite.reference_words.push_back(
+            {entry.first.as<std::string>(),
+             std::filesystem::path(Resolve(folder, entry.second.as<std::string>())).lexically_normal().string()});
+      }
+    }
     static const std::set<std::string> kKeys = {"path",      "group",     "positive", "label_key", "issue_dir",
                                                 "objective", "controls",  "verdict",  "group_by"};
     size_t index = 0;

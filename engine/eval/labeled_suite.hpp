@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "eval/reference_words.hpp"
 
 namespace ghsift {
 
@@ -28,6 +29,9 @@ struct LabeledSet {
 struct LabeledSuite {
   std::vector<LabeledSet> sets;
   double control_max_rate = 0.15;  //!< a control category may flag at most this share
+  //! `reference_words: {CATEGORY: FILE}`: the word lists scored beside the rules (paths taken from
+  //! the suite file's folder: the lists belong with the suite, the labeled data lives elsewhere).
+  std::vector<ReferenceWords> reference_words;
 };
 
 //! Reads the suite; relative paths are taken from `data_dir`. Errors name the file and entry.

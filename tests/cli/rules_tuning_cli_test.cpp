@@ -76,6 +76,37 @@ TEST_F(RulesTuningCliTest, EvalPrintsTheConstantAnswerToBeat) {
   EXPECT_NE(r.output.find("\"mean_constant\": 0.650"), std::string::npos) << r.output;
 }
 
+// A word list is the other reference: "leak" finds alpha's two positives and nothing else there
+// (F1 1.0), and in beta only the negative "a leak question" (F1 0). Its mean is set beside LOGO's
+// over the same groups.
+TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
+  WriteFile(dir_ / "words.txt", "# a comment\nleak\n");
+  const std::string reference = " --reference performance=" + (dir_ / "words.txt");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1" + reference);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("in-sample macro-F1  word list  constant\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("in-sample 0.500; word list 0.500; constant (all or none flagged, the better) 0.650)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("summary: reference word lists: 0.500 over the 2 groups they cover, where LOGO is 0.333\n"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1 --format json" + reference);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"word_list\": 1.000, \"constant\": 0.800}"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"word_list\": 0.000, \"constant\": 0.500}"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"word_list_groups\": 2, \"mean_word_list\": 0.500, \"mean_logo_on_word_list_groups\": 0.333"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --reference performance");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("give CATEGORY=FILE"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --reference performance=" +
+                 (dir_ / "none.txt"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("none.txt: cannot read the word list"), std::string::npos) << r.output;
+}
+
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which
 // would otherwise count a group the rules got all right as 0. One group alone holds nothing out.
 TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {

@@ -64,7 +64,41 @@ double MeanOverScoredGroups(const MatchTable& table, const Estimates& e, GroupSc
   return n ? sum / n : 0;
 }
 
+//! The word lists' objective on group `g`, when they cover it and it can be scored.
+std::optional<double> ReferenceMetric(const MatchTable& table, const ReferenceScores& reference, size_t g) {
+  if (g >= reference.size() || !reference[g]) return std::nullopt;
+  if (!ObjectiveDefined(table.groups[g], reference[g]->confusion)) return std::nullopt;
+  return reference[g]->Metric(table.groups[g].objective_f1);
+}
+
+struct ReferenceMeans {
+  double words = 0, logo = 0;  //!< means over the same groups
+  int groups = 0;
+};
+
+//! The word lists' mean objective and LOGO's over the groups both can score.
+ReferenceMeans MeansOnReferenceGroups(const MatchTable& table, const Estimates& e, const ReferenceScores& reference) {
+  ReferenceMeans m;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const std::optional<double> metric = ReferenceMetric(table, reference, g);
+    if (!metric || !ObjectiveDefined(table.groups[g], e.groups[g].held_out.confusion)) continue;
+    m.words += *metric;
+    m.logo += e.groups[g].held_out.Metric(table.groups[g].objective_f1);
+    ++m.groups;
+  }
+  if (m.groups > 0) m.words /= m.groups, m.logo /= m.groups;
+  return m;
+}
+
 }  // namespace
+
+std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const ReferenceScores& reference) {
+  if (reference.empty()) return "";
+  const ReferenceMeans means = MeansOnReferenceGroups(table, e, reference);
+  if (means.groups == 0) return "reference word lists: no group they cover can be scored";
+  return "reference word lists: " + Fixed3(means.words) + " over the " +
+         Counted(static_cast<uint64_t>(means.groups), "group") + " they cover, where LOGO is " + Fixed3(means.logo);
+}
 
 std::string IntervalText(const Interval& i) { return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]"; }
 
@@ -135,7 +169,8 @@ double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore Gro
 }
 
 void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
-                        const std::vector<ScoreColumn>& blocks, double control_max_rate) {
+                        const std::vector<ScoreColumn>& blocks, double control_max_rate,
+                        const ReferenceScores& reference) {
   std::vector<std::string> columns = {"group", "reports", "positives"};
   std::vector<bool> numeric = {false, true, true};
   for (const ScoreColumn& b : blocks) {
@@ -148,6 +183,10 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       columns.push_back(b.name + " 95% CI");
       numeric.push_back(true);
     }
+  }
+  if (!reference.empty()) {
+    columns.push_back("word list");  // the references a rule set must beat, side by side
+    numeric.push_back(true);
   }
   columns.push_back("constant");  // last, so that a reader compares the columns before it with it
   numeric.push_back(true);
@@ -162,6 +201,9 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     std::vector<Confusion> pooled(blocks.size());
     std::vector<double> mean(blocks.size(), 0);
     double constant_sum = 0;  // the better answer that reads nothing, for the mean
+    double words_sum = 0;     // the word lists', over the same groups when they cover them all
+    bool words_cover = !reference.empty();
+    Confusion words_pooled;
     int groups = 0;
     int unscored = 0;  // F1 groups without a positive report: shown, left out of the mean
     std::vector<DecidedGroup> scored_reports;  // for the interval of the held-out mean
@@ -183,6 +225,16 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
         pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
         if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
       }
+      if (!reference.empty()) {
+        const std::optional<double> words = ReferenceMetric(table, reference, g);
+        row.push_back(scored && words ? Fixed3(*words) : "n/a");
+        if (scored) words_cover = words_cover && words.has_value();
+        if (scored && words) words_sum += *words;
+        if (reference[g]) {
+          const Confusion& w = reference[g]->confusion;
+          words_pooled.tp += w.tp, words_pooled.fp += w.fp, words_pooled.fn += w.fn, words_pooled.tn += w.tn;
+        }
+      }
       const double constant = ConstantObjective(c, table.groups[g].objective_f1);
       row.push_back(scored ? Fixed3(constant) : "n/a");
       if (scored) constant_sum += constant;
@@ -198,6 +250,9 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       for (auto& cell : Cells(pooled[b], blocks[b].full)) pooled_row.push_back(cell);
       if (IsHeldOut(blocks[b])) pooled_row.push_back("");
     }
+    if (!reference.empty()) {
+      pooled_row.push_back(words_cover ? Fixed3(f1_objective ? words_pooled.f1() : words_pooled.macro_f1()) : "n/a");
+    }
     pooled_row.push_back(Fixed3(ConstantObjective(p0, f1_objective)));
     rows.push_back(std::move(pooled_row));
     out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
@@ -208,6 +263,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       out << (b ? ", " : " ") << blocks[b].name << " " << (groups > 0 ? Fixed3(mean[b] / groups) : "n/a");
       if (IsHeldOut(blocks[b]) && groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(scored_reports)) << ")";
     }
+    if (groups > 0 && words_cover) out << "; word list " << Fixed3(words_sum / groups);
     if (groups > 0) out << "; constant (all or none flagged, the better) " << Fixed3(constant_sum / groups);
     out << ")\n";
     WriteTable(out, Format::kTable, columns, rows, numeric);
@@ -239,7 +295,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
 }
 
 void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
-                       const std::vector<ScoreColumn>& blocks) {
+                       const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference) {
   out << "{\"groups\": {";
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const auto& group = table.groups[g];
@@ -257,6 +313,9 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
             << Fixed3(s.ControlRate(k));
       }
     }
+    if (const std::optional<double> words = ReferenceMetric(table, reference, g)) {
+      out << ", \"word_list\": " << Fixed3(*words);
+    }
     if (ObjectiveDefined(group, e.groups[g].written.confusion)) {
       out << ", \"constant\": " << Fixed3(ConstantObjective(e.groups[g].written.confusion, group.objective_f1));
     }
@@ -264,6 +323,10 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
   }
   out << "\n  }";
   out << ", \"mean_constant\": " << Fixed3(MeanConstant(table, e));
+  if (const ReferenceMeans m = MeansOnReferenceGroups(table, e, reference); m.groups > 0) {
+    out << ", \"word_list_groups\": " << m.groups << ", \"mean_word_list\": " << Fixed3(m.words)
+        << ", \"mean_logo_on_word_list_groups\": " << Fixed3(m.logo);
+  }
   for (const ScoreColumn& b : blocks) {
     out << ", " << JsonString("mean_" + JsonKey(b.name)) << ": " << Fixed3(MeanObjective(table, e, b.score));
     if (IsHeldOut(b)) {

@@ -1,5 +1,6 @@
 #pragma once
 // Prints leave-one-group-out estimates beside in-sample figures, for `rules eval` and `rules tune`.
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -18,11 +19,20 @@ struct ScoreColumn {
   bool full = true;  //!< precision, recall, F1, macro-F1; else F1 and macro-F1 only
 };
 
+//! Each group's score under reference word lists (eval/reference_words.hpp), by group index; none
+//! for a group the lists do not cover. Empty: no lists given.
+using ReferenceScores = std::vector<std::optional<GroupScore>>;
+
 //! `blocks[0]` is the leave-one-group-out block: it comes first and the summary quotes it.
 void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
-                        const std::vector<ScoreColumn>& blocks, double control_max_rate);
+                        const std::vector<ScoreColumn>& blocks, double control_max_rate,
+                        const ReferenceScores& reference = {});
 void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
-                       const std::vector<ScoreColumn>& blocks);
+                       const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference = {});
+
+//! "reference word lists: 0.512 over the 14 groups they cover, where LOGO is 0.583" ("" without
+//! lists): the mean of both over the same groups, so that the two can be compared.
+std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const ReferenceScores& reference);
 
 //! The line that introduces the LOGO columns: what was fitted where, or, with one group, that
 //! nothing was held out.

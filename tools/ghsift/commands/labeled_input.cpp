@@ -77,6 +77,7 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   if (!suite.ok()) return suite.status();
   LabeledInput input;
   input.control_max_rate = suite->control_max_rate;
+  input.reference_words = suite->reference_words;
   // Per-rule databases: after a rule edit only that rule compiles (the rule-editing loop).
   auto db = LoadRules(args.rules, RuleDatabase::Mode::kFlag, RuleDatabase::Layout::kPerRule);
   if (!db.ok()) return db.status();

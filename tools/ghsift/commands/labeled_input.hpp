@@ -10,6 +10,7 @@
 
 #include "eval/evaluation.hpp"
 #include "eval/match_table.hpp"
+#include "eval/reference_words.hpp"
 
 namespace ghsift::cli {
 
@@ -39,6 +40,7 @@ struct LabeledInput {
   std::vector<GroupDefinition> groups;
   std::vector<int> report_group;  //!< index into groups
   double control_max_rate = 0.15;
+  std::vector<ReferenceWords> reference_words;  //!< the suite's (`rules eval --reference` replaces them)
   MatchTable table;
   //! The distinct targets (positive categories, bug or not), each with the indices of its
   //! reports (for the detail tables).

@@ -1,5 +1,5 @@
 // ghsift rules eval (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--positive C,...] [--weights]
-//                   [--format table|json] [--show fp|fn]
+//                   [--reference CATEGORY=FILE]... [--format table|json] [--show fp|fn]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -21,6 +21,7 @@ struct EvalArgs {
   std::string format = "table";
   std::string show;
   bool weights = false;
+  std::vector<std::string> reference;  //!< CATEGORY=FILE word lists (replace the suite's)
 };
 
 std::string ConfusionJson(const Confusion& c) {
@@ -196,17 +197,36 @@ int RunEval(const EvalArgs& args) {
         EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
     gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
   }
+  std::vector<ReferenceWords> lists = input->reference_words;
+  if (!args.reference.empty()) lists.clear();
+  for (const std::string& text : args.reference) {
+    auto list = ParseReferenceWords(text);
+    if (!list.ok()) return Fail(list.status().message());
+    lists.push_back(*list);
+  }
+  ReferenceScores reference;
+  if (!lists.empty()) {
+    auto scores = ScoreReferenceWords(lists, input->reports, input->groups, input->report_group);
+    if (!scores.ok()) return Fail(scores.status().message());
+    reference = std::move(*scores);
+  }
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kJson) {
     std::cerr << FittedLayerNote(input->database->rules(), input->table);
     std::cout << "{\"estimates\": ";
-    PrintEstimateJson(std::cout, input->table, estimates, blocks);
+    PrintEstimateJson(std::cout, input->table, estimates, blocks, reference);
     std::cout << ",\n\"sets\": [";
   } else {
     std::cout << LogoHeading(input->table, args.weights ? "thresholds and weights" : "thresholds")
               << "in-sample: the rule set as written, scored on each group.\n";
+    if (!lists.empty()) {
+      std::cout << "word list: a report is flagged when a word of its category's list is in its title or body (no "
+                   "weights, thresholds or verdict):";
+      for (const ReferenceWords& list : lists) std::cout << " " << list.category << " " << TerminalSafe(list.path);
+      std::cout << ".\n";
+    }
     std::cout << FittedLayerNote(input->database->rules(), input->table) << "\n";
-    PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate);
+    PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate, reference);
     const std::string logo_mean = MeanText(input->table, estimates, &GroupEstimate::held_out);
     std::cout << "summary: mean over groups of each group's objective: LOGO " << logo_mean
               << (logo_mean.starts_with("n/a") ? "" : " (95% CI " + IntervalText(estimates.held_out_mean_interval) + ")")
@@ -216,6 +236,7 @@ int RunEval(const EvalArgs& args) {
       std::cout << ", constant (all or none flagged, the better) " << Fixed3(MeanConstant(input->table, estimates));
     }
     std::cout << "\n";
+    if (!reference.empty()) std::cout << "summary: " << ReferenceSummary(input->table, estimates, reference) << "\n";
   }
   bool first = true;
   for (const auto& [target, indices] : input->targets) {
@@ -248,6 +269,10 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--format", args->format, "table or json")->capture_default_str();
   cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");
   cmd->add_flag("--weights", args->weights, "Fit rule weights too in the leave-one-group-out folds");
+  cmd->add_option("--reference", args->reference,
+                  "CATEGORY=FILE: a word list (one word or phrase a line) scored beside the rules, flagging a report "
+                  "whose title or body holds one of its words; repeat for other categories; replaces the suite's "
+                  "reference_words");
   AddRulesOption(*cmd, args->baseline, "--baseline",
                  "Rules to compare with (the set before a change; repeat for layers): prints each group's "
                  "leave-one-group-out figure before and after and the gate (the mean rises, no group falls by "

@@ -195,13 +195,17 @@ EVENTS_TOTAL=$((HOURS * EVENTS))
   echo "Store on disk: $((STORE_BYTES / 1048576)) MB, $((STORE_BYTES / ISSUES)) bytes per issue, $((STORE_BYTES / EVENTS_TOTAL)) bytes per event. \`stats\`: $STATS_MS ms, peak RSS $((STATS_RSS / 1024)) MB."
   if [[ -f "$SLICE_CSV" ]] && [[ $(wc -l <"$SLICE_CSV") -gt 2 ]]; then
     echo
-    echo "| ingest slice | hours | wall s | peak RSS | store MB |"
-    echo "|---:|---:|---:|---:|---:|"
-    tail -n +2 "$SLICE_CSV" | while IFS=';' read -r n f w rss mb; do echo "| $n | $f | $w | $((rss / 1024)) MB | $mb |"; done
+    echo "| ingest slice | hours | wall s | peak RSS | store MB | pipeline s | refresh s | flush s | compactions waited s |"
+    echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    tail -n +2 "$SLICE_CSV" | while IFS=';' read -r n f w rss mb pipeline refresh flush compactions; do
+      echo "| $n | $f | $w | $((rss / 1024)) MB | $mb | $pipeline | $refresh | $flush | $compactions |"
+    done
     first=$(sed -n 2p "$SLICE_CSV" | cut -d';' -f3)
     last=$(tail -1 "$SLICE_CSV" | cut -d';' -f3)
+    slowest=$(tail -n +2 "$SLICE_CSV" | cut -d';' -f3 | sort -g | tail -1)
     echo
-    echo "Last slice's wall time over the first's: $(awk -v a="$last" -v b="$first" 'BEGIN { printf "%.2f", a / b }')"
+    echo "Last slice's wall time over the first's: $(awk -v a="$last" -v b="$first" 'BEGIN { printf "%.2f", a / b }');" \
+      "the slowest slice's over the first's: $(awk -v a="$slowest" -v b="$first" 'BEGIN { printf "%.2f", a / b }')"
   fi
   echo
   echo "| question | rows | rollup ms | scan ms | scan / rollup |"

@@ -18,6 +18,7 @@ What the command notes on stderr beside its table comes as a GhsiftNote warning.
     ghsift.query("store", by=["repo", "category"])
     ghsift.issues("store", category="silent", limit=0)
     ghsift.sample("store", category="silent", n=100, seed=7)
+    ghsift.rules_eval(suite="tools/labeled_suite.yaml", data="../shared/data/labeled")
 """
 
 import os
@@ -25,7 +26,7 @@ import warnings
 
 from . import _native
 
-__all__ = ["query", "issues", "sample", "cli_args", "GhsiftNote"]
+__all__ = ["query", "issues", "sample", "rules_eval", "cli_args", "GhsiftNote"]
 
 
 class GhsiftNote(UserWarning):
@@ -33,9 +34,11 @@ class GhsiftNote(UserWarning):
     archive is blind for, reports without kept text), given as a warning."""
 
 
-def cli_args(store, options):
-    """The command-line arguments for keyword ``options`` (see the module's help)."""
-    args = ["--store", os.fspath(store)]
+def cli_args(store, options, repeated=()):
+    """The command-line arguments for keyword ``options`` (see the module's help); no ``--store``
+    when ``store`` is None. A list for an option named in ``repeated`` gives the option once per
+    item (files, rule layers), any other list one comma list."""
+    args = [] if store is None else ["--store", os.fspath(store)]
     for name, value in options.items():
         if name in ("format", "out"):
             raise ValueError(f"ghsift: --{name} is the module's own choice; it returns a DataFrame")
@@ -44,17 +47,20 @@ def cli_args(store, options):
         flag = "--" + name.replace("_", "-")
         if value is True:
             args.append(flag)
+        elif isinstance(value, (list, tuple)) and name in repeated:
+            for item in value:
+                args += [flag, os.fspath(item)]
         elif isinstance(value, (list, tuple)):
             args += [flag, ",".join(str(v) for v in value)]
         else:
-            args += [flag, str(value)]
+            args += [flag, os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
     return args + ["--format", "csv"]
 
 
-def _frame(command, store, options):
+def _frame(command, store, options, repeated=()):
     import pandas as pd  # only here: `import ghsift` works without pandas
 
-    columns, values, notes = _native.table(command, cli_args(store, options))
+    columns, values, notes = _native.table(command, cli_args(store, options, repeated))
     for note in notes:  # e.g. "ghsift: showing 50 of 72; --limit 0 for all"
         warnings.warn(note, GhsiftNote, stacklevel=3)
     data = {}
@@ -84,3 +90,16 @@ def sample(store, category, seed, n=None, **options):
     """``ghsift sample``: a reproducible (stratified) sample of flagged reports to label. Without
     ``n``, Cochran's size from ``confidence`` and ``margin``. Options: stratify, kind, ..."""
     return _frame("sample", store, dict(category=category, seed=seed, n=n, **options))
+
+
+def rules_eval(suite=None, labels=None, **options):
+    """``ghsift rules eval --format csv``: one row per labeled group, the table a study quotes:
+    the group's target, reports and positives, the rules its held-out score leaves out, then
+    precision, recall, F1, macro-F1 and the group's objective leave-one-group-out (``logo_*``, with
+    its 95% interval) and in-sample (``in_sample_*``), the word lists' objective (``word_list``)
+    and the constant answer's. A figure that cannot be computed is NaN, so ``frame.logo_objective
+    .mean()`` is the mean over groups the CLI prints. Give ``suite`` (a suite YAML, with ``data``
+    the folder its paths are read from) or ``labels`` (files, with ``positive``, ``objective``,
+    ``group_by``, ...); ``rules`` and ``reference`` take a list (one layer or word list each)."""
+    return _frame("rules eval", None, dict(suite=suite, labels=labels, **options),
+                  repeated=("labels", "rules", "reference"))

@@ -98,6 +98,16 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
   EXPECT_NE(r.output.find("\"word_list_groups\": 2, \"mean_word_list\": 0.500, \"mean_logo_on_word_list_groups\": 0.333"),
             std::string::npos)
       << r.output;
+  // The same as one row per group, for a notebook: a figure that cannot be computed is empty.
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1 --format csv" + reference);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("group,positive,objective,reports,positives,rules_left_out,logo_precision,logo_recall,"
+                          "logo_f1,logo_macro_f1,logo_objective,logo_ci_low,logo_ci_high,in_sample_precision,"
+                          "in_sample_recall,in_sample_f1,in_sample_macro_f1,in_sample_objective,word_list,constant\n"
+                          "alpha,performance,f1,3,2,0,,0.000,0.000,0.250,0.000,0.000,0.000,,0.000,0.000,0.250,0.000,"
+                          "1.000,0.800\n"),
+            std::string::npos)
+      << r.output;
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --reference performance");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("give CATEGORY=FILE"), std::string::npos) << r.output;

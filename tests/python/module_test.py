@@ -119,14 +119,54 @@ if expected_note in notes:
 else:
     failures.append(f"notes: {notes!r} lack {expected_note!r}")
 
-# The commands of ghsift's command table the module runs: each has a function of the package.
-if ghsift._native.commands() == ["query", "issues", "sample"] and all(
-        callable(getattr(ghsift, name, None)) and name in ghsift.__all__ for name in ghsift._native.commands()):
+# `rules eval` as a table: two groups of three labeled titles and a rule file, the data of
+# tests/cli/rules_tuning_cli_test.cpp, whose figures it pins: alpha is missed when held out (F1 0),
+# beta found with one false positive (0.667); the word list "leak" finds alpha's two positives
+# (1.0) and only beta's negative (0).
+labeled_dir = os.path.join(paths.work, "labeled")
+os.makedirs(labeled_dir)
+for name, text in {
+        "r.yaml": "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
+                  "  - {id: p.leak, tag: performance/memory, pattern: '\\bleak\\b', weight: 0.5}\n",
+        "alpha.jsonl": '{"title":"a leak in fit","class":1}\n{"title":"leak after epoch","class":1}\n'
+                       '{"title":"docs typo","class":0}\n',
+        "beta.jsonl": '{"title":"slow predict","class":1}\n{"title":"a leak question","class":0}\n'
+                      '{"title":"build fails","class":0}\n',
+        "words.txt": "leak\n"}.items():
+    with open(os.path.join(labeled_dir, name), "w") as f:
+        f.write(text)
+eval_options = dict(labels=[os.path.join(labeled_dir, "alpha.jsonl"), os.path.join(labeled_dir, "beta.jsonl")],
+                    positive="performance", objective="f1", rules=[os.path.join(labeled_dir, "r.yaml")],
+                    reference=["performance=" + os.path.join(labeled_dir, "words.txt")])
+try:
+    frame = ghsift.rules_eval(**eval_options)
+    floats = [c for c in frame.columns if frame[c].dtype == np.float64]
+    run = subprocess.run([paths.ghsift, "rules", "eval"] +
+                         ghsift.cli_args(None, eval_options, ("labels", "rules", "reference")),
+                         capture_output=True, check=True)
+    expected = pd.read_csv(io.StringIO(run.stdout.decode("utf-8"), newline=""), keep_default_na=False,
+                           na_values={c: [""] for c in floats}, float_precision="round_trip")
+    pd.testing.assert_frame_equal(frame, expected, check_exact=True)
+    assert list(frame["group"]) == ["alpha", "beta"], list(frame["group"])
+    assert list(frame["logo_objective"]) == [0.0, 0.667], list(frame["logo_objective"])
+    assert list(frame["word_list"]) == [1.0, 0.0], list(frame["word_list"])
+    assert list(frame["constant"]) == [0.8, 0.5], list(frame["constant"])
+    assert np.isnan(frame["logo_precision"][0]), frame["logo_precision"][0]  # alpha flags none held out
+    assert abs(frame["logo_objective"].mean() - 0.3335) < 1e-9, frame["logo_objective"].mean()
+    print(f"ok: rules_eval ({len(frame)} rows, {len(frame.columns)} columns)")
+except (AssertionError, subprocess.CalledProcessError, ValueError) as error:
+    failures.append(f"rules_eval: {error}")
+
+# The commands of ghsift's command table the module runs: each has a function of the package
+# (a subcommand's words joined by "_").
+functions = [name.replace(" ", "_") for name in ghsift._native.commands()]
+if ghsift._native.commands() == ["query", "issues", "rules eval", "sample"] and all(
+        callable(getattr(ghsift, name, None)) and name in ghsift.__all__ for name in functions):
     print("ok: the module runs the commands its table row marks, each a function")
 else:
     failures.append(f"commands: {ghsift._native.commands()!r} against {ghsift.__all__!r}")
 check_error("not a table command", lambda: ghsift._native.table("ingest", []), ValueError,
-            "the module runs query, issues, sample, not 'ingest'")
+            "the module runs query, issues, rules eval, sample, not 'ingest'")
 
 check_error("missing store", lambda: ghsift.query(os.path.join(paths.work, "no-store"), by="repo"),
             FileNotFoundError, "no-store")

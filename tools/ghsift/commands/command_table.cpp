@@ -47,7 +47,8 @@ const std::vector<CommandRow>& Rows() {
        .summary = "Precision, recall, F1 and macro-F1 of a rule set on labeled reports",
        .add = AddRulesEvalCommand,
        .example = "ghsift rules eval --labels labeled.csv --positive performance",
-       .exit_status = "1 when the --baseline gate fails"},
+       .exit_status = "1 when the --baseline gate fails",
+       .in_python = true},
       {.path = "rules tune",
        .summary = "Fit category thresholds (and with --weights rule weights), with a leave-one-group-out "
                   "estimate; write them as an overlay",

@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 
+#include "common/ascii_case.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -292,6 +293,47 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
     WriteTable(out, Format::kTable, control_columns, controls, right);
     out << "\n";
   }
+}
+
+void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimates& e,
+                      const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference) {
+  std::vector<std::string> columns = {"group", "positive", "objective", "reports", "positives", "rules_left_out"};
+  for (const ScoreColumn& b : blocks) {
+    const std::string key = AsciiLower(JsonKey(b.name));
+    for (const char* m : {"_precision", "_recall", "_f1", "_macro_f1", "_objective"}) columns.push_back(key + m);
+    if (IsHeldOut(b)) columns.insert(columns.end(), {key + "_ci_low", key + "_ci_high"});
+  }
+  if (!reference.empty()) columns.push_back("word_list");
+  columns.push_back("constant");
+  std::vector<std::vector<std::string>> rows;
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const MatchTable::Group& group = table.groups[g];
+    const Confusion& c = (e.groups[g].*blocks[0].score).confusion;
+    if (!Labeled(c)) continue;
+    const bool scored = ObjectiveDefined(group, c);
+    std::vector<std::string> row = {group.name,
+                                    group.positive_name,
+                                    group.objective_f1 ? "f1" : "macro-f1",
+                                    std::to_string(c.tp + c.fp + c.fn + c.tn),
+                                    std::to_string(c.tp + c.fn),
+                                    std::to_string(table.RulesWrittenFrom(g))};
+    for (const ScoreColumn& b : blocks) {
+      const GroupScore& s = e.groups[g].*b.score;
+      for (std::string cell : Cells(s.confusion, true)) row.push_back(cell == "n/a" ? "" : cell);
+      row.push_back(scored ? Fixed3(s.Metric(group.objective_f1)) : "");
+      if (IsHeldOut(b)) {
+        const Interval& i = e.groups[g].held_out_interval;
+        row.insert(row.end(), {scored ? Fixed3(i.low) : "", scored ? Fixed3(i.high) : ""});
+      }
+    }
+    if (!reference.empty()) {
+      const std::optional<double> words = ReferenceMetric(table, reference, g);
+      row.push_back(scored && words ? Fixed3(*words) : "");
+    }
+    row.push_back(scored ? Fixed3(ConstantObjective(c, group.objective_f1)) : "");
+    rows.push_back(std::move(row));
+  }
+  WriteTable(out, Format::kCsv, columns, rows, std::vector<bool>(columns.size(), false));
 }
 
 void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,

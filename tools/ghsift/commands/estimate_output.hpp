@@ -30,6 +30,14 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
 void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimates& e,
                        const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference = {});
 
+//! One row per group (a notebook's or a paper's table): its target, reports and positives, the
+//! rules its LOGO score leaves out, each block's precision, recall, F1, macro-F1 and objective
+//! (LOGO also its 95% interval), the word lists' objective and the constant one; a figure that
+//! cannot be computed is an empty cell, so that pandas' mean over groups leaves it out as the
+//! printed means do.
+void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimates& e,
+                      const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference = {});
+
 //! "reference word lists: 0.512 over the 14 groups they cover, where LOGO is 0.583" ("" without
 //! lists): the mean of both over the same groups, so that the two can be compared.
 std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const ReferenceScores& reference);

@@ -1,5 +1,5 @@
 // ghsift rules eval (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--positive C,...] [--weights]
-//                   [--reference CATEGORY=FILE]... [--format table|json] [--show fp|fn]
+//                   [--reference CATEGORY=FILE]... [--format table|csv|json] [--show fp|fn]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -163,7 +163,7 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
 
 int RunEval(const EvalArgs& args) {
   Format format;
-  if (!ParseFormat(args.format, &format) || format == Format::kCsv) return Fail("--format must be table or json");
+  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
   if (!args.show.empty() && args.show != "fp" && args.show != "fn") return Fail("--show must be fp or fn");
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
@@ -188,7 +188,7 @@ int RunEval(const EvalArgs& args) {
   }
   bool gate_passed = true;
   if (!args.baseline.empty()) {
-    if (format == Format::kJson) return Fail("--baseline prints a table: use --format table");
+    if (format != Format::kTable) return Fail("--baseline prints a table: use --format table");
     LabeledInputArgs before_args = args.input;
     before_args.rules = args.baseline;
     auto before = LoadLabeledInput(before_args);
@@ -211,6 +211,12 @@ int RunEval(const EvalArgs& args) {
     reference = std::move(*scores);
   }
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
+  if (format == Format::kCsv) {
+    // The per-group table alone, for a notebook or a paper; the rest of the report is a table's.
+    std::cerr << FittedLayerNote(input->database->rules(), input->table);
+    PrintEstimateCsv(std::cout, input->table, estimates, blocks, reference);
+    return kExitOk;
+  }
   if (format == Format::kJson) {
     std::cerr << FittedLayerNote(input->database->rules(), input->table);
     std::cout << "{\"estimates\": ";
@@ -266,7 +272,10 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<EvalArgs>();
   CLI::App* cmd = &command;
   AddLabeledInputOptions(*cmd, args->input);
-  cmd->add_option("--format", args->format, "table or json")->capture_default_str();
+  cmd->add_option("--format", args->format,
+                  "table, json, or csv (one row per group: the leave-one-group-out and in-sample figures, the "
+                  "word list's, the constant answer's)")
+      ->capture_default_str();
   cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");
   cmd->add_flag("--weights", args->weights, "Fit rule weights too in the leave-one-group-out folds");
   cmd->add_option("--reference", args->reference,

@@ -115,6 +115,13 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
                  (dir_ / "none.txt"));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("none.txt: cannot read the word list"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --reference perfomance=" +
+                 (dir_ / "words.txt"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("word list for 'perfomance' (" + (dir_ / "words.txt") +
+                          "): no labeled group is scored on that category"),
+            std::string::npos)
+      << r.output;
 }
 
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which

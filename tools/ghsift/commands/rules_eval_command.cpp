@@ -204,6 +204,15 @@ int RunEval(const EvalArgs& args) {
     if (!list.ok()) return Fail(list.status().message());
     lists.push_back(*list);
   }
+  for (const ReferenceWords& list : lists) {
+    // A list no group is scored on would leave its column empty without a word why (a typo).
+    const bool used = std::any_of(input->groups.begin(), input->groups.end(),
+                                  [&](const GroupDefinition& g) { return g.positive.count(list.category) > 0; });
+    if (!used) {
+      return Fail("word list for '" + TerminalSafe(list.category) + "' (" + TerminalSafe(list.path) +
+                  "): no labeled group is scored on that category");
+    }
+  }
   ReferenceScores reference;
   if (!lists.empty()) {
     auto scores = ScoreReferenceWords(lists, input->reports, input->groups, input->report_group);

@@ -260,13 +260,7 @@ CommandOutput RunCommand(const std::string& command, const std::vector<std::stri
   app.require_subcommand(1);
   int exit_code = cli::kExitOk;
   cli::AddCommand(app, *row, exit_code);
-  // A subcommand's path is its words ("rules eval": "rules", "eval").
-  std::vector<std::string> words;
-  for (size_t start = 0; start <= command.size();) {
-    const size_t space = std::min(command.find(' ', start), command.size());
-    if (space > start) words.push_back(command.substr(start, space - start));
-    start = space + 1;
-  }
+  const std::vector<std::string> words = cli::CommandWords(command);
   std::vector<const char*> argv = {"ghsift"};
   for (const std::string& w : words) argv.push_back(w.c_str());
   for (const std::string& a : args) argv.push_back(a.c_str());

@@ -17,6 +17,11 @@ namespace ghsift {
 struct Confusion {
   int64_t tp = 0, fp = 0, fn = 0, tn = 0;
   void Add(bool predicted, bool actual);
+  //! Pools another set's counts into this one.
+  Confusion& operator+=(const Confusion& other) {
+    tp += other.tp, fp += other.fp, fn += other.fn, tn += other.tn;
+    return *this;
+  }
   double precision() const;
   double recall() const;
   double f1() const;

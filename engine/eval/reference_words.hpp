@@ -4,10 +4,9 @@
 // report's title and body with no weights, no thresholds and no verdict. Figures quoted against
 // rule sets are often such lists ("a 12-word regex gets 0.54"); `rules eval` scores them in the
 // same run, on the same groups, so that the comparison needs no second tool.
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "common/result.hpp"
 #include "eval/match_table.hpp"

@@ -122,20 +122,28 @@ const CommandRow* FindCommand(std::string_view path) {
   return nullptr;
 }
 
+std::vector<std::string> CommandWords(std::string_view path) {
+  std::vector<std::string> words;
+  while (!path.empty()) {
+    const size_t space = path.find(' ');
+    if (space != 0) words.emplace_back(path.substr(0, space));
+    path = space == std::string_view::npos ? std::string_view() : path.substr(space + 1);
+  }
+  return words;
+}
+
 namespace {
 
 //! The App of `path` under `root`, or null when it was not added.
 CLI::App* FindApp(CLI::App& root, std::string_view path) {
   CLI::App* at = &root;
-  while (!path.empty() && at != nullptr) {
-    const size_t space = path.find(' ');
-    const std::string_view word = path.substr(0, space);
+  for (const std::string& word : CommandWords(path)) {
+    if (at == nullptr) break;
     CLI::App* next = nullptr;
     for (CLI::App* sub : at->get_subcommands([](CLI::App*) { return true; })) {
       if (sub->get_name() == word) next = sub;
     }
     at = next;
-    path = space == std::string_view::npos ? std::string_view() : path.substr(space + 1);
   }
   return at;
 }

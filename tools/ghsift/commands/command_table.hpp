@@ -6,7 +6,9 @@
 #include <CLI/CLI.hpp>
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace ghsift::cli {
 
@@ -34,6 +36,8 @@ struct CommandRow {
 std::span<const CommandRow> Commands();
 //! The row whose path is `path`, or null.
 const CommandRow* FindCommand(std::string_view path);
+//! A command's path as the words a command line gives ("rules eval" -> {"rules", "eval"}).
+std::vector<std::string> CommandWords(std::string_view path);
 //! Adds the row's command (and the groups above it, when missing) under `root`; returns it.
 CLI::App& AddCommand(CLI::App& root, const CommandRow& row, int& exit_code);
 //! Adds every command of the table under `root`.

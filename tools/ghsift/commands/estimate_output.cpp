@@ -222,8 +222,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
         const GroupScore& s = ge.*blocks[b].score;
         for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
         if (IsHeldOut(blocks[b])) row.push_back(scored ? IntervalText(ge.held_out_interval) : "n/a");
-        const Confusion& sc = s.confusion;
-        pooled[b].tp += sc.tp, pooled[b].fp += sc.fp, pooled[b].fn += sc.fn, pooled[b].tn += sc.tn;
+        pooled[b] += s.confusion;
         if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
       }
       if (!reference.empty()) {
@@ -231,10 +230,7 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
         row.push_back(scored && words ? Fixed3(*words) : "n/a");
         if (scored) words_cover = words_cover && words.has_value();
         if (scored && words) words_sum += *words;
-        if (reference[g]) {
-          const Confusion& w = reference[g]->confusion;
-          words_pooled.tp += w.tp, words_pooled.fp += w.fp, words_pooled.fn += w.fn, words_pooled.tn += w.tn;
-        }
+        if (reference[g]) words_pooled += reference[g]->confusion;
       }
       const double constant = ConstantObjective(c, table.groups[g].objective_f1);
       row.push_back(scored ? Fixed3(constant) : "n/a");

@@ -475,7 +475,7 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
     int64_t id = 0;
     if (ParseDigits(line, &at, &id) && at < line.size() && line[at] == '"') event.id = static_cast<uint64_t>(id);
   }
-  size_t pos = line.find(kRepoKey);
+  size_t pos = FindLiteral(line, kRepoKey);
   if (pos == std::string_view::npos) return false;
   pos += kRepoKey.size();
   if (!ParseDigits(line, &pos, &event.repo_id)) return false;

@@ -1,5 +1,7 @@
 #include "json/record_boundary.hpp"
 
+#include <cstring>
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -51,6 +53,34 @@ size_t RecordLength(std::string_view text) {
       if (depth == 0) return std::string_view::npos;  // closes more than it opened: broken
       if (--depth == 0) return i + 1;
     }
+  }
+  return std::string_view::npos;
+}
+
+size_t FindLiteral(std::string_view text, std::string_view needle) {
+  const size_t m = needle.size();
+  if (m < 2) return text.find(needle);
+  if (text.size() < m) return std::string_view::npos;
+  const char* p = text.data();
+  const size_t last_start = text.size() - m;  // the last position a match can start at
+  size_t i = 0;
+#if defined(__AVX2__)
+  const __m256i first = _mm256_set1_epi8(needle.front());
+  const __m256i last = _mm256_set1_epi8(needle.back());
+  for (; i + 31 <= last_start; i += 32) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + m - 1));
+    unsigned mask = static_cast<unsigned>(
+        _mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, first), _mm256_cmpeq_epi8(b, last))));
+    while (mask != 0) {
+      const size_t at = i + static_cast<size_t>(__builtin_ctz(mask));
+      if (std::memcmp(p + at + 1, needle.data() + 1, m - 2) == 0) return at;
+      mask &= mask - 1;
+    }
+  }
+#endif
+  for (; i <= last_start; ++i) {
+    if (p[i] == needle.front() && std::memcmp(p + i + 1, needle.data() + 1, m - 1) == 0) return i;
   }
   return std::string_view::npos;
 }

@@ -101,7 +101,13 @@ std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const 
          Counted(static_cast<uint64_t>(means.groups), "group") + " they cover, where LOGO is " + Fixed3(means.logo);
 }
 
-std::string IntervalText(const Interval& i) { return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]"; }
+std::string IntervalText(const Interval& i) {
+  std::string text = "[";  // appended piece by piece: GCC 12 warns wrongly (-Wrestrict) on "[" + string
+  text += Fixed3(i.low);
+  text += ", ";
+  text += Fixed3(i.high);
+  return text + "]";
+}
 
 std::string Fixed3(double v) {
   char buf[32];
@@ -169,103 +175,131 @@ double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore Gro
                               [&](size_t g, const GroupScore& s) { return s.Metric(table.groups[g].objective_f1); });
 }
 
-void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
-                        const std::vector<ScoreColumn>& blocks, double control_max_rate,
-                        const ReferenceScores& reference) {
-  std::vector<std::string> columns = {"group", "reports", "positives"};
-  std::vector<bool> numeric = {false, true, true};
+namespace {
+
+struct TableColumns {
+  std::vector<std::string> names;
+  std::vector<bool> numeric;  //!< right-aligned
+  void Add(std::string name, bool is_numeric = true) {
+    names.push_back(std::move(name));
+    numeric.push_back(is_numeric);
+  }
+};
+
+TableColumns EstimateColumns(const std::vector<ScoreColumn>& blocks, bool with_word_lists) {
+  TableColumns columns;
+  columns.Add("group", false);
+  columns.Add("reports");
+  columns.Add("positives");
   for (const ScoreColumn& b : blocks) {
     for (const char* m : b.full ? std::vector<const char*>{"prec", "recall", "F1", "macro-F1"}
                                 : std::vector<const char*>{"F1", "macro-F1"}) {
-      columns.push_back(b.name + " " + m);
-      numeric.push_back(true);
+      columns.Add(b.name + " " + m);
     }
-    if (IsHeldOut(b)) {
-      columns.push_back(b.name + " 95% CI");
-      numeric.push_back(true);
-    }
+    if (IsHeldOut(b)) columns.Add(b.name + " 95% CI");
   }
-  if (!reference.empty()) {
-    columns.push_back("word list");  // the references a rule set must beat, side by side
-    numeric.push_back(true);
-  }
-  columns.push_back("constant");  // last, so that a reader compares the columns before it with it
-  numeric.push_back(true);
-  std::vector<std::string> positive_sets;
+  if (with_word_lists) columns.Add("word list");  // the references a rule set must beat, side by side
+  columns.Add("constant");  // last, so that a reader compares the columns before it with it
+  return columns;
+}
+
+//! The groups' positive sets ("performance", "silent & bug", ...) in the order they first appear.
+std::vector<std::string> PositiveSets(const MatchTable& table) {
+  std::vector<std::string> sets;
   for (const auto& g : table.groups) {
-    if (std::find(positive_sets.begin(), positive_sets.end(), g.positive_name) == positive_sets.end()) {
-      positive_sets.push_back(g.positive_name);
-    }
+    if (std::find(sets.begin(), sets.end(), g.positive_name) == sets.end()) sets.push_back(g.positive_name);
   }
-  for (const std::string& set : positive_sets) {
-    std::vector<std::vector<std::string>> rows;
-    std::vector<Confusion> pooled(blocks.size());
-    std::vector<double> mean(blocks.size(), 0);
-    double constant_sum = 0;  // the better answer that reads nothing, for the mean
-    double words_sum = 0;     // the word lists', over the same groups when they cover them all
-    bool words_cover = !reference.empty();
-    Confusion words_pooled;
-    int groups = 0;
-    int unscored = 0;  // F1 groups without a positive report: shown, left out of the mean
-    std::vector<DecidedGroup> scored_reports;  // for the interval of the held-out mean
-    bool f1_objective = false;
-    for (size_t g = 0; g < table.groups.size(); ++g) {
-      if (table.groups[g].positive_name != set) continue;
-      const GroupEstimate& ge = e.groups[g];
-      const Confusion& c = (ge.*blocks[0].score).confusion;
-      if (!Labeled(c)) continue;
-      f1_objective = table.groups[g].objective_f1;
-      const bool scored = ObjectiveDefined(table.groups[g], c);
-      std::vector<std::string> row = {table.groups[g].name, std::to_string(c.tp + c.fp + c.fn + c.tn),
-                                      std::to_string(c.tp + c.fn)};
-      for (size_t b = 0; b < blocks.size(); ++b) {
-        const GroupScore& s = ge.*blocks[b].score;
-        for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
-        if (IsHeldOut(blocks[b])) row.push_back(scored ? IntervalText(ge.held_out_interval) : "n/a");
-        pooled[b] += s.confusion;
-        if (scored) mean[b] += s.Metric(table.groups[g].objective_f1);
-      }
-      if (!reference.empty()) {
-        const std::optional<double> words = ReferenceMetric(table, reference, g);
-        row.push_back(scored && words ? Fixed3(*words) : "n/a");
-        if (scored) words_cover = words_cover && words.has_value();
-        if (scored && words) words_sum += *words;
-        if (reference[g]) words_pooled += reference[g]->confusion;
-      }
-      const double constant = ConstantObjective(c, table.groups[g].objective_f1);
-      row.push_back(scored ? Fixed3(constant) : "n/a");
-      if (scored) constant_sum += constant;
-      rows.push_back(std::move(row));
-      scored ? ++groups : ++unscored;
-      if (scored) scored_reports.push_back(ge.held_out_reports);
-    }
-    if (rows.empty()) continue;
-    const Confusion& p0 = pooled[0];
-    std::vector<std::string> pooled_row = {"pooled", std::to_string(p0.tp + p0.fp + p0.fn + p0.tn),
-                                           std::to_string(p0.tp + p0.fn)};
+  return sets;
+}
+
+//! One positive set's groups: a row each, a pooled row, and the sums its summary line quotes.
+struct PositiveSetRows {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<Confusion> pooled;  //!< per block
+  std::vector<double> mean;       //!< per block, the sum until divided
+  double constant_sum = 0;        //!< the better answer that reads nothing
+  double words_sum = 0;           //!< the word lists', over the same groups when they cover them all
+  bool words_cover = false;
+  Confusion words_pooled;
+  int groups = 0;
+  int unscored = 0;  //!< F1 groups without a positive report: shown, left out of the mean
+  std::vector<DecidedGroup> scored_reports;  //!< for the interval of the held-out mean
+  bool f1_objective = false;
+};
+
+PositiveSetRows RowsOfPositiveSet(const std::string& set, const MatchTable& table, const Estimates& e,
+                                  const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference) {
+  PositiveSetRows r;
+  r.pooled.resize(blocks.size());
+  r.mean.assign(blocks.size(), 0);
+  r.words_cover = !reference.empty();
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    if (table.groups[g].positive_name != set) continue;
+    const GroupEstimate& ge = e.groups[g];
+    const Confusion& c = (ge.*blocks[0].score).confusion;
+    if (!Labeled(c)) continue;
+    r.f1_objective = table.groups[g].objective_f1;
+    const bool scored = ObjectiveDefined(table.groups[g], c);
+    std::vector<std::string> row = {table.groups[g].name, std::to_string(c.tp + c.fp + c.fn + c.tn),
+                                    std::to_string(c.tp + c.fn)};
     for (size_t b = 0; b < blocks.size(); ++b) {
-      for (auto& cell : Cells(pooled[b], blocks[b].full)) pooled_row.push_back(cell);
-      if (IsHeldOut(blocks[b])) pooled_row.push_back("");
+      const GroupScore& s = ge.*blocks[b].score;
+      for (auto& cell : Cells(s.confusion, blocks[b].full)) row.push_back(cell);
+      if (IsHeldOut(blocks[b])) row.push_back(scored ? IntervalText(ge.held_out_interval) : "n/a");
+      r.pooled[b] += s.confusion;
+      if (scored) r.mean[b] += s.Metric(table.groups[g].objective_f1);
     }
     if (!reference.empty()) {
-      pooled_row.push_back(words_cover ? Fixed3(f1_objective ? words_pooled.f1() : words_pooled.macro_f1()) : "n/a");
+      const std::optional<double> words = ReferenceMetric(table, reference, g);
+      row.push_back(scored && words ? Fixed3(*words) : "n/a");
+      if (scored) r.words_cover = r.words_cover && words.has_value();
+      if (scored && words) r.words_sum += *words;
+      if (reference[g]) r.words_pooled += reference[g]->confusion;
     }
-    pooled_row.push_back(Fixed3(ConstantObjective(p0, f1_objective)));
-    rows.push_back(std::move(pooled_row));
-    out << "positive " << set << " (each group's objective: " << (f1_objective ? "F1" : "macro-F1") << "; mean over "
-        << Counted(groups, "group");
-    if (unscored > 0) out << ", leaving out " << unscored << " without a positive report (F1 n/a)";
-    out << ":";
-    for (size_t b = 0; b < blocks.size(); ++b) {
-      out << (b ? ", " : " ") << blocks[b].name << " " << (groups > 0 ? Fixed3(mean[b] / groups) : "n/a");
-      if (IsHeldOut(blocks[b]) && groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(scored_reports)) << ")";
-    }
-    if (groups > 0 && words_cover) out << "; word list " << Fixed3(words_sum / groups);
-    if (groups > 0) out << "; constant (all or none flagged, the better) " << Fixed3(constant_sum / groups);
-    out << ")\n";
-    WriteTable(out, Format::kTable, columns, rows, numeric);
-    out << "\n";
+    const double constant = ConstantObjective(c, table.groups[g].objective_f1);
+    row.push_back(scored ? Fixed3(constant) : "n/a");
+    if (scored) r.constant_sum += constant;
+    r.rows.push_back(std::move(row));
+    scored ? ++r.groups : ++r.unscored;
+    if (scored) r.scored_reports.push_back(ge.held_out_reports);
   }
+  if (r.rows.empty()) return r;
+  const Confusion& p0 = r.pooled[0];
+  std::vector<std::string> pooled_row = {"pooled", std::to_string(p0.tp + p0.fp + p0.fn + p0.tn),
+                                         std::to_string(p0.tp + p0.fn)};
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    for (auto& cell : Cells(r.pooled[b], blocks[b].full)) pooled_row.push_back(cell);
+    if (IsHeldOut(blocks[b])) pooled_row.push_back("");
+  }
+  if (!reference.empty()) {
+    pooled_row.push_back(r.words_cover ? Fixed3(r.f1_objective ? r.words_pooled.f1() : r.words_pooled.macro_f1())
+                                       : "n/a");
+  }
+  pooled_row.push_back(Fixed3(ConstantObjective(p0, r.f1_objective)));
+  r.rows.push_back(std::move(pooled_row));
+  return r;
+}
+
+//! "positive performance (each group's objective: F1; mean over 10 groups, ...: LOGO 0.652 (95% CI
+//! [...]), in-sample 0.682; word list 0.443; constant ... 0.175)"
+void PrintPositiveSetSummary(std::ostream& out, const std::string& set, const PositiveSetRows& r,
+                             const std::vector<ScoreColumn>& blocks) {
+  out << "positive " << set << " (each group's objective: " << (r.f1_objective ? "F1" : "macro-F1")
+      << "; mean over " << Counted(r.groups, "group");
+  if (r.unscored > 0) out << ", leaving out " << r.unscored << " without a positive report (F1 n/a)";
+  out << ":";
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    out << (b ? ", " : " ") << blocks[b].name << " " << (r.groups > 0 ? Fixed3(r.mean[b] / r.groups) : "n/a");
+    if (IsHeldOut(blocks[b]) && r.groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(r.scored_reports)) << ")";
+  }
+  if (r.groups > 0 && r.words_cover) out << "; word list " << Fixed3(r.words_sum / r.groups);
+  if (r.groups > 0) out << "; constant (all or none flagged, the better) " << Fixed3(r.constant_sum / r.groups);
+  out << ")\n";
+}
+
+//! The share of each control group's reports flagged with a category it (almost) never has.
+void PrintControls(std::ostream& out, const MatchTable& table, const Estimates& e,
+                   const std::vector<ScoreColumn>& blocks, double control_max_rate) {
   std::vector<std::vector<std::string>> controls;
   for (size_t g = 0; g < table.groups.size(); ++g) {
     for (size_t k = 0; k < table.groups[g].controls.size(); ++k) {
@@ -278,17 +312,32 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
       controls.push_back(std::move(row));
     }
   }
-  if (!controls.empty()) {
-    std::vector<std::string> control_columns = {"control group", "category", "reports"};
-    for (const ScoreColumn& b : blocks) control_columns.push_back(b.name + " flagged");
-    out << "Negative controls: share of the group's reports flagged with a category they (almost) never are "
-           "(at most "
-        << Fixed3(control_max_rate) << "):\n";
-    std::vector<bool> right(control_columns.size(), true);
-    right[0] = right[1] = false;
-    WriteTable(out, Format::kTable, control_columns, controls, right);
+  if (controls.empty()) return;
+  std::vector<std::string> control_columns = {"control group", "category", "reports"};
+  for (const ScoreColumn& b : blocks) control_columns.push_back(b.name + " flagged");
+  out << "Negative controls: share of the group's reports flagged with a category they (almost) never are "
+         "(at most "
+      << Fixed3(control_max_rate) << "):\n";
+  std::vector<bool> right(control_columns.size(), true);
+  right[0] = right[1] = false;
+  WriteTable(out, Format::kTable, control_columns, controls, right);
+  out << "\n";
+}
+
+}  // namespace
+
+void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,
+                        const std::vector<ScoreColumn>& blocks, double control_max_rate,
+                        const ReferenceScores& reference) {
+  const TableColumns columns = EstimateColumns(blocks, !reference.empty());
+  for (const std::string& set : PositiveSets(table)) {
+    const PositiveSetRows r = RowsOfPositiveSet(set, table, e, blocks, reference);
+    if (r.rows.empty()) continue;
+    PrintPositiveSetSummary(out, set, r, blocks);
+    WriteTable(out, Format::kTable, columns.names, r.rows, columns.numeric);
     out << "\n";
   }
+  PrintControls(out, table, e, blocks, control_max_rate);
 }
 
 void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimates& e,

@@ -9,10 +9,10 @@
 
 namespace ghsift::cli {
 
-//! One column block of the table: a name and which score of a GroupEstimate it shows.
 //! "[0.620, 0.910]".
 std::string IntervalText(const Interval& i);
 
+//! One column block of the table: a name and which score of a GroupEstimate it shows.
 struct ScoreColumn {
   std::string name;
   GroupScore GroupEstimate::*score;

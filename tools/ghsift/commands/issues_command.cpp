@@ -162,25 +162,45 @@ std::string DescribeFilters(const IssuesArgs& args) {
   return out;
 }
 
+//! The columns `issues --format csv` adds after the MHNurf ones and `class` (then the exported
+//! dimensions'): the header, each row and --format's help read this one list.
+struct LabelingExtraColumn {
+  const char* name;
+  std::string (*value)(const ListedIssue&);
+};
+const LabelingExtraColumn kLabelingExtraColumns[] = {
+    {"url", [](const ListedIssue& i) { return i.url; }},
+    {"kind", [](const ListedIssue& i) { return i.kind; }},
+    {"created", [](const ListedIssue& i) { return i.created; }},
+    {"updated", [](const ListedIssue& i) { return i.updated; }},
+    {"categories", [](const ListedIssue& i) { return Join(i.categories, ";"); }},
+    {"subcategories", [](const ListedIssue& i) { return Join(i.subcategories, ";"); }},
+    {"facets", [](const ListedIssue& i) { return Join(i.facets, ";"); }},
+    {"verdict", [](const ListedIssue& i) { return i.verdict; }},
+    {"score", [](const ListedIssue& i) { return Score(i.score); }},
+    {"rules", [](const ListedIssue& i) { return Join(i.rules, ";"); }},
+};
+
+std::vector<std::string> LabelingExtraColumnNames() {
+  std::vector<std::string> names;
+  for (const LabelingExtraColumn& column : kLabelingExtraColumns) names.emplace_back(column.name);
+  for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
+  return names;
+}
+
 //! One report a line (jsonl) or a CSV row in the MHNurf columns, with what a labeler needs: the
 //! fields `rules eval --labels` reads, and `class` to fill in. The body and comments are the
 //! kept text of each flagged report (every text of it in a --keep-text store).
 Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
-  if (csv) {
-    std::vector<std::string> extra = {"url",    "kind",    "created", "updated", "categories", "subcategories",
-                                      "facets", "verdict", "score",   "rules"};
-    for (const std::string& name : ExportedDimensionNames()) extra.push_back(name);
-    std::cout << LabelingCsvHeader(extra);
-  }
+  if (csv) std::cout << LabelingCsvHeader(LabelingExtraColumnNames());
   size_t missing = 0;
   for (const ListedIssue& i : issues) {
     GHSIFT_ASSIGN_OR_RETURN(const KeptText kept, ReadKeptText(store, i, scope.keep_text));
     missing += !kept.found;
     if (csv) {
-      std::vector<std::string> extra = {i.url, i.kind, i.created, i.updated, Join(i.categories, ";"),
-                                        Join(i.subcategories, ";"), Join(i.facets, ";"), i.verdict, Score(i.score),
-                                        Join(i.rules, ";")};
+      std::vector<std::string> extra;
+      for (const LabelingExtraColumn& column : kLabelingExtraColumns) extra.push_back(column.value(i));
       for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
       std::cout << LabelingCsvRow(i, kept, extra);
       continue;
@@ -266,11 +286,8 @@ int RunIssues(const IssuesArgs& args) {
   return kExitOk;
 }
 
-//! ", then the exported dimensions' columns: a, b" (none: "").
-std::string ExportedColumnsHelp() {
-  const std::vector<std::string> names = ExportedDimensionNames();
-  return names.empty() ? "" : ", then the exported dimensions' columns: " + Join(names, ", ");
-}
+//! "Repository, Number, State, Title, ..., class, url, ..." : every column the CSV has.
+std::string LabelingColumnsHelp() { return Join(LabelingCsvColumns(LabelingExtraColumnNames()), ", "); }
 
 }  // namespace
 
@@ -296,9 +313,7 @@ void AddIssuesCommand(CLI::App& command, int& exit_code) {
   cmd->add_flag("--scan", args->scan,
                 "Read every report instead of the listing index (same answer, slower: for checking and timing)");
   cmd->add_option("--format", args->format,
-                  "table, json, or for labeling csv (the MHNurf columns Title, Body, Labels, Comments, Codes, "
-                  "class, then url, kind, created, updated, categories, subcategories, facets, verdict, score, "
-                  "rules" + ExportedColumnsHelp() +
+                  "table, json, or for labeling csv (the columns " + LabelingColumnsHelp() +
                       ") or jsonl (one report a line): the kept text of each report, every label carried, class "
                       "empty; `rules eval --labels` reads either back")
       ->capture_default_str();

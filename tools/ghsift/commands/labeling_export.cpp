@@ -86,11 +86,20 @@ std::vector<std::string> ExportedTexts(const ListedIssue& issue, const KeptText&
 
 }  // namespace
 
+std::vector<std::string> LabelingCsvColumns(const std::vector<std::string>& extra) {
+  std::vector<std::string> columns = {"Repository", "Number", "State"};
+  for (const TextFieldSpec& spec : kTextFields) columns.emplace_back(spec.csv_column);
+  columns.emplace_back("class");
+  columns.insert(columns.end(), extra.begin(), extra.end());
+  return columns;
+}
+
 std::string LabelingCsvHeader(const std::vector<std::string>& extra) {
-  std::string out = "Repository,Number,State";
-  for (const TextFieldSpec& spec : kTextFields) out += "," + std::string(spec.csv_column);
-  out += ",class";
-  for (const std::string& column : extra) out += "," + column;
+  std::string out;
+  for (const std::string& column : LabelingCsvColumns(extra)) {
+    if (!out.empty()) out += ',';
+    out += column;
+  }
   return out + "\n";
 }
 
@@ -101,13 +110,18 @@ std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const
   for (const TextFieldSpec& spec : kTextFields) {
     const std::vector<std::string> texts = ExportedTexts(issue, kept, spec);
     if (spec.source == TextSource::kSnapshot) {
-      out += "," + CsvField(texts.empty() ? std::string() : texts.front());
+      out += ',';
+      out += CsvField(texts.empty() ? std::string() : texts.front());
     } else {
-      out += "," + CsvField(PythonList(texts));
+      out += ',';
+      out += CsvField(PythonList(texts));
     }
   }
   out += ",";  // class, for the labeler
-  for (const std::string& field : extra) out += "," + CsvField(field);
+  for (const std::string& field : extra) {
+    out += ',';
+    out += CsvField(field);
+  }
   return out + "\n";
 }
 

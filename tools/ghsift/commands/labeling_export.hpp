@@ -29,8 +29,11 @@ Result<KeptText> ReadKeptText(const Store& store, const ListedIssue& issue, bool
 //! The title to export: that of the kept snapshot (the text the rules flagged), else the latest.
 std::string LabelingTitle(const ListedIssue& issue, const KeptText& kept);
 
-//! The CSV header `sample` and `issues --format csv` open with: the MHNurf columns `rules eval
-//! --labels` reads (Labels as a list, one label per item), then `extra`.
+//! The columns of the CSV `sample` and `issues --format csv` write: the MHNurf columns `rules eval
+//! --labels` reads (Repository, Number, State, a column per text field, Labels as a list, one
+//! label per item), class, then `extra`.
+std::vector<std::string> LabelingCsvColumns(const std::vector<std::string>& extra);
+//! Those columns as the CSV's header line.
 std::string LabelingCsvHeader(const std::vector<std::string>& extra);
 //! One row under LabelingCsvHeader: `class` empty for the labeler, then `extra` (CSV-quoted here).
 std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra);

@@ -117,5 +117,28 @@ TEST_F(TerminalSafetyTest, MachineFormatsKeepTheExactText) {
   EXPECT_NE(label_csv.output.find("type:perf\x1b[5m,1"), std::string::npos) << label_csv.output;
 }
 
+// A file name is anyone's text too: a dump found in a directory can be named with escapes, and
+// every message that names it (bad records, skipped copies, coverage) shows them escaped.
+TEST_F(TerminalSafetyTest, FileNamesInMessagesShowEscapes) {
+  TempDir dir;
+  const std::string hostile = "b\x1b]0;NAME\x07\x1b[31m.json";
+  const std::string shown = "b\\x1b]0;NAME\\x07\\x1b[31m.json";
+  const std::string dump = dir / hostile;
+  {
+    std::ifstream hour(*dir_ / "2024-03-05-14.json");
+    std::ofstream(dump) << hour.rdbuf() << "{\"broken\n";  // a good record, then a bad one
+  }
+  const CommandResult bad = RunCommand(Ghsift() + " ingest --store " + (dir / "store") + " '" + dump + "'");
+  ExpectNoRawBytes(bad.output);
+  EXPECT_NE(bad.output.find(shown + ":2:1: bad record skipped"), std::string::npos) << bad.output;
+  std::filesystem::copy_file(dump, dir / "copy.json");
+  const CommandResult skipped = RunCommand(Ghsift() + " ingest --store " + (dir / "store") + " " + (dir / "copy.json"));
+  ExpectNoRawBytes(skipped.output);
+  EXPECT_NE(skipped.output.find("skipped, same content as " + shown), std::string::npos) << skipped.output;
+  const CommandResult coverage = RunCommand(Ghsift() + " stats --coverage --from 2024-03-05 --store " + (dir / "store"));
+  ExpectNoRawBytes(coverage.output);
+  EXPECT_NE(coverage.output.find(shown), std::string::npos) << coverage.output;
+}
+
 }  // namespace
 }  // namespace ghsift::testing

@@ -112,8 +112,17 @@ namespace {
 //! and several scripts need them, and they reorder nothing.
 bool IsHiddenCodePoint(uint32_t cp) {
   return (cp >= 0x80 && cp <= 0x9F) ||                       // C1 controls (0x9B is a CSI)
+         cp == 0x00AD || cp == 0x034F ||                     // soft hyphen, combining grapheme joiner
          cp == 0x061C ||                                     // Arabic letter mark
-         cp == 0x180E ||                                     // Mongolian vowel separator
+         cp == 0x115F || cp == 0x1160 ||                     // Hangul choseong / jungseong fillers
+         cp == 0x17B4 || cp == 0x17B5 ||                     // Khmer inherent vowels
+         (cp >= 0x180B && cp <= 0x180F) ||                   // Mongolian variation selectors, vowel separator
+         cp == 0x3164 || cp == 0xFFA0 ||                     // Hangul fillers
+         (cp >= 0xFE00 && cp <= 0xFE0F) ||                   // variation selectors
+         (cp >= 0x1D173 && cp <= 0x1D17A) ||                 // musical formatting controls
+         (cp >= 0x13430 && cp <= 0x1343F) ||                 // Egyptian hieroglyph format controls
+         (cp >= 0xE0000 && cp <= 0xE007F) ||                 // tag characters (text hidden in plain sight)
+         (cp >= 0xE0100 && cp <= 0xE01EF) ||                 // variation selectors supplement
          cp == 0x200B || cp == 0x200E || cp == 0x200F ||     // zero-width space, LRM, RLM
          (cp >= 0x2028 && cp <= 0x202E) ||                   // line/paragraph separators, embeddings, overrides
          (cp >= 0x2060 && cp <= 0x206F) ||                   // word joiner, invisible operators, isolates
@@ -270,6 +279,11 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
   // hold escape sequences), and widths are in terminal columns, so UTF-8 text lines up too.
   // Cells that are printable already (most) are shown as they are, not copied.
   std::deque<std::string> escaped;
+  std::vector<std::string_view> safe_columns;  // headers too: a group or a label can name a column
+  for (const std::string& column : columns) {
+    safe_columns.push_back(IsPrintableAscii(column) ? std::string_view(column)
+                                                    : escaped.emplace_back(TerminalSafe(column)));
+  }
   std::vector<std::vector<std::string_view>> safe_rows;
   safe_rows.reserve(rows.size());
   for (const auto& row : rows) {
@@ -281,7 +295,7 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
     safe_rows.push_back(std::move(safe));
   }
   std::vector<size_t> width(columns.size());
-  for (size_t c = 0; c < columns.size(); ++c) width[c] = DisplayWidth(columns[c]);
+  for (size_t c = 0; c < columns.size(); ++c) width[c] = DisplayWidth(safe_columns[c]);
   for (const auto& row : safe_rows) {
     for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], DisplayWidth(row[c]));
   }
@@ -303,13 +317,13 @@ std::string FormatTable(Format format, const std::vector<std::string>& columns,
     while (!out.empty() && out.back() == ' ') out.pop_back();  // an empty last cell leaves none
     out.push_back('\n');
   };
-  write_row(columns);
+  write_row(safe_columns);
   std::vector<std::string> rule;
   for (size_t w : width) rule.push_back(std::string(w, '-'));
   // A last column of text (a reason, a title) may be long in a few rows: its rule stops at 40
   // columns instead of running as wide as the longest.
   if (!rule.empty() && !is_numeric(rule.size() - 1)) {
-    rule.back().resize(std::min(width.back(), std::max<size_t>(DisplayWidth(columns.back()), 40)));
+    rule.back().resize(std::min(width.back(), std::max<size_t>(DisplayWidth(safe_columns.back()), 40)));
   }
   write_row(rule);
   for (const auto& row : safe_rows) write_row(row);

@@ -48,6 +48,19 @@ TEST(CliOutputTest, ControlCharactersAreShownAsEscapes) {
   EXPECT_EQ(TerminalSafe("a\u200fb\u200bc\ufeff"), "a\\u200fb\\u200bc\\ufeff");  // RLM, ZWSP, BOM
 }
 
+TEST(CliOutputTest, InvisibleCharactersThatHideTextAreShown) {
+  EXPECT_EQ(TerminalSafe("tag\U000E0041\U000E0042"), "tag\\ue0041\\ue0042");  // tag characters
+  EXPECT_EQ(TerminalSafe("a\u00adb\u034fc"), "a\\u00adb\\u034fc");            // soft hyphen, CGJ
+  EXPECT_EQ(TerminalSafe("\u3164x\uffa0"), "\\u3164x\\uffa0");                // Hangul fillers
+  EXPECT_EQ(TerminalSafe("v\ufe0f"), "v\\ufe0f");                              // variation selector
+}
+
+TEST(CliOutputTest, TableHeadersAreShownSafeToo) {
+  const std::string table = FormatTable(Format::kTable, {"group", "own/r\x1b]0;X\x07"}, {{"a", "1"}}, {false, true});
+  EXPECT_EQ(table.find('\x1b'), std::string::npos) << table;
+  EXPECT_NE(table.find("own/r\\x1b]0;X\\x07"), std::string::npos) << table;
+}
+
 TEST(CliOutputTest, ValidTextIsKeptAsItIs) {
   const std::string text = "caf\u00e9 \u4e1a\u52a1 \u05e9\u05dc\u05d5\u05dd \U0001F600 \U0001F468\u200d\U0001F4BB [x] \\n";
   EXPECT_EQ(TerminalSafe(text), text);  // accents, CJK, Hebrew, emoji, a ZWJ sequence, a backslash

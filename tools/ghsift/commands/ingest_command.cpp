@@ -104,24 +104,25 @@ void MarkNotPublishedYet(std::vector<FileOutcome>& outcomes, double give_up_hour
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false) {
   for (const FileOutcome& o : outcomes) {
     if (quiet && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
+    const std::string path = TerminalSafe(o.path);  // a file name is anyone's text
     if (o.result == FileResult::kFailed) {
-      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", o.path.c_str(),
+      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", path.c_str(),
                    TerminalSafe(FailureReason(o)).c_str());
     } else if (o.result == FileResult::kMissing && o.message == kNotPublishedYet) {
       std::fprintf(stderr, "ghsift: %s: not published yet (the hour ended less than --give-up-hours ago); not "
-                   "recorded as missing: the next run asks again\n", o.path.c_str());
+                   "recorded as missing: the next run asks again\n", path.c_str());
     } else if (o.result == FileResult::kMissing) {
-      std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", o.path.c_str());
+      std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", path.c_str());
     } else if (o.result == FileResult::kSkipped) {
-      std::fprintf(stderr, "ghsift: %s: skipped, %s\n", o.path.c_str(), o.message.c_str());
+      std::fprintf(stderr, "ghsift: %s: skipped, %s\n", path.c_str(), TerminalSafe(o.message).c_str());
     }
     for (const BadLine& b : o.bad_lines) {
-      std::fprintf(stderr, "ghsift: %s:%llu:%llu: bad record skipped: %s\n", o.path.c_str(),
+      std::fprintf(stderr, "ghsift: %s:%llu:%llu: bad record skipped: %s\n", path.c_str(),
                    static_cast<unsigned long long>(b.line), static_cast<unsigned long long>(b.column),
                    TerminalSafe(b.reason).c_str());
     }
     if (o.result == FileResult::kIngested && o.entry.bad_lines > o.bad_lines.size()) {
-      std::fprintf(stderr, "ghsift: %s: %llu more bad records skipped\n", o.path.c_str(),
+      std::fprintf(stderr, "ghsift: %s: %llu more bad records skipped\n", path.c_str(),
                    static_cast<unsigned long long>(o.entry.bad_lines - o.bad_lines.size()));
     }
   }

@@ -153,7 +153,7 @@ std::string Score(double score) {
 std::string DescribeFilters(const IssuesArgs& args) {
   std::string out;
   auto add = [&](const char* option, const std::string& value) {
-    if (!value.empty()) out += std::string(" ") + option + " " + value;
+    if (!value.empty()) out += std::string(" ") + option + " " + TerminalSafe(value);
   };
   out += DescribeReportFilters(args.filters);
   add("--category", args.category);

@@ -109,7 +109,8 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
       std::string where;
       for (size_t i = 0; i < unlabeled.size() && i < 10; ++i) where += (i ? ", " : "") + std::to_string(unlabeled[i]);
       if (unlabeled.size() > 10) where += ", ...";
-      std::fprintf(stderr, "ghsift: %s: %zu of %zu records have no label (line%s %s): left out\n", set.path.c_str(),
+      std::fprintf(stderr, "ghsift: %s: %zu of %zu records have no label (line%s %s): left out\n",
+                   TerminalSafe(set.path).c_str(),
                    unlabeled.size(), unlabeled.size() + reports->size(), unlabeled.size() == 1 ? "" : "s",
                    where.c_str());
     }

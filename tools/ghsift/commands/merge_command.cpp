@@ -4,6 +4,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "output.hpp"
 #include "rollup/rollup.hpp"
 #include "store/store.hpp"
 
@@ -36,10 +37,10 @@ int RunMerge(const MergeArgs& args) {
       ++merged;
     } else if (s.code() == StatusCode::kAlreadyExists) {
       ++skipped;
-      std::fprintf(stderr, "ghsift: %s: skipped\n", s.message().c_str());
+      std::fprintf(stderr, "ghsift: %s: skipped\n", TerminalSafe(s.message()).c_str());
     } else {
       ++failed;
-      std::fprintf(stderr, "ghsift: %s\n", s.message().c_str());
+      std::fprintf(stderr, "ghsift: %s\n", TerminalSafe(s.message()).c_str());
     }
   }
   SettleTimes settle;

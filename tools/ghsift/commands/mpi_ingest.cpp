@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include "commands/rule_layers_meta.hpp"
+#include "output.hpp"
 #include "pipelines/distributed_ingest.hpp"
 #include "pipelines/store_scope.hpp"
 #endif
@@ -109,7 +110,8 @@ int Work(const MpiIngestJob& job, int rank) {
         if (o.result == FileResult::kIngested) ++counts[0];
         if (o.result == FileResult::kFailed) {
           ++counts[1];
-          std::fprintf(stderr, "ghsift: rank %d: %s: %s\n", rank, o.path.c_str(), o.message.c_str());
+          std::fprintf(stderr, "ghsift: rank %d: %s: %s\n", rank, TerminalSafe(o.path).c_str(),
+                       TerminalSafe(o.message).c_str());
         }
       }
     }

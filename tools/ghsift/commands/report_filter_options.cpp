@@ -63,7 +63,7 @@ Status CreatedRange(const ReportFilterArgs& args, IssueListOptions& options) {
 std::string DescribeReportFilters(const ReportFilterArgs& args) {
   std::string out;
   auto add = [&](const std::string& option, const std::string& value) {
-    if (!value.empty()) out += " " + option + " " + value;
+    if (!value.empty()) out += " " + option + " " + TerminalSafe(value);  // echoed to a terminal
   };
   add("--repo", JoinComma(SplitAll(args.repo)));
   for (const auto& [name, values] : ValueFiltersOf(args)) add("--" + name, JoinComma(values));

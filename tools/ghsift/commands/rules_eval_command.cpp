@@ -183,7 +183,7 @@ int RunEval(const EvalArgs& args) {
                    "ghsift: warning: every labeled report of %s is flagged by these rules (a sample of flagged "
                    "reports?): its recall, true negatives, F1 and macro-F1 are 1 or 0 by construction; only its "
                    "precision (%s) means anything\n",
-                   input->table.groups[g].name.c_str(), Fixed3(c.precision()).c_str());
+                   TerminalSafe(input->table.groups[g].name).c_str(), Fixed3(c.precision()).c_str());
     }
   }
   bool gate_passed = true;

@@ -306,7 +306,7 @@ int ExplainFromStore(const ExplainArgs& args) {
     if (!record.ok()) return Fail(record.status().message());
     if (!record->has_value()) continue;
     const IssueRecord& r = **record;
-    std::cout << args.issue << " (" << (r.kind == 1 ? "pull request" : "issue") << ", "
+    std::cout << TerminalSafe(args.issue) << " (" << (r.kind == 1 ? "pull request" : "issue") << ", "
               << (r.state.empty() ? "state unknown" : r.state) << ")\n";
     // The kept text (every report that matched a problem rule has one) marked with the rules.
     auto kept = (*store)->GetLatestText(id, number);

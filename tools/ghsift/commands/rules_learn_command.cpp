@@ -231,7 +231,7 @@ int RunLearn(LearnArgs args) {
       const FieldMask m = MaskOf(static_cast<Field>(f));
       if (lost & m) left_out += (left_out.empty() ? "" : ", ") + std::string(FieldName(static_cast<Field>(f)));
     }
-    fields_note += "Group " + table.groups[g].name + ": " + left_out + " left out of its phrases (fewer than half of "
+    fields_note += "Group " + TerminalSafe(table.groups[g].name) + ": " + left_out + " left out of its phrases (fewer than half of "
                    "its positives or of its negatives have it: the phrases would tell which reports have the field).\n";
   }
   // What the rules will find (every field given) is scored; what both classes have is learned from.
@@ -251,7 +251,10 @@ int RunLearn(LearnArgs args) {
 
   std::string names;
   std::vector<std::string> group_names;
-  for (size_t g : groups) names += (names.empty() ? "" : ", ") + table.groups[g].name, group_names.push_back(table.groups[g].name);
+  for (size_t g : groups) {
+    names += (names.empty() ? "" : ", ") + TerminalSafe(table.groups[g].name);
+    group_names.push_back(table.groups[g].name);
+  }
   std::cout << "Phrase rules for " << category << " learned from " << Counted(groups.size(), "group") << " (" << names
             << (exact ? "; labeled for " + category + " alone" : "; no two groups are labeled for " + category +
                                                                    " alone, so groups whose label is a union are used: "

@@ -87,7 +87,7 @@ int RunSuggest(SuggestArgs args) {
       held_out.assign(group.reports.begin(), group.reports.end());
       continue;
     }
-    mined_groups += (mined_groups.empty() ? "" : ", ") + group.name;
+    mined_groups += (mined_groups.empty() ? "" : ", ") + TerminalSafe(group.name);
   }
   if (!holdout_found) return Fail("--holdout: no group '" + args.holdout + "' with positive category " + category);
   for (size_t i = 0; i < input->reports.size(); ++i) {

@@ -74,7 +74,7 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   // Hours are known from file names: files named otherwise are in no hour, and said so.
   if (!c->unplaced_files.empty()) {
     std::string names;
-    for (size_t i = 0; i < c->unplaced_files.size() && i < 5; ++i) names += (i ? ", " : "") + c->unplaced_files[i];
+    for (size_t i = 0; i < c->unplaced_files.size() && i < 5; ++i) names += (i ? ", " : "") + TerminalSafe(c->unplaced_files[i]);
     if (c->unplaced_files.size() > 5) names += ", ...";
     std::cout << "(" << Counted(c->unplaced_files.size(), "ingested file") << " not named by its hour "
               << "(YYYY-MM-DD-H.json.gz), so in no hour below: " << names << ")\n";

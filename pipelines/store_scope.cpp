@@ -77,7 +77,8 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
       }
       return Status::InvalidArgument(
           store.path() + ": this store was built with " +
-          (key == "rules" ? "another rule set (use `ghsift rescan` on a --keep-text store)"
+          (key == "rules" ? "another rule set (`ghsift rescan --rules ...` re-applies a changed set to the text the "
+                                            "store kept, exactly in a --keep-text store)"
                           : "another repository scope (--all-repos / --repos / --keep-text)" +
                                 NamesChanged(**existing, repos)) +
           "; its options were: " + options + " (see `ghsift stats`); ingest into a new store, or use the same options");

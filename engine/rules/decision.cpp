@@ -7,14 +7,32 @@
 #include <set>
 #include <sstream>
 
+#include "common/short_digest.hpp"
+
 namespace ghsift {
 
 int64_t ToMicro(double value) { return std::llround(value * 1e6); }
 
+namespace {
+
+//! What decides which texts a rule matches, as 16 hex digits.
+std::string ScanDigest(const Rule& rule) {
+  std::vector<std::string> flags = rule.flags;
+  std::sort(flags.begin(), flags.end());
+  std::string text = rule.pattern;
+  text += '\0';
+  for (const std::string& flag : flags) text += flag + ",";
+  text += '\0';
+  text += std::to_string(rule.fields);
+  return ShortDigest(text);
+}
+
+}  // namespace
+
 DecisionModel DecisionModel::FromRuleSet(const RuleSet& rules) {
   DecisionModel model;
   for (const Rule& r : rules.rules) {
-    model.rules_[r.id] = {r.tag, r.category, r.categories, ToMicro(r.weight), {}};
+    model.rules_[r.id] = {r.tag, r.category, r.categories, ToMicro(r.weight), {}, ScanDigest(r)};
     for (const std::string& c : r.ScoredCategories()) model.threshold_micro_[c] = ToMicro(rules.ThresholdOf(c));
     if (rules.facets.count(r.category)) model.facets_.insert(r.category);
   }
@@ -39,6 +57,25 @@ void DecisionModel::BuildIndex() {
   }
 }
 
+bool DecisionModel::DecidesLike(const DecisionModel& other) const {
+  if (threshold_micro_ != other.threshold_micro_ || verdict_ != other.verdict_) return false;
+  if (rules_.size() != other.rules_.size()) return false;
+  const auto has_scans = [](const DecisionModel& m) {
+    return std::any_of(m.rules_.begin(), m.rules_.end(), [](const auto& entry) { return !entry.second.scan.empty(); });
+  };
+  const bool compare_scans = has_scans(*this) && has_scans(other);
+  for (auto a = rules_.begin(), b = other.rules_.begin(); a != rules_.end(); ++a, ++b) {
+    if (a->first != b->first) return false;
+    const RuleInfo& x = a->second;
+    const RuleInfo& y = b->second;
+    if (x.tag != y.tag || x.category != y.category || x.categories != y.categories ||
+        x.weight_micro != y.weight_micro || (compare_scans && x.scan != y.scan)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // One line per rule: "rule ID TAG WEIGHT", plus ",".joined categories when the rule counts
 // toward several (a fifth column stores written before it existed do not have).
 std::string DecisionModel::Serialize() const {
@@ -47,6 +84,10 @@ std::string DecisionModel::Serialize() const {
     out << "rule\t" << id << '\t' << info.tag << '\t' << info.weight_micro;
     for (size_t i = 0; i < info.categories.size(); ++i) out << (i == 0 ? '\t' : ',') << info.categories[i];
     out << '\n';
+  }
+  // Scan digests apart from the rule lines, whose optional fifth column leaves no room after it.
+  for (const auto& [id, info] : rules_) {
+    if (!info.scan.empty()) out << "scan\t" << id << '\t' << info.scan << '\n';
   }
   for (const auto& [category, t] : threshold_micro_) out << "threshold\t" << category << '\t' << t << '\n';
   // Written even when empty: a model without this line predates facet marks (see Parse).
@@ -87,6 +128,13 @@ Result<DecisionModel> DecisionModel::Parse(std::string_view text) {
       int64_t t = 0;
       fields >> t;
       model.threshold_micro_[name] = t;
+    } else if (kind == "scan") {
+      const auto rule = model.rules_.find(name);
+      std::string digest;
+      if (rule == model.rules_.end() || !(fields >> digest)) {
+        return Status::StoreError("damaged rule model line: " + line);
+      }
+      rule->second.scan = digest;
     } else if (kind == "facets") {
       facets_line = true;
       for (std::string category = name; !category.empty(); category.clear(), fields >> category) {

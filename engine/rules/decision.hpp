@@ -60,11 +60,11 @@ class DecisionModel {
   std::vector<std::string> Subcategories() const;
   //! Every category with a rule, sorted.
   const std::vector<std::string>& categories() const { return categories_; }
-  //! True when both decide alike: same rules, weights and thresholds (facet marks aside; they
-  //! change how answers are presented, never what a store holds).
-  bool DecidesLike(const DecisionModel& other) const {
-    return rules_ == other.rules_ && threshold_micro_ == other.threshold_micro_ && verdict_ == other.verdict_;
-  }
+  //! True when both decide alike: same rules, weights and thresholds, and each rule matching the
+  //! same text (its pattern, flags and fields: the scan digest), facet marks aside (they change how
+  //! answers are presented, never what a store holds). A model stored before scan digests (none
+  //! of its rules has one) is compared on the rest: what it matched with is not on record.
+  bool DecidesLike(const DecisionModel& other) const;
   //! The (first) category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
   //! Every category the rule's weight counts toward (empty when unknown).
@@ -84,6 +84,9 @@ class DecisionModel {
     std::vector<std::string> categories;  //!< when it counts toward several; empty = {category}
     int64_t weight_micro = 0;
     std::vector<int> category_indices;  //!< into categories_, one per category with a threshold
+    //! What makes the rule match: a digest of its pattern, flags and fields ("" in a model stored
+    //! before the digests were kept). A changed pattern changes which reports it matched.
+    std::string scan;
     bool operator==(const RuleInfo&) const = default;
   };
   //! Fills the index Score and Flagged work from (categories_, thresholds_, category_index).

@@ -95,6 +95,25 @@ TEST(StatsCliTest, ListsCategoriesAndRuleLayers) {
       << r.output;
 }
 
+// A rescan with other layers makes the store decide with them: stats lists them too.
+TEST(StatsCliTest, ListsTheLayersARescanApplied) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  fs::copy(std::string(GHSIFT_SOURCE_DIR) + "/rules", dir / "edited", fs::copy_options::recursive);
+  std::ofstream(dir / "edited/performance.yaml", std::ios::app)
+      << "  - {id: perf.test.added, tag: performance/low-speed, pattern: 'sluggish', fields: [title], weight: 1}\n";
+  const std::string edited = fs::canonical(dir / "edited").string();
+  r = RunCommand(Ghsift() + " rescan --rules " + edited + " --store " + store);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  const std::string bundled = fs::weakly_canonical(DefaultRulesPath()).string();
+  EXPECT_NE(r.output.find("rule layers  " + bundled + " (the bundled set)\n             " + edited + "\n"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   TempDir dir;
   const std::string store = dir / "store";

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <fstream>
 #include <random>
+#include <sstream>
 
 #include "pipelines/input_files.hpp"
 #include "pipelines/store_scope.hpp"
@@ -274,6 +275,46 @@ TEST_F(IngestPipelineTest, StoreRefusesAnotherRuleSet) {
   const Status s = CheckStoreScope(**store, *other, RepoFilter::All());
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(s.message().find("another rule set"), std::string::npos);
+}
+
+// Rules that keep their ids, tags and weights but match other text (a pattern edited) would mix
+// two scans in one store: the store's model keeps what each rule matches with, and refuses them.
+TEST_F(IngestPipelineTest, StoreRefusesTheSameRulesWithAnotherPattern) {
+  Ingest(work_ / "store", {Files("gz")[0]}, ProbeRules());
+  auto store = Store::Open(work_ / "store", StoreMode::kReadWrite);
+  ASSERT_TRUE(store.ok());
+  auto edited = LoadRuleSet(ProbeRules());
+  ASSERT_TRUE(edited.ok());
+  ASSERT_FALSE(edited->rules.empty());
+  edited->rules[0].pattern = "\\b(the|a)\\b";
+  const Status s = CheckStoreScope(**store, *edited, RepoFilter::All());
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("another rule set"), std::string::npos) << s.message();
+  auto same = LoadRuleSet(ProbeRules());
+  ASSERT_TRUE(same.ok());
+  EXPECT_TRUE(CheckStoreScope(**store, *same, RepoFilter::All()).ok());
+}
+
+// A store whose model was written before scan digests were kept is taken to have matched with
+// the rules given, and its model gains their digests.
+TEST_F(IngestPipelineTest, StoreWithoutScanDigestsTakesThoseOfItsRules) {
+  Ingest(work_ / "store", {Files("gz")[0]}, ProbeRules());
+  auto rules = LoadRuleSet(ProbeRules());
+  ASSERT_TRUE(rules.ok());
+  const std::string full = DecisionModel::FromRuleSet(*rules).Serialize();
+  std::string old;
+  std::istringstream lines(full);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with("scan\t")) old += line + "\n";
+  }
+  ASSERT_NE(old, full);
+  auto store = Store::Open(work_ / "store", StoreMode::kReadWrite);
+  ASSERT_TRUE(store.ok());
+  ASSERT_TRUE((*store)->PutMeta("rules", old).ok());
+  ASSERT_TRUE(CheckStoreScope(**store, *rules, RepoFilter::All()).ok());
+  auto kept = (*store)->GetMeta("rules");
+  ASSERT_TRUE(kept.ok() && kept->has_value());
+  EXPECT_EQ(**kept, full);
 }
 
 }  // namespace

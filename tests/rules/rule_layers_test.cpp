@@ -244,6 +244,8 @@ TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
   EXPECT_EQ(text,
             "rule\tn\tperformance/not-a-bug\t-1000000\tperformance,silent\n"
             "rule\tp\tperformance/low-speed\t500000\n"
+            "scan\tn\tef5f9eb02e5dbae8\n"  // what each rule matches with: pattern, flags, fields
+            "scan\tp\t8f59ecb88492d7bf\n"
             "threshold\tperformance\t1000000\n"
             "threshold\tsilent\t1000000\n"
             "facets\n");

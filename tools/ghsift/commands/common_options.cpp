@@ -1,6 +1,9 @@
 #include "commands/common_options.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <limits>
 #include <cstdlib>
@@ -33,7 +36,17 @@ Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::vector<std::str
                                                       RuleDatabase::Layout layout) {
   auto rules = LoadRuleLayersOrDefault(layers);
   if (!rules.ok()) return rules.status();
-  return RuleDatabase::Compile(*rules, mode, layout);
+  const auto start = std::chrono::steady_clock::now();
+  auto database = RuleDatabase::Compile(*rules, mode, layout);
+  // A rule set seen for the first time (an edit, a new layer) is compiled, which takes seconds
+  // where a cached one loads in milliseconds: a person waiting at a terminal is told why. Cron
+  // jobs (stderr no terminal) hear nothing.
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (database.ok() && seconds >= 1.0 && ::isatty(STDERR_FILENO)) {
+    std::fprintf(stderr, "ghsift: compiled the rule set in %.1f s (a new or edited set; kept, later runs load it "
+                 "at once)\n", seconds);
+  }
+  return database;
 }
 
 Result<std::shared_ptr<const RuleDatabase>> LoadRules(const std::string& path, RuleDatabase::Mode mode) {

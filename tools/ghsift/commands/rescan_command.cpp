@@ -3,6 +3,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "commands/rule_layers_meta.hpp"
 #include "pipelines/rescan.hpp"
 
 namespace ghsift::cli {
@@ -20,6 +21,9 @@ int RunRescan(const RescanArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto summary = Rescan(**store, *rules);
   if (!summary.ok()) return Fail(summary.status().message());
+  // The store now decides with these layers: `stats` lists them beside the ingests'.
+  const Status layers = RecordRuleLayers(**store, args.rules);
+  if (!layers.ok()) return Fail(layers.message());
   const auto n = [](uint64_t v) { return static_cast<unsigned long long>(v); };
   if (summary->exact) {
     std::fprintf(stderr, "ghsift: rescanned %llu reports (%llu texts); %llu changed their matched rules\n",

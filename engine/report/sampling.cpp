@@ -71,7 +71,8 @@ SampleSize CochranSampleSize(int64_t population, double confidence, double margi
   return s;
 }
 
-std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n) {
+std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n,
+                                          const std::vector<uint64_t>& tie_keys) {
   std::vector<int64_t> out(sizes.size(), 0);
   std::vector<bool> full(sizes.size(), false);
   int64_t total = 0;
@@ -95,8 +96,11 @@ std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int
       remainders.emplace_back(static_cast<int64_t>(num % open_total), i);
       given += share[i];
     }
-    std::stable_sort(remainders.begin(), remainders.end(),
-                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    const auto tie_key = [&](size_t i) { return i < tie_keys.size() ? tie_keys[i] : 0; };
+    std::stable_sort(remainders.begin(), remainders.end(), [&](const auto& x, const auto& y) {
+      if (x.first != y.first) return x.first > y.first;
+      return tie_key(x.second) < tie_key(y.second);
+    });
     for (size_t r = 0; given < left && r < remainders.size(); ++r, ++given) ++share[remainders[r].second];
     bool capped = false;
     for (size_t i = 0; i < sizes.size(); ++i) {
@@ -253,6 +257,10 @@ SamplingFrame FrameBuilder::Build() && {
   return frame;
 }
 
+//! Mixed into a stratum's seed for its tie-breaking number, so that it is not the first number
+//! of the stream its rows are drawn with.
+constexpr uint64_t kTieStream = 0x7469652d62726561ull;  // "tie-brea"
+
 StratifiedSample DrawStratified(const SamplingFrame& frame, int64_t n, uint64_t seed) {
   const std::vector<FrameItem>& items = frame.items;
   // Counted first so that each stratum's list is allocated once, not grown by doubling.
@@ -277,7 +285,10 @@ StratifiedSample DrawStratified(const SamplingFrame& frame, int64_t n, uint64_t 
     if (!std::is_sorted(list.begin(), list.end(), by_key)) std::sort(list.begin(), list.end(), by_key);
     sizes.push_back(static_cast<int64_t>(list.size()));
   }
-  const std::vector<int64_t> allocation = AllocateProportional(sizes, n);
+  // Ties of the allocation are drawn by lot too, from the same per-stratum streams' seeds.
+  std::vector<uint64_t> tie_keys;
+  for (size_t s : strata) tie_keys.push_back(SplitMix64(seed ^ Fnv1a64(frame.strata[s]) ^ kTieStream).Next());
+  const std::vector<int64_t> allocation = AllocateProportional(sizes, n, tie_keys);
   StratifiedSample out;
   for (size_t k = 0; k < strata.size(); ++k) {
     const std::vector<size_t>& list = members[strata[k]];

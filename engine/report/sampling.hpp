@@ -38,9 +38,13 @@ SampleSize CochranSampleSize(int64_t population, double confidence, double margi
 
 //! Splits `n` over strata of the given sizes in proportion to their size, by largest
 //! remainder: each stratum gets floor(n * size / total), and the units left go to the largest
-//! fractional parts (ties to the earlier stratum). A stratum never gets more than its size;
-//! what it cannot take goes to the others the same way. The sum is exactly min(n, total).
-std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n);
+//! fractional parts. Equal parts (many strata of one report each, two of one size) go in the
+//! order of `tie_keys` (smallest first; a seeded random number per stratum makes that a lottery,
+//! so that no stratum wins every tie by its name), or to the earlier stratum without keys. A
+//! stratum never gets more than its size; what it cannot take goes to the others the same way.
+//! The sum is exactly min(n, total).
+std::vector<int64_t> AllocateProportional(const std::vector<int64_t>& sizes, int64_t n,
+                                          const std::vector<uint64_t>& tie_keys = {});
 
 //! The first `k` positions of a partial Fisher-Yates shuffle of 0..size-1: `k` distinct
 //! indices, uniformly chosen. `k` above `size` takes everything.

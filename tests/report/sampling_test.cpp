@@ -104,6 +104,26 @@ SamplingFrame FrameOf(const std::vector<Member>& members) {
 
 SamplingFrame Frame() { return FrameOf(Members()); }
 
+// Strata of one report each share their leftover units by lot: over seeds every stratum is drawn
+// sometimes, whatever its name (ties went to the names first in order, every time).
+TEST(SamplingTest, TiedStrataAreDrawnByLotNotByName) {
+  std::vector<Member> members;
+  for (int i = 0; i < 20; ++i) {
+    const std::string repo = "org/r" + std::string(i < 10 ? "0" : "") + std::to_string(i);
+    members.push_back({repo, 1, repo});
+  }
+  const SamplingFrame frame = FrameOf(members);
+  std::map<std::string, int> drawn;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const StratifiedSample s = DrawStratified(frame, 10, seed);
+    ASSERT_EQ(s.chosen.size(), 10u);
+    for (size_t i : s.chosen) ++drawn[frame.RepoOf(i)];
+  }
+  EXPECT_EQ(drawn.size(), 20u);  // each of the 20 drawn in some of the 40 samples
+  for (const auto& [repo, times] : drawn) EXPECT_LT(times, 40) << repo;  // none in all of them
+  EXPECT_EQ(AllocateProportional({1, 1, 1, 1}, 2, {4, 3, 2, 1}), (std::vector<int64_t>{0, 0, 1, 1}));
+}
+
 std::vector<std::pair<std::string, int64_t>> Rows(const SamplingFrame& frame, const StratifiedSample& s) {
   std::vector<std::pair<std::string, int64_t>> out;
   for (size_t i : s.chosen) out.emplace_back(frame.RepoOf(i), frame.items[i].number);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "commands/command_table.hpp"
+#include "query/dimensions.hpp"
 #include "commands/commands.hpp"
 
 namespace py = pybind11;
@@ -209,10 +210,13 @@ py::object FloatColumn(const std::vector<std::vector<std::string>>& rows, size_t
 }
 
 //! One column as Python: an int64 array when every cell is a whole number, a float64 array when
-//! every non-empty cell is a number (empty: NaN), else a list of str. A column of empty cells
-//! stays text. The inference pandas.read_csv makes (with keep_default_na=False), so the CLI's CSV
-//! read by pandas and this column agree.
+//! every non-empty cell is a number (empty: NaN), else a list of str. The inference pandas.read_csv
+//! makes (with keep_default_na=False), so the CLI's CSV read by pandas and this column agree, but
+//! for a column of numbers by its dimension (query/dimensions.hpp: numeric) whose every cell is
+//! empty: float64 of NaN, not text, so that days to close of open reports still take .mean().
 py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t column) {
+  const Dimension* dimension = FindDimension(Cell(rows, 0, column));
+  const bool numbers_by_name = dimension != nullptr && dimension->numeric;
   bool numeric = false, all_integral = true, any_empty = false;
   for (size_t r = 1; r < rows.size(); ++r) {
     const std::string_view cell = Cell(rows, r, column);
@@ -229,6 +233,11 @@ py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t
     all_integral = all_integral && integral;
   }
   const size_t n = rows.size() - 1;
+  if (n > 0 && numbers_by_name && !numeric && any_empty && std::all_of(rows.begin() + 1, rows.end(), [&](const auto& row) {
+        return column >= row.size() || row[column].empty();
+      })) {
+    return FloatColumn(rows, column);
+  }
   if (numeric && all_integral && !any_empty) {
     py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
     auto cells = out.mutable_unchecked<1>();

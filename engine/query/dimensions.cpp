@@ -230,20 +230,23 @@ std::vector<Dimension> MakeDimensions() {
   d.back().every_value = EveryTimeToClose;
   d.push_back({"reopened", "how many times the report was reopened", ReportReopened, nullptr, RollupColumn::kNone,
                FilterKind::kNone, {}, {}, nullptr, true});
+  d.back().numeric = true;
   // Export columns only (a value a report: nothing to group by).
-  const auto column = [&](std::string_view name, std::string_view help, Values (*value)(const ReportView&)) {
+  const auto column = [&](std::string_view name, std::string_view help, Values (*value)(const ReportView&),
+                          bool numeric = false) {
     Dimension row{name, help, value};
     row.exported = true;
     row.groupable = false;
+    row.numeric = numeric;
     d.push_back(row);
   };
   column("created_at", "when the report was opened (UTC, to the second)", ReportCreatedAt);
   column("closed_at", "when it was closed, if it is closed (UTC)", ReportClosedAt);
-  column("days_to_close", "closed_at - created_at in days, if closed", ReportDaysToClose);
+  column("days_to_close", "closed_at - created_at in days, if closed", ReportDaysToClose, true);
   column("closing_pr", "the merged pull request of the repository that closes it, if seen", ReportClosingPr);
-  column("comment_count", "its comment count (the highest seen)", ReportComments);
+  column("comment_count", "its comment count (the highest seen)", ReportComments, true);
   column("first_response_hours", "hours from its creation to its first comment event, if one was seen",
-         ReportFirstResponseHours);
+         ReportFirstResponseHours, true);
   return d;
 }
 

@@ -91,6 +91,9 @@ struct Dimension {
   //! Whether questions may group by it (`query --by`, `sample --stratify`): false for a column of
   //! the exports whose values are nearly one a report (times to the second, counts).
   bool groupable = true;
+  //! Whether its values are numbers (counts, days, hours): a column of them stays one of numbers
+  //! where no report has a value (the Python module gives NaN there, not text).
+  bool numeric = false;
 
   //! Every value a group may have (every month of the range, every tracked repository, every
   //! problem category of the rule set, ...), for `query --fill-zeros`, which writes the groups

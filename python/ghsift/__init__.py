@@ -9,7 +9,8 @@ reports unless ``limit=0``). Options added to a command work here with no change
 
 Columns whose every cell is a whole number are int64, those whose cells are numbers (or empty)
 float64 (empty: NaN), the rest str, as ``pandas.read_csv(..., keep_default_na=False)`` reads
-the CLI's CSV.
+the CLI's CSV; a column of numbers (days to close, comment count, ...) whose every cell is empty
+is float64 of NaN (days to close of open reports: ``.mean()`` is NaN, not an error).
 
 A missing store raises FileNotFoundError, a bad option or value ValueError, with ghsift's message.
 What the command notes on stderr beside its table comes as a GhsiftNote warning.

@@ -102,6 +102,10 @@ categories = sorted({c for cell in listed["categories"] for c in cell.split(";")
 if not categories:
     failures.append("issues: the sample store has no flagged report")
 check("issues limit 2", "issues", dict(limit=2), expect_rows=min(2, len(listed)))
+# Open reports have no time to close: the column is NaN throughout, still a number column.
+open_reports = check("issues open", "issues", dict(limit=0, state="open"), expect_dtypes={"days_to_close": "float64"})
+if len(open_reports) == 0 or not open_reports["days_to_close"].isna().all():
+    failures.append("issues open: expected open reports, each without days_to_close")
 for category in categories:
     rows = int(listed["categories"].str.split(";").apply(lambda cats, c=category: c in cats).sum())
     check(f"issues --category {category}", "issues", dict(category=category, limit=0, sort="score"), expect_rows=rows)

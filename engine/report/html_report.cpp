@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common/csv.hpp"
+#include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -20,7 +21,10 @@ const char* const kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56
                                 "#D55E00", "#F0E442", "#000000", "#999999", "#7F3C8D"};
 constexpr size_t kPaletteSize = sizeof kPalette / sizeof kPalette[0];
 
-std::string Escape(std::string_view s) {
+//! Text for HTML: shown safe first (a repository name or a label can carry escape sequences and
+//! bidi overrides, common/terminal_safe.hpp), then HTML's own characters escaped.
+std::string Escape(std::string_view text) {
+  const std::string s = TerminalSafe(text);
   std::string out;
   out.reserve(s.size());
   for (char c : s) {
@@ -152,8 +156,12 @@ std::string BlindSummary(const Report& report) {
   return out;
 }
 
+//! At most `max` bytes: cut before a whole character (never inside one), then an ellipsis.
 std::string Truncate(const std::string& s, size_t max) {
-  return s.size() <= max ? s : s.substr(0, max - 1) + "\u2026";
+  if (s.size() <= max) return s;
+  size_t cut = max - 1;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // a continuation byte
+  return s.substr(0, cut) + "\u2026";
 }
 
 //! The colour key of a row: its last dimension's value (the thing being compared).
@@ -428,9 +436,21 @@ std::string RenderHtml(const Report& report) {
 }
 
 std::string RenderMarkdown(const Report& report) {
-  auto cell = [](std::string s) {
+  // A cell is shown safe (escape sequences, bidi overrides, line breaks as visible escapes), and
+  // neither closes the cell nor starts HTML or a link: a label can be "<img ...>" or "[x](...)".
+  auto cell = [](const std::string& text) {
     std::string out;
-    for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+    for (char c : TerminalSafe(text)) {
+      switch (c) {
+        case '|': out += "\\|"; break;
+        case '[': out += "\\["; break;
+        case ']': out += "\\]"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '&': out += "&amp;"; break;
+        default: out += c;
+      }
+    }
     return out;
   };
   std::ostringstream out;

@@ -54,5 +54,37 @@ TEST(HtmlChartTest, LegendKeepsWholeNamesAndChartWidens) {
   EXPECT_NE(RenderMarkdown(report).find("\n\nCovers 6 ingested hours"), std::string::npos);
 }
 
+// A repository name or a label is anyone's text: in the HTML and the Markdown it shows escape
+// sequences and bidi overrides as visible escapes, starts no tag or link, and a long one is cut
+// between characters (the HTML stays UTF-8).
+TEST(HtmlChartTest, UntrustedNamesAreShownSafely) {
+  ReportTable t = LineTable();
+  t.table.rows = {{"evil/\x1b]0;T\x07name\u202e", "2024-01"},
+                  {"<img src=x onerror=alert(1)> [a](javascript:x) " + std::string(60, 'x') + "\u00e9\u00e9", "2024-02"}};
+  Report report;
+  report.sections.push_back({"Over time", "", {t}});
+  const std::string html = RenderHtml(report);
+  const std::string markdown = RenderMarkdown(report);
+  for (const std::string* out : {&html, &markdown}) {
+    EXPECT_EQ(out->find('\x1b'), std::string::npos);
+    EXPECT_EQ(out->find("\u202e"), std::string::npos);
+    EXPECT_EQ(out->find("<img"), std::string::npos);
+  }
+  EXPECT_NE(html.find("evil/\\x1b]0;T\\x07name\\u202e"), std::string::npos) << html;
+  EXPECT_NE(markdown.find("evil/\\x1b\\]0;T\\x07name\\u202e"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("&lt;img src=x onerror=alert(1)&gt; \\[a\\](javascript:x)"), std::string::npos) << markdown;
+  // Every cut leaves whole characters: the page decodes as UTF-8.
+  for (size_t at = 0; at < html.size();) {
+    const unsigned char lead = static_cast<unsigned char>(html[at]);
+    const size_t length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+    ASSERT_TRUE(lead < 0x80 || (lead >= 0xC2 && lead <= 0xF4)) << "byte " << at;
+    for (size_t i = 1; i < length; ++i) {
+      ASSERT_LT(at + i, html.size());
+      ASSERT_EQ(static_cast<unsigned char>(html[at + i]) & 0xC0, 0x80) << "byte " << at + i;
+    }
+    at += length;
+  }
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/csv.hpp"
+#include "common/terminal_safe.hpp"
 #include "common/number_text.hpp"
 
 namespace ghsift::cli {
@@ -33,18 +34,6 @@ std::string JsonArray(const std::vector<std::string>& items);
 std::vector<std::string> SplitList(const std::string& text);
 //! Columns of a terminal a UTF-8 text takes (one per code point; control characters escaped first).
 size_t DisplayWidth(std::string_view text);
-//! Report text (a title, a label, a body line) made safe to show to a person: what a terminal
-//! would act on instead of drawing is written as a visible escape. That is C0 controls and DEL
-//! (\t, \n, \r, \x1b, \x07, \x7f), C1 controls (\u009b), the bidi overrides, embeddings,
-//! isolates and marks that reorder what follows (\u202e, \u2066, \u200f, ...), and invisible
-//! format characters that hide text (zero-width space, word joiner, BOM, ...). Bytes that are not
-//! UTF-8 are shown as \xNN. Valid text is kept as it is, including the zero-width (non-)joiners
-//! that emoji and several scripts need. The result holds only printable text, so applying it
-//! twice changes nothing. Human formats (tables, text) pass report text through it; machine
-//! formats (csv, json, jsonl) keep the exact text.
-std::string TerminalSafe(std::string_view text);
-//! Whether `text` is all printable ASCII: TerminalSafe leaves it as it is.
-bool IsPrintableAscii(std::string_view text);
 //! A text made fit for one table cell: TerminalSafe, cut to `max_width` columns with an ellipsis
 //! (0: not cut).
 std::string TableCell(std::string_view text, size_t max_width = 0);

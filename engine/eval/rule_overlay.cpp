@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <set>
 #include <sstream>
+#include <string_view>
+
+#include "common/terminal_safe.hpp"
 
 namespace ghsift {
 namespace {
@@ -45,22 +48,48 @@ Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules) {
   return Status::Ok();
 }
 
+namespace {
+
+//! A YAML double-quoted scalar that reads back as `text`, whatever it holds: a group name is a
+//! labeled file's repository field, and a control character or a line break in it must neither
+//! end the string nor make the file unreadable.
+std::string YamlQuoted(std::string_view text) {
+  std::string out = "\"";
+  char escape[8];
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7F) {
+      std::snprintf(escape, sizeof escape, "\\x%02x", c);
+      out += escape;
+    } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned char>(text[++i]));  // a C1 control
+      out += escape;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
 std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment, const FittedLayer* fitted) {
   std::ostringstream out;
+  // Comments are read by people: shown safe, so that no line break or escape in a group name
+  // ends the comment early or reaches the terminal that prints the file.
   std::istringstream lines(comment);
-  for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
+  for (std::string line; std::getline(lines, line);) out << "# " << TerminalSafe(line) << "\n";
   out << "rules:" << (overlay.weights.empty() ? " []\n" : "\n");
   for (const auto& [id, weight] : overlay.weights) out << "  - {id: " << id << ", weight: " << Number(weight) << "}\n";
   out << "categories:" << (overlay.thresholds.empty() ? " {}\n" : "\n");
   for (const auto& [c, t] : overlay.thresholds) out << "  " << c << ": {threshold: " << Number(t) << "}\n";
   if (fitted != nullptr) {
     out << "fitted:\n  groups: [";
-    for (size_t i = 0; i < fitted->groups.size(); ++i) {
-      // Group names are file stems or owner/name: quoted, so that any of them stays one string.
-      std::string quoted = "'";
-      for (const char c : fitted->groups[i]) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-      out << (i ? ", " : "") << quoted << "'";
-    }
+    for (size_t i = 0; i < fitted->groups.size(); ++i) out << (i ? ", " : "") << YamlQuoted(fitted->groups[i]);
     out << "]\n  logo: " << Number(fitted->logo) << "\n";
   }
   return out.str();

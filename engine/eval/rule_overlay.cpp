@@ -48,11 +48,6 @@ Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules) {
   return Status::Ok();
 }
 
-namespace {
-
-//! A YAML double-quoted scalar that reads back as `text`, whatever it holds: a group name is a
-//! labeled file's repository field, and a control character or a line break in it must neither
-//! end the string nor make the file unreadable.
 std::string YamlQuoted(std::string_view text) {
   std::string out = "\"";
   char escape[8];
@@ -74,8 +69,6 @@ std::string YamlQuoted(std::string_view text) {
   }
   return out + "\"";
 }
-
-}  // namespace
 
 std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment, const FittedLayer* fitted) {
   std::ostringstream out;

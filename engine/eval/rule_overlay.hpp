@@ -4,6 +4,7 @@
 // (`rules:` entries with only `id` and `weight`, `categories: {C: {threshold: T}}`).
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "common/result.hpp"
 #include "eval/match_table.hpp"
@@ -25,6 +26,11 @@ Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules);
 
 //! YAML text; `comment` lines go on top, each prefixed with "# ". `fitted`, when given, is
 //! written as the `fitted:` record: the groups the values were fitted on and the fit's estimate.
+//! A YAML double-quoted scalar that reads back as `text`, whatever it holds: a group name is a
+//! labeled file's repository field, and a control character or a line break in it must neither
+//! end the string nor make the file unreadable (`fitted:` lists of tune and learn).
+std::string YamlQuoted(std::string_view text);
+
 std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment,
                               const FittedLayer* fitted = nullptr);
 

@@ -64,7 +64,7 @@ TEST_F(RulesLearnCliTest, WritesThePhraseAsARuleWithTheGroupsItWasFittedOn) {
                       "fields: [title, body], flags: [caseless], weight: "),
             std::string::npos)
       << yaml;
-  EXPECT_NE(yaml.find("\nfitted:\n  groups: ['alpha', 'beta', 'gamma']\n  logo: "), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("\nfitted:\n  groups: [\"alpha\", \"beta\", \"gamma\"]\n  logo: "), std::string::npos) << yaml;
   EXPECT_NE(yaml.find("\ncategories:\n  silent: {threshold: 1.00}\n"), std::string::npos) << yaml;  // as written
   // Held out in turn, each group gets all three positives and no false positive.
   EXPECT_NE(r.output.find("mean over 3 groups: as written 0.500, LOGO 1.000"), std::string::npos) << r.output;

@@ -187,7 +187,7 @@ TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {
   EXPECT_EQ(parsed->thresholds, (std::map<std::string, double>{{"performance", 0.5}}));
   EXPECT_EQ(parsed->weights.count("p.slow"), 0u);
   EXPECT_NE(r.output.find("wrote " + overlay), std::string::npos);
-  EXPECT_NE(text.find("\nfitted:\n  groups: ['alpha', 'beta']\n  logo: "), std::string::npos) << text;
+  EXPECT_NE(text.find("\nfitted:\n  groups: [\"alpha\", \"beta\"]\n  logo: "), std::string::npos) << text;
   // Scored again on the groups it was fitted on, the overlay's figures are in-sample: said so.
   r = RunCommand(Ghsift() + " rules eval --objective f1 --rules " + rules_ + " --rules " + overlay + Labels());
   ASSERT_EQ(r.exit_code, 0) << r.output;

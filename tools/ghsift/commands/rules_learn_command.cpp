@@ -19,6 +19,7 @@
 #include "commands/labeled_input.hpp"
 #include "eval/phrase_learner.hpp"
 #include "eval/phrase_miner.hpp"
+#include "eval/rule_overlay.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -48,12 +49,6 @@ std::string RuleIdOf(const std::string& category, const std::string& phrase) {
   return id;
 }
 
-std::string Quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
 struct LayerText {
   std::string header;  //!< comment lines, each starting "# "
   std::string fields;  //!< "title, body"
@@ -75,7 +70,7 @@ std::string LayerYaml(const LearnedLayer& layer, const PhraseIndex& index, const
   }
   out << "categories:\n  " << category << ": {threshold: " << Number2(layer.threshold) << "}\n";
   out << "fitted:\n  groups: [";
-  for (size_t i = 0; i < groups.size(); ++i) out << (i ? ", " : "") << Quoted(groups[i]);
+  for (size_t i = 0; i < groups.size(); ++i) out << (i ? ", " : "") << YamlQuoted(groups[i]);
   out << "]\n  logo: " << Fixed3(logo) << "\n";
   return out.str();
 }

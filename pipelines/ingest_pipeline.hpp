@@ -67,6 +67,9 @@ struct FileOutcome {
   //! False for a file a stop request came before it was opened (kStopped, "not started"): no
   //! transfer or read of it was in flight.
   bool opened = true;
+  //! kFailed for a file refused because the store holds its name with other content: the hour
+  //! is in the store, so the refusal is said but no failure of the hour is recorded.
+  bool name_held = false;
   FileEntry entry;
   std::vector<BadLine> bad_lines;  //!< the first few, with line numbers
 };

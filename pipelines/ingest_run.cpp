@@ -144,6 +144,7 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
     outcome.message = "already ingested";
   } else {
     outcome.result = FileResult::kFailed;
+    outcome.name_held = true;
     outcome.message = "changed since it was ingested (size " + std::to_string(size) + " vs " +
                       std::to_string(entry->size) + " bytes, or another content hash); refusing to "
                       "count it again: ingest into a new store to use the new file";

@@ -143,6 +143,31 @@ TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,953040,"), std::string::npos) << r.output;
 }
 
+// Another file under the name of an ingested hour is refused (said, exit 2), but that hour is in
+// the store: no failure is recorded for it.
+TEST(StatsCliTest, AChangedCopyOfAnIngestedHourLeavesNoFailure) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  fs::create_directories(dir / "dumps");
+  const std::string dump = dir / ("dumps/" + kHour);
+  fs::copy_file(SampleHour(), dump);
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + dump);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  {
+    std::ifstream in(SampleHour(), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(dump, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2);
+  }
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + dump);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("changed since it was ingested"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"failed_files\": 0,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
+  EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,953040,"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find(",failed,"), std::string::npos) << r.output;
+}
+
 // `reports` is the number of distinct reports (what query counts); `report_events` adds each
 // file's report events, so a report seen in two hours counts twice there.
 TEST(StatsCliTest, ReportsAreDistinctReportEventsAreSummedOverFiles) {

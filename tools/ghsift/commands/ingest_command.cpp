@@ -300,8 +300,11 @@ size_t RecordOutcomes(Store& store, const std::vector<FileOutcome>& outcomes, co
                  status.message().c_str());
   };
   for (const FileOutcome& o : outcomes) {
-    // A replacement that fails leaves the copy on record as it was: not a failed file.
-    if (o.result == FileResult::kFailed && !args.replace) record(store.RecordFailure(FileKey(o.path), o.message));
+    // A replacement that fails leaves the copy on record as it was: not a failed file. Neither is
+    // a file refused because its name is ingested with other content: that hour is in the store.
+    if (o.result == FileResult::kFailed && !args.replace && !o.name_held) {
+      record(store.RecordFailure(FileKey(o.path), o.message));
+    }
     if (o.result == FileResult::kMissing && o.message != kNotPublishedYet) {
       record(store.RecordFailure(FileKey(o.path), std::string(kMissingAtSource) + ": " + o.path));
     }

@@ -60,9 +60,14 @@ class LabelLoopTest : public ::testing::TestWithParam<bool> {
                             std::to_string(n) + ",\n  \"fp\": 0,\n  \"fn\": 0,\n  \"tn\": 0,\n"),
               std::string::npos)
         << r.output.substr(0, 800);
-    // A sample of flagged reports: recall means nothing there, and rules eval says so.
+    // A sample of flagged reports: recall means nothing there, and rules eval says so; so does
+    // rules tune, whose fit there could not see what it would miss.
     EXPECT_NE(r.output.find("is flagged by these rules (a sample of flagged reports?)"), std::string::npos)
         << r.output.substr(0, 800);
+    const auto tune = RunCommand(Ghsift() + " rules tune --labels " + labeled + " --positive performance,accuracy,silent");
+    ASSERT_EQ(tune.exit_code, 0) << tune.output;
+    EXPECT_NE(tune.output.find("is flagged by these rules (a sample of flagged reports?)"), std::string::npos)
+        << tune.output.substr(0, 800);
   }
   //! Fills `class` of every row of a labeling CSV with `value`.
   static std::string Labeled(std::vector<std::vector<std::string>> records, const std::string& value,

@@ -156,6 +156,19 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
   return note;
 }
 
+void WarnOfFullyFlaggedGroups(const MatchTable& table, const Estimates& e) {
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const Confusion& c = e.groups[g].written.confusion;
+    if (c.tp + c.fp > 0 && c.fn + c.tn == 0) {
+      std::fprintf(stderr,
+                   "ghsift: warning: every labeled report of %s is flagged by these rules (a sample of flagged "
+                   "reports?): its recall, true negatives, F1 and macro-F1 are 1 or 0 by construction; only its "
+                   "precision (%s) means anything\n",
+                   TerminalSafe(table.groups[g].name).c_str(), Fixed3(c.precision()).c_str());
+    }
+  }
+}
+
 double MeanConstant(const MatchTable& table, const Estimates& e) {
   return MeanOverScoredGroups(table, e, &GroupEstimate::written, [&](size_t g, const GroupScore& s) {
     return ConstantObjective(s.confusion, table.groups[g].objective_f1);

@@ -50,6 +50,12 @@ std::string LogoHeading(const MatchTable& table, const std::string& fitted);
 //! figures on them are in-sample, with the fit's own estimate ("" when none applies).
 std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table);
 
+//! Says on stderr which groups have every labeled report flagged by the rules as written: labels
+//! of a sample of flagged reports (`sample`, then labeled by hand) cover no report the rules leave
+//! out, so recall is 1 and tn 0 by construction, and only precision says anything (nor can a fit
+//! of thresholds there learn what it would miss).
+void WarnOfFullyFlaggedGroups(const MatchTable& table, const Estimates& e);
+
 //! Mean over labeled groups of each group's objective (F1 or macro-F1) under `score`; a group
 //! scored on F1 without a positive report has none and is left out.
 double MeanObjective(const MatchTable& table, const Estimates& e, GroupScore GroupEstimate::*score);

@@ -174,18 +174,7 @@ int RunEval(const EvalArgs& args) {
   fit.control_max_rate = input->control_max_rate;
   const DecisionParams written = input->table.ParamsOf(input->database->rules());
   const Estimates estimates = EstimateGroups(input->table, written, fit);
-  // Labels of a sample of flagged reports (`sample`, then labeled by hand) cover no report the
-  // rules leave out: recall is 1 and tn 0 by construction, and only precision says anything.
-  for (size_t g = 0; g < input->table.groups.size(); ++g) {
-    const Confusion& c = estimates.groups[g].written.confusion;
-    if (c.tp + c.fp > 0 && c.fn + c.tn == 0) {
-      std::fprintf(stderr,
-                   "ghsift: warning: every labeled report of %s is flagged by these rules (a sample of flagged "
-                   "reports?): its recall, true negatives, F1 and macro-F1 are 1 or 0 by construction; only its "
-                   "precision (%s) means anything\n",
-                   TerminalSafe(input->table.groups[g].name).c_str(), Fixed3(c.precision()).c_str());
-    }
-  }
+  WarnOfFullyFlaggedGroups(input->table, estimates);
   bool gate_passed = true;
   if (!args.baseline.empty()) {
     if (format != Format::kTable) return Fail("--baseline prints a table: use --format table");

@@ -43,6 +43,7 @@ int RunTune(const TuneArgs& args) {
   const RuleSet& rules = input->database->rules();
   const DecisionParams written = input->table.ParamsOf(rules);
   const Estimates e = EstimateGroups(input->table, written, fit);
+  WarnOfFullyFlaggedGroups(input->table, e);  // a fit there would chase what cannot be measured
   const std::string what = fit.weights ? "thresholds and weights" : "thresholds";
   std::cout << LogoHeading(input->table, what) << "in-sample: " << what << " fitted on every group, scored on each (optimistic).\n"
             << "as written: the rule set's own values.\n\n";

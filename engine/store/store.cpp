@@ -16,6 +16,7 @@
 #include <fstream>
 #include <limits>
 #include <set>
+#include <unordered_map>
 
 #include "aggregate/event_type_table.hpp"
 #include "common/ascii_case.hpp"
@@ -805,8 +806,12 @@ std::vector<int64_t> Store::RepoIdsByName(const std::string& name) const {
 Status Store::MergeFrom(const Store& partial) {
   // Which of the partial's files are here already?
   std::vector<std::string> names;
+  std::vector<std::pair<uint64_t, std::string>> partial_hashes;  // (content hash, name)
   size_t present = 0;
-  GHSIFT_TRY(partial.ScanFiles([&](const std::string& name, const FileEntry&) { names.push_back(name); }));
+  GHSIFT_TRY(partial.ScanFiles([&](const std::string& name, const FileEntry& entry) {
+    names.push_back(name);
+    if (entry.content_hash != 0) partial_hashes.emplace_back(entry.content_hash, name);
+  }));
   for (const std::string& name : names) {
     auto found = FindFile(name);
     if (!found.ok()) return found.status();
@@ -819,6 +824,21 @@ Status Store::MergeFrom(const Store& partial) {
     return Status::InvalidArgument(partial.path() + ": " + std::to_string(present) + " of its " +
                                    std::to_string(names.size()) +
                                    " files are in the store already; its totals cannot be split by file");
+  }
+  // A copy of a file under another name (two partials given the same hour twice) would count its
+  // events twice: ingest refuses it by content hash, and so does merge.
+  if (!partial_hashes.empty()) {
+    std::unordered_map<uint64_t, std::string> stored;
+    GHSIFT_TRY(ScanFiles([&](const std::string& name, const FileEntry& entry) {
+      if (entry.content_hash != 0) stored.emplace(entry.content_hash, name);
+    }));
+    for (const auto& [hash, name] : partial_hashes) {
+      if (const auto it = stored.find(hash); it != stored.end()) {
+        return Status::InvalidArgument(partial.path() + ": its file " + name + " has the same content as " +
+                                       it->second + ", in the store already; its totals would count that file "
+                                       "twice and cannot be split by file");
+      }
+    }
   }
   // The partial must have been built with the same rules and scope.
   for (const char* key : {"rules", "scope"}) {

@@ -203,6 +203,34 @@ TEST(StoreMergeTest, MergeIntoAnIngestedStoreEqualsOneIngest) {
   EXPECT_EQ(testing::StoreAnswers(dir / "store"), testing::StoreAnswers(dir / "single"));
 }
 
+// Two partials given the same hour under two names (a copy): ingest refuses a copy by content,
+// and so does merge, before writing anything; the store answers as before.
+TEST(StoreMergeTest, APartialHoldingACopyOfAStoredFileIsRefused) {
+  TempDir dir;
+  testing::Generate(dir / "corpus", 2, 500, 34, "gz", 1);
+  const auto files = ResolveInputs({dir / "corpus"}).value();
+  fs::create_directories(dir / "copy");
+  const std::string copy = dir / "copy/2015-06-01-0.json.gz";
+  fs::copy_file(files[0], copy);
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir / "store") + " " + files[0]);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " ingest -q --all-repos --partial " + (dir / "partial") + " " + copy + " " + files[1]);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string before = testing::StoreAnswers(dir / "store");
+  {
+    auto store = Open(dir / "store", StoreMode::kReadWrite);
+    ASSERT_NE(store, nullptr);
+    auto partial = Open(dir / "partial", StoreMode::kRead);
+    ASSERT_NE(partial, nullptr);
+    const Status merged = store->MergeFrom(*partial);
+    EXPECT_EQ(merged.code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(merged.message().find("has the same content as " + fs::path(files[0]).filename().string()),
+              std::string::npos)
+        << merged.message();
+  }
+  EXPECT_EQ(testing::StoreAnswers(dir / "store"), before);
+}
+
 //! The table files of one column family of a store (closed), by RocksDB's own account.
 std::vector<std::string> FamilyTableFiles(const std::string& path, const std::string& family) {
   std::vector<std::string> names;

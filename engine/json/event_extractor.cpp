@@ -456,7 +456,8 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
     const size_t next_record = FindRecordJoin(line);
     const std::string_view first =
         next_record == std::string_view::npos ? line : line.substr(0, next_record + 1);
-    if (end != std::string_view::npos &&
+    // A type with an escape in it (never the archive's own) is read by the parser, which decodes it.
+    if (end != std::string_view::npos && line.substr(start, end - start).find('\\') == std::string_view::npos &&
         EventKindOf(line.substr(start, end - start)) == EventKind::kOther &&
         ReadEnvelopeFast(first, event)) {
       event.type = line.substr(start, end - start);

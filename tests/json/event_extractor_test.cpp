@@ -117,6 +117,17 @@ TEST(EventExtractorTest, EscapedRepoNameIsUnescaped) {
   EXPECT_EQ(event.repo_id, 5);
 }
 
+TEST(EventExtractorTest, EscapedTypeIsUnescaped) {
+  const std::string text =
+      R"({"id":"1","type":"Odd\u001bEvent","actor":{},"repo":{"id":5,"name":"a/b","url":""},"payload":{},)"
+      R"("public":true,"created_at":"2015-01-01T00:00:00Z"})";
+  EventExtractor extractor;
+  Event event;
+  PaddedLine line(text);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.type, "Odd\x1b" "Event");  // decoded, not the six bytes of the escape
+}
+
 TEST(EventExtractorTest, IssuesEventReport) {
   EventExtractor extractor;
   Event event;

@@ -287,6 +287,30 @@ TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
 
 // Command-line errors CLI11 finds read like ghsift's own: prefixed, with what was given, the
 // command's help named, and the commands listed when one is missing.
+// sample takes the filters issues takes: --subcategory (with one category) and --kind all. A
+// sample as large as the population holds exactly the reports issues lists.
+TEST_F(IssuesCliTest, SampleNarrowsAsIssuesDoes) {
+  // Report rows only (the command's notes come along in the output).
+  const auto count_rows = [](const std::string& output) {
+    size_t rows = 0;
+    for (size_t at = 0; (at = output.find("{\"repo\": ", at)) != std::string::npos; ++at) ++rows;
+    return rows;
+  };
+  for (const std::string filter : {"--category performance --subcategory memory", "--category performance --kind all",
+                                   "--category silent --kind pr"}) {
+    const auto listed = Run("issues --limit 0 --format jsonl " + filter);
+    const auto drawn = Run("sample --n 100000 --seed 1 --format jsonl " + filter);
+    ASSERT_EQ(drawn.exit_code, listed.exit_code) << filter << "\n" << drawn.output;
+    if (listed.exit_code == 0) {
+      EXPECT_GT(count_rows(listed.output), 0u) << filter;
+      EXPECT_EQ(count_rows(drawn.output), count_rows(listed.output)) << filter;
+    }
+  }
+  const auto two = Run("sample --category performance,silent --subcategory memory --n 3 --seed 1");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_NE(two.output.find("--subcategory needs one --category"), std::string::npos) << two.output;
+}
+
 TEST_F(IssuesCliTest, ParseErrorsNameTheCommandAndItsHelp) {
   const auto negative = Run("issues --limit -5");
   EXPECT_EQ(negative.exit_code, 2);

@@ -1,5 +1,5 @@
 // ghsift sample --store DIR --category C[,C...] [--stratify DIMENSION] [--repo R,...] [--since T] [filters]
-//               (--n N | --confidence 0.95 --margin 0.05) --seed S [--kind issue|pr]
+//               (--n N | --confidence 0.95 --margin 0.05) --seed S [--kind issue|pr|all] [--subcategory T]
 //               --format csv|jsonl [--out FILE]
 // Draws flagged reports for hand labeling. The rows go to `ghsift rules eval --labels` once the
 // labeler has filled `class` with 0 or 1.
@@ -26,7 +26,7 @@ namespace ghsift::cli {
 namespace {
 
 struct SampleArgs {
-  std::string store, category, stratify, kind = "issue", format = "csv", out;
+  std::string store, category, subcategory, stratify, kind = "issue", format = "csv", out;
   ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
   int64_t n = -1;
   double confidence = 0.95;
@@ -63,13 +63,15 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +
                 (closest.empty() ? "" : " (did you mean " + closest + "?)"));
   }
-  if (args.kind != "issue" && args.kind != "pr") return Fail("--kind must be issue or pr");
+  if (args.kind != "issue" && args.kind != "pr" && args.kind != "all") return Fail("--kind must be issue, pr or all");
   if (sized_by_n && args.n < 1) return Fail("--n must be at least 1, not " + std::to_string(args.n));
   if (!sized_by_n && !(args.confidence > 0 && args.confidence < 1)) return Fail("--confidence must be in (0, 1)");
   if (!sized_by_n && !(args.margin > 0 && args.margin < 1)) return Fail("--margin must be in (0, 1)");
   const std::vector<std::string> categories = SplitList(args.category);
   if (categories.empty()) return Fail("--category needs at least one category");
   const std::set<std::string> chosen(categories.begin(), categories.end());
+  // A tag belongs to one category: sampling it among several would ask it of the others too.
+  if (!args.subcategory.empty() && chosen.size() != 1) return Fail("--subcategory needs one --category");
 
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
@@ -113,6 +115,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     for (const std::string& c : chosen) {
       IssueListOptions options;
       options.category = c;
+      if (!args.subcategory.empty()) options.subcategory = args.subcategory;
       options.kind = args.kind;
       options.limit = 0;
       options.repo = RepoFilter(args.filters);
@@ -245,7 +248,8 @@ void AddSampleCommand(CLI::App& command, int& exit_code) {
                             ->capture_default_str();
   n->excludes(confidence)->excludes(margin);
   cmd->add_option("--seed", args->seed, "Seed: the same seed draws the same rows")->required();
-  cmd->add_option("--kind", args->kind, "issue or pr")->capture_default_str();
+  cmd->add_option("--subcategory", args->subcategory, "Only reports with this tag, e.g. performance/memory (or memory)");
+  cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
   cmd->add_option("--format", args->format, "csv (MHNurf columns) or jsonl")->capture_default_str();
   cmd->add_option("--out", args->out, "Output file (default: stdout)");
   cmd->add_flag("--scan", args->scan,

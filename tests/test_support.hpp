@@ -15,6 +15,7 @@
 #include "gen/generator.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/store_scope.hpp"
+#include "query/dimensions.hpp"
 #include "query/query.hpp"
 
 namespace ghsift::testing {
@@ -77,6 +78,22 @@ inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const 
   options.commit_group_bytes = commit_group_bytes;
   IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
   return pipeline.Run(files);
+}
+
+//! `head`, then the exported dimensions' columns (query/dimensions.hpp), with which every export
+//! ends (the CSV and JSON lines of issues and sample, the report's samples). DimensionFiltersTest
+//! pins those names once; a test of an export pins what its command puts first, so that a
+//! dimension added to the table is one row there, not an edit of every export's test.
+inline std::vector<std::string> WithExportedColumns(std::vector<std::string> head) {
+  for (std::string& name : ExportedDimensionNames()) head.push_back(std::move(name));
+  return head;
+}
+
+//! A CSV header line of these columns.
+inline std::string CsvHeaderLine(const std::vector<std::string>& columns) {
+  std::string line;
+  for (const std::string& c : columns) line += (line.empty() ? "" : ",") + c;
+  return line + "\n";
 }
 
 inline std::string ProbeRules() { return std::string(GHSIFT_SOURCE_DIR) + "/tests/data/probe_rules.yaml"; }

@@ -11,6 +11,7 @@
 
 #include "aggregate/repo_filter.hpp"
 #include "common/closest_name.hpp"
+#include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
 #include "query/repo_lookup.hpp"
@@ -18,7 +19,26 @@
 #include "store/key_codec.hpp"
 
 namespace ghsift {
+
+const std::vector<std::string>& ReportKindChoices() {
+  static const std::vector<std::string> kinds = {"issue", "pr", "all"};
+  return kinds;
+}
+
+std::string ReportKindChoicesText() {
+  const auto& kinds = ReportKindChoices();
+  std::string text;
+  for (size_t i = 0; i < kinds.size(); ++i) text += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i];
+  return text;
+}
+
 namespace {
+
+Status CheckKind(const std::string& kind) {
+  const auto& kinds = ReportKindChoices();
+  if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return Status::Ok();
+  return Status::InvalidArgument("--kind must be " + ReportKindChoicesText() + ", not '" + TerminalSafe(kind) + "'");
+}
 
 bool KindMatches(const std::string& wanted, uint8_t kind) {
   if (wanted == "all") return true;
@@ -395,9 +415,7 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
       return RunQuery(store, resolved);
     }
   }
-  if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
-    return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
-  }
+  GHSIFT_TRY(CheckKind(options.kind));
   if (options.metric == Metric::kEvents && options.category) {
     return Status::InvalidArgument("--category applies to metric issues only");
   }
@@ -437,9 +455,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
   std::optional<std::string> subcategory = options.subcategory;
   if (options.category || subcategory) GHSIFT_TRY(CheckCategoryFilter(model, options.category, &subcategory));
-  if (options.kind != "issue" && options.kind != "pr" && options.kind != "all") {
-    return Status::InvalidArgument("--kind must be issue, pr or all, not '" + options.kind + "'");
-  }
+  GHSIFT_TRY(CheckKind(options.kind));
   ValueFilters where = options.where;
   for (const std::string& s : options.state.values) where[std::string(dimension::kState)].push_back(s);
   GHSIFT_TRY(CheckValueFilters(where));

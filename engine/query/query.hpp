@@ -40,6 +40,12 @@ enum class Metric {
 std::optional<Metric> MetricFromName(const std::string& name);
 std::string MetricName(Metric metric);
 
+//! The report kinds a selection takes: "issue", "pr", or "all" of them (QueryOptions::kind,
+//! IssueListOptions::kind); the CLI's --kind reads this list.
+const std::vector<std::string>& ReportKindChoices();
+//! "issue, pr or all": the choices, for messages and help.
+std::string ReportKindChoicesText();
+
 struct QueryOptions {
   Metric metric = Metric::kIssues;
   //! Names of the dimension table (query/dimensions.hpp): of reports, or of events for kEvents.

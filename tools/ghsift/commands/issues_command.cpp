@@ -19,9 +19,10 @@ namespace ghsift::cli {
 namespace {
 
 struct IssuesArgs {
-  std::string store, category, subcategory, kind = "issue";
+  std::string store;
   std::string sort = "created";
   ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
+  ReportSelectionArgs selection;  //!< --category, --subcategory, --kind
   size_t limit = 50;
   std::optional<size_t> title_width;  //!< unset: what fits the terminal
   bool exit_zero = false;
@@ -80,7 +81,7 @@ constexpr size_t kDefaultTableColumns = 120;
 //! the title and the flags shrink further, and the date goes; a terminal narrower than that gets a
 //! wider table.
 std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args) {
-  const bool show_kind = args.kind == "all";
+  const bool show_kind = args.selection.kind == "all";
   const bool by_updated = args.sort == "updated";
   std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
                                      "labels"};
@@ -149,19 +150,6 @@ std::string Score(double score) {
   return text;
 }
 
-//! What the filters were, for the message that explains an empty answer.
-std::string DescribeFilters(const IssuesArgs& args) {
-  std::string out;
-  auto add = [&](const char* option, const std::string& value) {
-    if (!value.empty()) out += std::string(" ") + option + " " + TerminalSafe(value);
-  };
-  out += DescribeReportFilters(args.filters);
-  add("--category", args.category);
-  add("--subcategory", args.subcategory);
-  add("--kind", args.kind);
-  return out;
-}
-
 //! The columns `issues --format csv` adds after the MHNurf ones and `class` (then the exported
 //! dimensions'): the header, each row and --format's help read this one list.
 struct LabelingExtraColumn {
@@ -187,6 +175,32 @@ std::vector<std::string> LabelingExtraColumnNames() {
   for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
   return names;
 }
+
+//! The members of `issues --format json`, every field of a report (then the exported dimensions'
+//! values, as strings); `raw` ones are written unquoted: lists as arrays, the number as an integer
+//! and the score as a number, as in the jsonl export.
+struct JsonColumn {
+  const char* name;
+  std::string (*value)(const ListedIssue&);
+  bool raw;
+};
+const JsonColumn kJsonColumns[] = {
+    {"url", [](const ListedIssue& i) { return i.url; }, false},
+    {"state", [](const ListedIssue& i) { return i.state; }, false},
+    {"created", [](const ListedIssue& i) { return i.created; }, false},
+    {"updated", [](const ListedIssue& i) { return i.updated; }, false},
+    {"categories", [](const ListedIssue& i) { return JsonArray(i.categories); }, true},
+    {"subcategories", [](const ListedIssue& i) { return JsonArray(i.subcategories); }, true},
+    {"facets", [](const ListedIssue& i) { return JsonArray(i.facets); }, true},
+    {"labels", [](const ListedIssue& i) { return JsonArray(i.labels); }, true},
+    {"title", [](const ListedIssue& i) { return i.title; }, false},
+    {"repo", [](const ListedIssue& i) { return i.repo; }, false},
+    {"number", [](const ListedIssue& i) { return std::to_string(i.number); }, true},
+    {"kind", [](const ListedIssue& i) { return i.kind; }, false},
+    {"verdict", [](const ListedIssue& i) { return i.verdict; }, false},
+    {"score", [](const ListedIssue& i) { return Score(i.score); }, true},
+    {"rules", [](const ListedIssue& i) { return JsonArray(i.rules); }, true},
+};
 
 //! One report a line (jsonl) or a CSV row in the MHNurf columns, with what a labeler needs: the
 //! fields `rules eval --labels` reads, and `class` to fill in. The body and comments are the
@@ -229,11 +243,11 @@ int RunIssues(const IssuesArgs& args) {
   else return Fail("--sort must be created, updated or score, not '" + args.sort + "'");
   const Status range = CreatedRange(args.filters, options);
   if (!range.ok()) return Fail(range.message());
-  if (!args.category.empty()) options.category = args.category;
-  if (!args.subcategory.empty()) options.subcategory = args.subcategory;
+  if (!args.selection.category.empty()) options.category = args.selection.category;
+  if (!args.selection.subcategory.empty()) options.subcategory = args.selection.subcategory;
   options.repo = RepoFilter(args.filters);
   options.where = ValueFiltersOf(args.filters);
-  options.kind = args.kind;
+  options.kind = args.selection.kind;
   options.limit = args.limit;
   options.with_values = ExportedDimensionNames();
   options.use_listing = !args.scan;
@@ -247,26 +261,23 @@ int RunIssues(const IssuesArgs& args) {
   } else if (format == Format::kTable) {
     if (!list->issues.empty()) std::cout << FormatIssueTable(list->issues, args);
   } else {
-    // JSON: every field, lists as arrays, as in the jsonl export.
-    std::vector<std::string> header = {"url",    "state",  "created", "updated", "categories", "subcategories",
-                                       "facets", "labels", "title",   "repo",    "number",     "kind",
-                                       "verdict", "score", "rules"};
+    std::vector<std::string> header;
+    std::vector<bool> raw;
+    for (const JsonColumn& column : kJsonColumns) {
+      header.emplace_back(column.name);
+      raw.push_back(column.raw);
+    }
+    for (const std::string& name : ExportedDimensionNames()) {
+      header.push_back(name);
+      raw.push_back(false);
+    }
     std::vector<std::vector<std::string>> rows;
     for (const ListedIssue& i : list->issues) {
-      rows.push_back({i.url, i.state, i.created, i.updated, JsonArray(i.categories), JsonArray(i.subcategories),
-                      JsonArray(i.facets), JsonArray(i.labels), i.title, i.repo, std::to_string(i.number), i.kind,
-                      i.verdict, Score(i.score), JsonArray(i.rules)});
-      for (std::string& value : ExportedValues(i, 0)) rows.back().push_back(std::move(value));
+      std::vector<std::string>& row = rows.emplace_back();
+      for (const JsonColumn& column : kJsonColumns) row.push_back(column.value(i));
+      for (std::string& value : ExportedValues(i, 0)) row.push_back(std::move(value));
     }
-    for (const std::string& name : ExportedDimensionNames()) header.push_back(name);
-    // JSON: numbers and lists unquoted (number an integer, as in the jsonl export).
-    std::vector<bool> numeric(header.size(), false);
-    for (size_t c = 0; c < header.size(); ++c) {
-      for (const char* raw : {"number", "score", "categories", "subcategories", "facets", "labels", "rules"}) {
-        numeric[c] = numeric[c] || header[c] == raw;
-      }
-    }
-    WriteTable(std::cout, format, header, rows, numeric);
+    WriteTable(std::cout, format, header, rows, raw);
   }
   std::cout.flush();
   if (list->issues.size() < list->matched) {
@@ -274,12 +285,12 @@ int RunIssues(const IssuesArgs& args) {
   }
   if (list->matched == 0) {
     // What the filters narrowed: the reports of the kind (in --repo), and the flagged ones.
-    const std::string kind = args.kind == "all" ? "" : " of kind " + args.kind;
+    const std::string kind = options.kind == "all" ? "" : " of kind " + options.kind;
     const std::string where = options.repo.values.size() == 1 ? options.repo.values[0] + " has"
                               : options.repo                 ? "these repositories have"
                                                              : "the store holds";
     std::fprintf(stderr, "ghsift: no flagged report matches%s (%s %s report%s%s, %s of them flagged)\n",
-                 DescribeFilters(args).c_str(), where.c_str(), WithCommas(list->reports_in_store).c_str(),
+                 (DescribeReportFilters(args.filters) + DescribeReportSelection(args.selection)).c_str(), where.c_str(), WithCommas(list->reports_in_store).c_str(),
                  list->reports_in_store == 1 ? "" : "s", kind.c_str(), WithCommas(list->flagged_in_store).c_str());
     return args.exit_zero ? kExitOk : kExitNoHit;
   }
@@ -298,10 +309,7 @@ void AddIssuesCommand(CLI::App& command, int& exit_code) {
   AddReportFilterOptions(*cmd, args->filters, true);
   cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")
       ->capture_default_str();
-  cmd->add_option("--category", args->category,
-                  "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");
-  cmd->add_option("--subcategory", args->subcategory, "Only this tag, e.g. performance/memory (or memory)");
-  cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
+  AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacet);
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
       ->check(CountCheck())
       ->capture_default_str();

@@ -22,8 +22,9 @@ struct QueryArgs {
   std::string store;
   std::string by;
   std::string metric = "issues";
-  std::string category, subcategory, kind = "issue", from, to;
+  std::string from, to;
   ReportFilterArgs filters;  //!< --repo, and --state, --label, ... (report metrics)
+  ReportSelectionArgs selection;  //!< --category, --subcategory, --kind
   std::string format = "table";
   bool scan = false;
   bool fill_zeros = false;
@@ -50,14 +51,14 @@ int RunQueryCommand(const QueryArgs& args) {
   const bool events = std::find(metrics.begin(), metrics.end(), Metric::kEvents) != metrics.end();
   // One metric at a time through the checks below, which speak of "the" metric.
   options.metric = events ? Metric::kEvents : metrics.front();
-  if (events && args.kind != "issue") {
+  if (events && args.selection.kind != ReportSelectionArgs{}.kind) {
     return Fail("--kind applies to report metrics; events are counted by --by type");
   }
   options.dimensions = SplitList(args.by);
   options.repo = RepoFilter(args.filters);
   options.where = ValueFiltersOf(args.filters);
-  if (!args.category.empty()) options.category = args.category;
-  options.kind = args.kind;
+  if (!args.selection.category.empty()) options.category = args.selection.category;
+  options.kind = args.selection.kind;
   options.use_rollup = !args.scan;
   // Counts are kept per month: a range must start and end on a month's edges.
   for (const auto& [text, option] : {std::pair{&args.from, "--from"}, std::pair{&args.to, "--to"}}) {
@@ -69,7 +70,7 @@ int RunQueryCommand(const QueryArgs& args) {
   if (!range.ok()) return Fail(range.status().message());
   if (range->begin) options.from_month = MonthOfDay(DayOf(*range->begin));
   if (range->end) options.to_month = MonthOfDay(DayOf(*range->end - 1));
-  if (!args.subcategory.empty()) options.subcategory = args.subcategory;
+  if (!args.selection.subcategory.empty()) options.subcategory = args.selection.subcategory;
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   auto table = RunQueryMetrics(**store, options, metrics, args.fill_zeros);
@@ -174,10 +175,7 @@ void AddQueryCommand(CLI::App& command, int& exit_code) {
                 "every problem category of the rule set, every state, kind, resolution, verdict and time to close; "
                 "other dimensions keep the values found. Counts 0, medians empty");
   AddReportFilterOptions(*cmd, args->filters, false);
-  cmd->add_option("--category", args->category,
-                  "Only reports with this category: a problem (performance, ...) or a facet (stage, info)");
-  cmd->add_option("--subcategory", args->subcategory, "Only reports with this tag, e.g. performance/memory");
-  cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
+  AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacet);
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
   cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();

@@ -1,5 +1,7 @@
 #include "commands/report_filter_options.hpp"
 
+#include <algorithm>
+
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
@@ -39,6 +41,36 @@ void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_cre
     std::vector<std::string>& into = args.values[std::string(d.name)];
     cmd.add_option("--" + std::string(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list");
   }
+}
+
+void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, CategoryForm form) {
+  if (form == CategoryForm::kProblemList) {
+    cmd.add_option("--category", args.category, "Comma list: reports flagged with any of these problem categories")
+        ->required();
+  } else {
+    cmd.add_option("--category", args.category,
+                   "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");
+  }
+  cmd.add_option("--subcategory", args.subcategory,
+                 "Only reports with this tag, e.g. performance/memory (or memory, with one --category)");
+  const auto known_kind = [](const std::string& kind) {
+    const auto& kinds = ReportKindChoices();
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end()
+               ? std::string()
+               : "must be " + ReportKindChoicesText() + ", not '" + TerminalSafe(kind) + "'";
+  };
+  cmd.add_option("--kind", args.kind, ReportKindChoicesText())
+      ->check(CLI::Validator(known_kind, "KIND"))
+      ->capture_default_str();
+}
+
+std::string DescribeReportSelection(const ReportSelectionArgs& args) {
+  std::string out;
+  for (const auto& [option, value] : {std::pair{"--category", &args.category},
+                                      std::pair{"--subcategory", &args.subcategory}, std::pair{"--kind", &args.kind}}) {
+    if (!value->empty()) out += std::string(" ") + option + " " + TerminalSafe(*value);  // echoed to a terminal
+  }
+  return out;
 }
 
 AnyOf RepoFilter(const ReportFilterArgs& args) { return AnyOf(SplitAll(args.repo)); }

@@ -1,7 +1,9 @@
 #pragma once
 // The report filters the listing commands share (issues, sample, query; report: --repo), made
 // from the dimension table (query/dimensions.hpp): each value-filter row is an option
-// `--<name> V[,V...]`, repeatable, on every such command, with the row's help.
+// `--<name> V[,V...]`, repeatable, on every such command, with the row's help. Which reports by
+// flag and kind (--category, --subcategory, --kind) is declared here too, once for every
+// command that selects reports: declared per command, their help and checks had drifted apart.
 #include <CLI/CLI.hpp>
 
 #include <map>
@@ -18,6 +20,22 @@ struct ReportFilterArgs {
   std::map<std::string, std::vector<std::string>> values;  //!< one per value-filter row of the table
   std::string since, until;  //!< creation range (commands that take `with_created_range`)
 };
+
+//! --category, --subcategory and --kind: which reports, by what they were flagged with and kind.
+struct ReportSelectionArgs {
+  std::string category, subcategory, kind = "issue";
+};
+
+//! What --category takes.
+enum class CategoryForm {
+  kOneOrFacet,   //!< one problem category (performance, ...) or facet (stage, info); empty: any problem
+  kProblemList,  //!< a comma list of problem categories, required (sample draws from their union)
+};
+
+//! Adds --category (in `form`), --subcategory and --kind (issue, pr or all; checked here).
+void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, CategoryForm form);
+//! " --category c --kind issue" for a message that explains an empty answer.
+std::string DescribeReportSelection(const ReportSelectionArgs& args);
 
 //! Adds --repo (repeatable, comma lists; `--repos` too when `repos_alias`), an option per
 //! value-filter dimension (unless `repo_only`), and --since/--until when `with_created_range`.

@@ -26,8 +26,9 @@ namespace ghsift::cli {
 namespace {
 
 struct SampleArgs {
-  std::string store, category, subcategory, stratify, kind = "issue", format = "csv", out;
+  std::string store, stratify, format = "csv", out;
   ReportFilterArgs filters;  //!< --repo, --since, --until, --state, --label, ...
+  ReportSelectionArgs selection;  //!< --category (a list), --subcategory, --kind
   int64_t n = -1;
   double confidence = 0.95;
   double margin = 0.05;
@@ -63,15 +64,14 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +
                 (closest.empty() ? "" : " (did you mean " + closest + "?)"));
   }
-  if (args.kind != "issue" && args.kind != "pr" && args.kind != "all") return Fail("--kind must be issue, pr or all");
   if (sized_by_n && args.n < 1) return Fail("--n must be at least 1, not " + std::to_string(args.n));
   if (!sized_by_n && !(args.confidence > 0 && args.confidence < 1)) return Fail("--confidence must be in (0, 1)");
   if (!sized_by_n && !(args.margin > 0 && args.margin < 1)) return Fail("--margin must be in (0, 1)");
-  const std::vector<std::string> categories = SplitList(args.category);
+  const std::vector<std::string> categories = SplitList(args.selection.category);
   if (categories.empty()) return Fail("--category needs at least one category");
   const std::set<std::string> chosen(categories.begin(), categories.end());
   // A tag belongs to one category: sampling it among several would ask it of the others too.
-  if (!args.subcategory.empty() && chosen.size() != 1) return Fail("--subcategory needs one --category");
+  if (!args.selection.subcategory.empty() && chosen.size() != 1) return Fail("--subcategory needs one --category");
 
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
@@ -115,8 +115,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     for (const std::string& c : chosen) {
       IssueListOptions options;
       options.category = c;
-      if (!args.subcategory.empty()) options.subcategory = args.subcategory;
-      options.kind = args.kind;
+      if (!args.selection.subcategory.empty()) options.subcategory = args.selection.subcategory;
+      options.kind = args.selection.kind;
       options.limit = 0;
       options.repo = RepoFilter(args.filters);
       options.where = ValueFiltersOf(args.filters);
@@ -176,8 +176,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (n_population == 0) {
     std::fprintf(stderr, "ghsift: no report of kind %s is flagged %s; the store holds %s of kind %s, %s of them flagged "
                          "with a problem category\n",
-                 args.kind.c_str(), args.category.c_str(), Counted(reports_of_kind, "report").c_str(),
-                 args.kind.c_str(), WithCommas(flagged_of_kind).c_str());
+                 args.selection.kind.c_str(), TerminalSafe(args.selection.category).c_str(),
+                 Counted(reports_of_kind, "report").c_str(), args.selection.kind.c_str(),
+                 WithCommas(flagged_of_kind).c_str());
   }
   for (const StratumDraw& s : sample.strata) {
     std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", TerminalSafe(s.name).c_str(),
@@ -237,7 +238,7 @@ void AddSampleCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<SampleArgs>();
   CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--category", args->category, "Comma list: reports flagged with any of these")->required();
+  AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kProblemList);
   cmd->add_option("--stratify", args->stratify,
                   "A report dimension (" + StratifyNames() + "); a report of several values in its first, sorted");
   AddReportFilterOptions(*cmd, args->filters, true);
@@ -248,8 +249,6 @@ void AddSampleCommand(CLI::App& command, int& exit_code) {
                             ->capture_default_str();
   n->excludes(confidence)->excludes(margin);
   cmd->add_option("--seed", args->seed, "Seed: the same seed draws the same rows")->required();
-  cmd->add_option("--subcategory", args->subcategory, "Only reports with this tag, e.g. performance/memory (or memory)");
-  cmd->add_option("--kind", args->kind, "issue, pr or all")->capture_default_str();
   cmd->add_option("--format", args->format, "csv (MHNurf columns) or jsonl")->capture_default_str();
   cmd->add_option("--out", args->out, "Output file (default: stdout)");
   cmd->add_flag("--scan", args->scan,

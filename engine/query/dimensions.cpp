@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <utility>
@@ -278,6 +280,48 @@ std::vector<std::string> ExportedDimensionNames() {
     if (d.exported) out.emplace_back(d.name);
   }
   return out;
+}
+
+namespace {
+
+//! The number a value of a numeric dimension writes; none for any other text ("" where a report has
+//! no value). Only finite numbers: "nan" and "inf" are text here.
+std::optional<double> NumberOf(std::string_view value) {
+  double number = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || !std::isfinite(number)) {
+    return std::nullopt;
+  }
+  return number;
+}
+
+}  // namespace
+
+bool ValueLess(bool numeric, std::string_view a, std::string_view b) {
+  if (numeric) {
+    const std::optional<double> x = NumberOf(a), y = NumberOf(b);
+    if (x.has_value() != y.has_value()) return !x.has_value();
+    if (x && *x != *y) return *x < *y;
+  }
+  // Equal numbers written apart ("1" and "1.0") by their text, so that the order is total.
+  return a < b;
+}
+
+RowOrder::RowOrder(const std::vector<std::string>& dimensions) {
+  for (const std::string& name : dimensions) {
+    const Dimension* d = FindDimension(name);
+    numeric_.push_back(d != nullptr && d->numeric);
+  }
+}
+
+bool RowOrder::operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
+  const size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const bool numeric = i < numeric_.size() && numeric_[i];
+    if (ValueLess(numeric, a[i], b[i])) return true;
+    if (ValueLess(numeric, b[i], a[i])) return false;
+  }
+  return a.size() < b.size();
 }
 
 Status CheckValueFilters(const ValueFilters& where) {

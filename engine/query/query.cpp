@@ -73,6 +73,9 @@ struct Cell {
   int64_t count = 0;
   std::vector<double> days;
 };
+//! The cells of a question by group, in the order its answer lists them (RowOrder: a numeric
+//! dimension by number).
+using Cells = std::map<std::vector<std::string>, Cell, RowOrder>;
 
 bool RollupHolds(const QueryOptions& o) {
   if (!o.use_rollup || o.subcategory || !o.where.empty()) return false;
@@ -266,7 +269,7 @@ bool NeedsBlindMonths(const std::vector<std::string>& dimensions, const ValueFil
          std::find(dimensions.begin(), dimensions.end(), resolution) != dimensions.end();
 }
 
-Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
+Status QueryIssues(const Store& store, const QueryOptions& o, Cells& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
   GHSIFT_TRY(CheckVerdictFilter(*model, o.where));
@@ -310,7 +313,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
   return store.ScanIssues(std::nullopt, visit);
 }
 
-Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
+Status QueryEvents(const Store& store, const QueryOptions& o, Cells& out) {
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   const bool by_repo = ids.has_value() || std::find(o.dimensions.begin(), o.dimensions.end(),
                                                     std::string(dimension::kRepo)) != o.dimensions.end();
@@ -409,7 +412,7 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
     GHSIFT_ASSIGN_OR_RETURN(const bool answered, QueryRollup(store, options, table));
     if (answered) return table;
   }
-  std::map<std::vector<std::string>, Cell> cells;
+  Cells cells(RowOrder(options.dimensions));
   if (options.metric == Metric::kEvents) {
     GHSIFT_TRY(QueryEvents(store, options, cells));
   } else {

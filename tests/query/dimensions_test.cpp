@@ -2,6 +2,7 @@
 // filter options of issues, sample and query all follow it; filters made from it select reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "json/event_extractor.hpp"
 #include "query/dimensions.hpp"
 #include "query/query.hpp"
+#include "query/query_metrics.hpp"
 #include "query/query_test_support.hpp"
 #include "test_support.hpp"
 
@@ -248,6 +250,54 @@ TEST_F(DimensionFiltersTest, Author) {
                                                       {"2024-02-06T08:00:00Z"}, {""}, {""}, {""}, {"0"}, {""}}));
   EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"open"}, {"Ann"}, {"(unknown)"}, {"0"}, {"2024-02-05T08:00:00Z"}, {""},
                                                       {""}, {""}, {"0"}, {""}}));
+}
+
+// A numeric dimension's values sort as numbers (the audit found `query --by reopened` listing 10
+// before 9); text dimensions sort as text; values without a number come first.
+TEST(DimensionOrderTest, NumericDimensionsSortByNumber) {
+  EXPECT_TRUE(ValueLess(true, "9", "10"));
+  EXPECT_FALSE(ValueLess(true, "10", "9"));
+  EXPECT_TRUE(ValueLess(false, "10", "9"));
+  EXPECT_TRUE(ValueLess(true, "", "0"));
+  EXPECT_TRUE(ValueLess(true, "2.5", "10.25"));
+  EXPECT_FALSE(ValueLess(true, "7", "7"));
+  std::vector<Row> rows = {{"10", "open"}, {"9", "closed"}, {"2", "open"}, {"9", "(unknown)"}};
+  std::sort(rows.begin(), rows.end(), RowOrder({"reopened", "state"}));
+  EXPECT_EQ(rows, (std::vector<Row>{{"2", "open"}, {"9", "(unknown)"}, {"9", "closed"}, {"10", "open"}}));
+  std::sort(rows.begin(), rows.end(), RowOrder({"label", "state"}));  // both text
+  EXPECT_EQ(rows, (std::vector<Row>{{"10", "open"}, {"2", "open"}, {"9", "(unknown)"}, {"9", "closed"}}));
+}
+
+class ReopenedOrderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto store = Store::Open((fs::path(dir_.path()) / "store").string(), StoreMode::kReadWrite);
+    ASSERT_TRUE(store.ok()) << store.status().message();
+    store_ = std::move(store).value();
+    testing::CommitReopenedReports(*store_);
+  }
+  testing::TempDir dir_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_F(ReopenedOrderTest, QueryListsReopenedByNumber) {
+  QueryOptions q;
+  q.dimensions = {"reopened"};
+  const auto table = RunQuery(*store_, q);
+  ASSERT_TRUE(table.ok()) << table.status().message();
+  EXPECT_EQ(table->rows, (std::vector<Row>{{"0"}, {"2"}, {"9"}, {"10"}}));
+  // Several metrics (a join of answers), grouped by a second dimension, and filled with zeros.
+  q.dimensions = {"reopened", "state"};
+  const auto joined = RunQueryMetrics(*store_, q, {Metric::kIssues, Metric::kClosed}, false);
+  ASSERT_TRUE(joined.ok()) << joined.status().message();
+  EXPECT_EQ(joined->rows, (std::vector<Row>{{"0", "open"}, {"2", "open"}, {"9", "open"}, {"10", "open"}}));
+  const auto filled = RunQueryMetrics(*store_, q, {Metric::kIssues, Metric::kClosed}, true);
+  ASSERT_TRUE(filled.ok()) << filled.status().message();
+  std::vector<Row> want;
+  for (const char* reopened : {"0", "2", "9", "10"}) {
+    for (const char* state : {"(unknown)", "closed", "open"}) want.push_back({reopened, state});
+  }
+  EXPECT_EQ(filled->rows, want);
 }
 
 }  // namespace

@@ -12,14 +12,12 @@
 
 #include "aggregate/issue_record.hpp"
 #include "common/result.hpp"
+#include "common/unknown_value.hpp"
 #include "query/blind_months.hpp"
 #include "query/repo_names.hpp"
 #include "rules/decision.hpp"
 
 namespace ghsift {
-
-//! The state of a report no event gave one (2011-2014 issue events carry only ids).
-inline constexpr const char* kUnknownState = "(unknown)";
 
 //! One report as the dimensions see it.
 struct ReportView {

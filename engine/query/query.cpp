@@ -531,7 +531,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.kind = r.kind == 1 ? "pr" : "issue";
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
-    item.state = r.state.empty() ? kUnknownState : r.state;
+    item.state = r.state.empty() ? kUnknownValue : r.state;
     item.created = FormatDay(DayOf(item.created_at));
     item.updated = FormatDay(DayOf(item.updated_at));
     item.subcategories = SubcategoriesOf(model, r, problems, std::nullopt);

@@ -334,6 +334,28 @@ TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
 
 // With --store, explain judges the stored matches with the rules of the store, or with the
 // --rules layers when given.
+// A real 2011 pull request whose state no event gave reads "(unknown)" for its state, resolution
+// and author alike, in the exports and in `rules explain` (which said "state unknown", and the
+// resolution column "unknown").
+TEST_F(CliTest, AnUnknownValueReadsTheSameInEveryOutput) {
+  const std::string hour = std::string(GHSIFT_SOURCE_DIR) + "/../shared/data/gharchive-real/hours/2011-02-15-0.json.gz";
+  if (!std::filesystem::exists(hour)) GTEST_SKIP() << "no real data at " << hour;
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " " + hour);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --store " + Store() + " --issue 'tukz/Tukui#122'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "tukz/Tukui#122 (pull request, (unknown))") << r.output;
+  r = testing::RunCommandStdout(Ghsift() + " issues --store " + Store() +
+                                " --kind pr --state unknown --repo tukz/Tukui --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* field : {"\"state\": \"(unknown)\"", "\"resolution\": \"(unknown)\"", "\"author\": \"(unknown)\""}) {
+    EXPECT_NE(r.output.find(field), std::string::npos) << field << " in " << r.output;
+  }
+  EXPECT_EQ(r.output.find("\"unknown\""), std::string::npos) << r.output;
+  r = testing::RunCommandStdout(Ghsift() + " query --store " + Store() + " --kind all --by state,resolution --format csv");
+  EXPECT_EQ(r.output, "state,resolution,issues\n(unknown),(unknown),96\n");
+}
+
 TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
   const std::string rules = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/explain_rules.yaml";
   auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " --rules " + rules + " " + Sample());

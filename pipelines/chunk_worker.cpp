@@ -31,9 +31,14 @@ void ChunkWorker::ScanReport(const ReportFields& report, MatchSet& matches) {
   report_scan_.Scan(ViewOf(report), matches);
 }
 
-void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate) {
+void ChunkWorker::AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate, RecordPlace place) {
   const bool tracked = repos_.Tracks(event_.repo_name, event_.repo_id);
   aggregate.CountEvent(event_, tracked);
+  // Said whatever the scope, as a bad line is: it is the record that lacks a number, and what a
+  // run says of its input should not depend on which repositories it keeps.
+  if (!event_.no_report_reason.empty()) {
+    aggregate.AddReportEventWithoutNumber(event_, place.chunk, place.line, place.column);
+  }
   if (!event_.has_report || event_.report.number <= 0 || !tracked) return;
   matches_.Clear();
   ScanReport(event_.report, matches_);
@@ -90,7 +95,7 @@ void ChunkWorker::ProcessGluedRecords(std::string_view line, size_t pos, uint64_
     const ExtractOutcome outcome = extractor_.Extract(record, event_);
     if (outcome == ExtractOutcome::kEvent && extractor_.consumed() == record.size()) {
       if (record.size() < rest.size()) aggregate.AddJoinedRecord();
-      AddEvent(rules, aggregate);
+      AddEvent(rules, aggregate, {chunk_sequence, line_index, pos + 1});
       pos += record.size();
       continue;
     }
@@ -136,11 +141,11 @@ void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
     // The fast path: one record per line.
     const ExtractOutcome outcome = extractor_.Extract(record, event_);
     if (outcome == ExtractOutcome::kEvent && extractor_.consumed() == record.size()) {
-      AddEvent(rules, aggregate);
+      AddEvent(rules, aggregate, {chunk.sequence, index});
     } else if (outcome == ExtractOutcome::kEvent) {
       // Glued records (`}{`): the first one is read; the others follow one by one.
       aggregate.AddJoinedRecord();
-      AddEvent(rules, aggregate);
+      AddEvent(rules, aggregate, {chunk.sequence, index});
       ProcessGluedRecords(record, extractor_.consumed(), chunk.sequence, index, rules, aggregate);
     } else if (FindRecordJoin(record) != std::string_view::npos) {
       // The first of several glued records is bad: it alone is lost.

@@ -31,8 +31,15 @@ class ChunkWorker {
   //! (texts up to ReportScan::kMemoMaxTextBytes), usually a few MiB.
   static constexpr size_t kMemoSlots = 4096;
 
-  //! Counts the extracted event and, for a tracked report, scans and aggregates it.
-  void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate);
+  //! Where a record starts: the chunk, the line in it (0-based) and the byte in the line (1-based).
+  struct RecordPlace {
+    uint64_t chunk = 0;
+    uint64_t line = 0;
+    uint64_t column = 1;
+  };
+
+  //! Counts the extracted event (found at `place`) and, for a tracked report, scans and aggregates it.
+  void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate, RecordPlace place);
 
   //! Reads the records of a line of glued records (`}{`) from byte `pos` on, each alone: a bad
   //! one is counted with its column and skipped to the next record boundary.

@@ -72,6 +72,8 @@ struct FileOutcome {
   bool name_held = false;
   FileEntry entry;
   std::vector<BadLine> bad_lines;  //!< the first few, with line numbers
+  //! The first few report events without a usable number (FileEntry::report_events_without_number).
+  std::vector<BadLine> without_number;
 };
 
 //! Live numbers for a progress display (read from another thread).

@@ -396,12 +396,16 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
     entry.decoded_bytes = file->decoded_bytes;
     entry.events = aggregate->events();
     entry.bad_lines = aggregate->bad_lines();
+    entry.report_events_without_number = aggregate->report_events_without_number();
     entry.ingested_at = NowSeconds();
     entry.content_hash = file->content_hash;
     outcome.entry = entry;
     outcome.bad_lines = aggregate->bad_line_samples();
+    outcome.without_number = aggregate->without_number_samples();
     // A file with bad lines is committed alone, so that the store can keep what it added (a
-    // good copy replaces it later: --replace); so is a replacement.
+    // good copy replaces it later: --replace); so is a replacement. Report events without a usable
+    // number are no reason to: they were read whole and counted, and they are what GitHub
+    // published, so another copy of the hour holds them alike and there is nothing to replace.
     const bool alone = entry.bad_lines > 0 || options_.replace;
     if (alone) WriteGroup();
     group_.Add(index, key, entry, std::move(*aggregate));

@@ -37,6 +37,15 @@ std::vector<std::string> MatchLatestText(const LatestTextRecord& text, ReportSca
   return ids;
 }
 
+//! Whether `record` is a closing reference only (an issue no event of which was seen): counted
+//! apart, since it is no report (the rollup, `stats` and `query` leave it out) and has no text or
+//! rules to rescan.
+bool CountedAsReference(const IssueRecord& record, RescanSummary& summary) {
+  if (!record.reference_only()) return false;
+  ++summary.references;
+  return true;
+}
+
 }  // namespace
 
 Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> rules) {
@@ -51,6 +60,7 @@ Result<RescanSummary> Rescan(Store& store, std::shared_ptr<const RuleDatabase> r
   const auto& rule_list = rules->rules().rules;
   std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>> updated;
   GHSIFT_TRY(store.ScanIssues(std::nullopt, [&](int64_t repo, int64_t number, const IssueRecord& record) -> Status {
+    if (CountedAsReference(record, summary)) return Status::Ok();
     IssueRecord next = record;
     next.rules.clear();
     GHSIFT_TRY(store.ScanTexts(repo, number, [&](std::string_view encoded) -> Status {
@@ -85,6 +95,7 @@ Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const Rule
   const auto& rule_list = rules->rules().rules;
   std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>> updated;
   GHSIFT_TRY(store.ScanIssues(std::nullopt, [&](int64_t repo, int64_t number, const IssueRecord& record) -> Status {
+    if (CountedAsReference(record, summary)) return Status::Ok();
     ++summary.reports;
     auto text = store.GetLatestText(repo, number);
     if (!text.ok()) return text.status();

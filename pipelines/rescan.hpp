@@ -16,7 +16,11 @@ namespace ghsift {
 
 struct RescanSummary {
   bool exact = true;     //!< every event's text was kept (--keep-text); else latest texts only
-  uint64_t reports = 0;  //!< records rescanned
+  //! Reports rescanned: the store's distinct reports, as `stats` and `query --kind all` count them.
+  uint64_t reports = 0;
+  //! Records of issues never seen, only named by a merged pull request that closes them ("fixes
+  //! #12"): no report (no event, no text), so neither rescanned nor counted in `reports`.
+  uint64_t references = 0;
   uint64_t texts = 0;    //!< texts scanned (report events, or latest texts and their comments)
   uint64_t changed = 0;  //!< records whose matched rules changed
   uint64_t without_text = 0;  //!< records with no kept text: their matches were kept as ingested

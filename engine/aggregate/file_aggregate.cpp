@@ -23,6 +23,16 @@ void TrimBadLineSamples(std::vector<BadLine>& lines) {
   lines.resize(FileAggregate::kBadLineSamples);
 }
 
+//! Gives located records their file line numbers (from the lines of the chunks before theirs)
+//! and keeps the earliest few in file order.
+void PlaceSamples(std::map<uint64_t, uint64_t>& lines_before, std::vector<BadLine>& samples) {
+  for (BadLine& b : samples) b.line = lines_before[b.chunk] + b.line_in_chunk + 1;
+  std::sort(samples.begin(), samples.end(), [](const BadLine& a, const BadLine& b) {
+    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+  });
+  if (samples.size() > FileAggregate::kBadLineSamples) samples.resize(FileAggregate::kBadLineSamples);
+}
+
 }  // namespace
 
 void FileAggregate::CountEvent(const Event& event, bool per_repository) {
@@ -145,6 +155,15 @@ void FileAggregate::AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::stri
   TrimBadLineSamples(bad_lines_);
 }
 
+void FileAggregate::AddReportEventWithoutNumber(const Event& event, uint64_t chunk, uint64_t line_in_chunk,
+                                                uint64_t column) {
+  ++without_number_count_;
+  without_number_.push_back({chunk, line_in_chunk, 0, std::string(event.type) + ": " + event.no_report_reason, column});
+  TrimBadLineSamples(without_number_);
+  // CountEvent came first: a duplicate of this event takes its count back too.
+  if (event.id != 0 && !event_refs_.empty() && event_refs_.back().id == event.id) event_refs_.back().without_number = true;
+}
+
 void FileAggregate::AddChunkLines(uint64_t chunk, uint64_t lines) { chunk_lines_.emplace_back(chunk, lines); }
 
 uint64_t FileAggregate::lines() const {
@@ -155,7 +174,8 @@ uint64_t FileAggregate::lines() const {
 
 bool FileAggregate::Untouched() const {
   return counters_.size() == 0 && unknown_types_.empty() && repo_names_.empty() && issues_.empty() && text_shares_.empty() &&
-         bad_lines_.empty() && chunk_lines_.empty() && events_ == 0 && bad_line_count_ == 0 && bytes_ == 0 &&
+         bad_lines_.empty() && without_number_.empty() && chunk_lines_.empty() && events_ == 0 &&
+         bad_line_count_ == 0 && without_number_count_ == 0 && bytes_ == 0 &&
          reports_ == 0 && joined_records_ == 0 && duplicate_events_ == 0 && event_refs_.empty() &&
          unknown_type_names_.empty() && texts_.empty() && latest_texts_.empty();
 }
@@ -185,9 +205,12 @@ void FileAggregate::Combine(FileAggregate&& other) {
   for (auto& [key, record] : other.issues_) issues_.at(key).Merge(record);
   for (auto& b : other.bad_lines_) bad_lines_.push_back(std::move(b));
   TrimBadLineSamples(bad_lines_);
+  for (auto& b : other.without_number_) without_number_.push_back(std::move(b));
+  TrimBadLineSamples(without_number_);
   chunk_lines_.insert(chunk_lines_.end(), other.chunk_lines_.begin(), other.chunk_lines_.end());
   events_ += other.events_;
   bad_line_count_ += other.bad_line_count_;
+  without_number_count_ += other.without_number_count_;
   bytes_ += other.bytes_;
   reports_ += other.reports_;
   joined_records_ += other.joined_records_;
@@ -224,6 +247,7 @@ uint64_t FileAggregate::RemoveDuplicateEvents() {
       --issues_[dup.report].events;
       --reports_;
     }
+    if (dup.without_number) --without_number_count_;
     --events_;
     ++removed;
   }
@@ -242,11 +266,8 @@ void FileAggregate::ResolveLineNumbers() {
     lines_before[chunk] = running;
     running += n;
   }
-  for (BadLine& b : bad_lines_) b.line = lines_before[b.chunk] + b.line_in_chunk + 1;
-  std::sort(bad_lines_.begin(), bad_lines_.end(), [](const BadLine& a, const BadLine& b) {
-    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-  });
-  if (bad_lines_.size() > kBadLineSamples) bad_lines_.resize(kBadLineSamples);
+  PlaceSamples(lines_before, bad_lines_);
+  PlaceSamples(lines_before, without_number_);
 }
 
 }  // namespace ghsift

@@ -91,6 +91,7 @@ struct TextShare {
 
 //! A bad record, located by chunk and line within it until the file's line numbers are known.
 //! Usually a whole line; in a line of glued records (`}{`), one of them, found by its column.
+//! Also a record read as an event that lacked something (a report event without a number).
 struct BadLine {
   uint64_t chunk = 0;
   uint64_t line_in_chunk = 0;  //!< 0-based; for an over-long line, the count of lines before it
@@ -106,7 +107,7 @@ inline constexpr int64_t kUntrackedRepositories = -1;
 
 class FileAggregate {
  public:
-  //! Kept bad-line details per file (all are counted).
+  //! Kept details per file of bad lines, and of report events without a number (all are counted).
   static constexpr size_t kBadLineSamples = 10;
 
   //! Counts an event under its repository, or under kUntrackedRepositories (and without noting
@@ -118,6 +119,10 @@ class FileAggregate {
   void AddClosingReferences(int64_t repo_id, const std::vector<int64_t>& issue_numbers, int64_t pull_request);
   //! A bad record (counted in `bad_lines`): a whole line, or one record of a glued line.
   void AddBadLine(uint64_t chunk, uint64_t line_in_chunk, std::string reason, uint64_t column = 1);
+  //! A report event that names no usable report number (Event::no_report_reason), located as a bad
+  //! record is: counted as an event (CountEvent, called for it as for any), and here apart, so
+  //! that the report it could not make is said rather than missing without a word.
+  void AddReportEventWithoutNumber(const Event& event, uint64_t chunk, uint64_t line_in_chunk, uint64_t column = 1);
   void AddBytes(uint64_t decoded_bytes) { bytes_ += decoded_bytes; }
   //! Keeps one report event's text (deduplicated per report) for later rescans.
   void AddText(int64_t repo_id, int64_t number, std::string encoded_text);
@@ -147,6 +152,9 @@ class FileAggregate {
   const FlatIdMap<RepoName>& repo_names() const { return repo_names_; }
   const std::unordered_map<IssueKey, IssueRecord, IssueKeyHash>& issues() const { return issues_; }
   const std::vector<BadLine>& bad_line_samples() const { return bad_lines_; }
+  //! The first few report events without a usable number, located and with their reason.
+  const std::vector<BadLine>& without_number_samples() const { return without_number_; }
+  uint64_t report_events_without_number() const { return without_number_count_; }
   uint64_t events() const { return events_; }
   uint64_t bad_lines() const { return bad_line_count_; }
   uint64_t bytes() const { return bytes_; }
@@ -171,9 +179,11 @@ class FileAggregate {
   std::unordered_map<int32_t, TextShare> text_shares_;
   std::unordered_map<IssueKey, IssueRecord, IssueKeyHash> issues_;
   std::vector<BadLine> bad_lines_;
+  std::vector<BadLine> without_number_;
   std::vector<std::pair<uint64_t, uint64_t>> chunk_lines_;  //!< (chunk, lines incl. over-long ones)
   uint64_t events_ = 0;
   uint64_t bad_line_count_ = 0;
+  uint64_t without_number_count_ = 0;
   uint64_t bytes_ = 0;
   uint64_t reports_ = 0;
   uint64_t joined_records_ = 0;
@@ -185,6 +195,7 @@ class FileAggregate {
     CounterKey key;
     int32_t unknown_type = -1;  //!< index into unknown_type_names_ when the type is not in the table
     bool has_report = false;
+    bool without_number = false;  //!< a report event that named no usable number
     IssueKey report;
     TextShare share;  //!< what the event added to its month's text share (zero for most types)
   };

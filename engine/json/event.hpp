@@ -78,6 +78,10 @@ struct Event {
   std::string payload_repo_name;
   bool has_report = false;       //!< `report` holds an issue or PR snapshot
   ReportFields report;
+  //! A report event (an issue, comment or pull request event, or another event carrying a report
+  //! text) that names no usable report number, so yields no report: why, e.g. "`payload.issue.number`
+  //! is null". Empty otherwise. The event still counts as an event.
+  std::string no_report_reason;
 };
 
 }  // namespace ghsift

@@ -209,10 +209,57 @@ simdjson::error_code ReadAttributes(const od::raw_json_string& key, od::value va
   return simdjson::SUCCESS;
 }
 
+//! What a report event's payload held of its report number: read only when the event ends without
+//! a usable one, to say why (Event::no_report_reason).
+struct NumberTrace {
+  bool payload = false;            //!< `payload` is an object
+  std::string_view report_member;  //!< "issue" or "pull_request", when the payload has one
+  bool report_object = false;      //!< ... and it is an object
+  std::string_view bad_member;     //!< the last `number` member that held no usable number
+  std::string_view problem;        //!< what it held instead ("is null", ...)
+};
+
+//! Why `value` is no report number (static text), or empty when it is one: a positive whole
+//! number, or a string of one (ids and numbers are strings in some payloads).
+std::string_view NumberProblem(od::value value, int64_t* number) {
+  od::json_type type;
+  if (value.type().get(type) != simdjson::SUCCESS) return "is not valid JSON";
+  int64_t n = 0;
+  if (type == od::json_type::number) {
+    if (value.get_int64().get(n) != simdjson::SUCCESS) return "is not a whole number";
+  } else if (type == od::json_type::string) {
+    std::string_view s;
+    if (value.get_string().get(s) != simdjson::SUCCESS) return "is a string that is not a number";
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    // Digits only, and in range: an overflowing number is no number at all.
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return "is a string that is not a number";
+  } else {
+    return type == od::json_type::null ? "is null" : "is not a number";
+  }
+  if (n <= 0) return n == 0 ? "is 0" : "is negative";
+  *number = n;
+  return {};
+}
+
+//! Reads the report number `member` holds into `number`; when it holds none, leaves `number` as it
+//! is and notes why in `trace`.
+void ReadReportNumber(od::value value, std::string_view member, int64_t& number, NumberTrace& trace) {
+  int64_t read = 0;
+  const std::string_view problem = NumberProblem(value, &read);
+  if (problem.empty()) {
+    number = read;
+    return;
+  }
+  trace.bad_member = member;
+  trace.problem = problem;
+}
+
 //! Reads an issue or pull request object (the two share these members).
-simdjson::error_code ReadReportObject(od::value value, ReportFields& report, bool is_pull_request) {
+simdjson::error_code ReadReportObject(od::value value, ReportFields& report, bool is_pull_request,
+                                      NumberTrace& trace) {
   od::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  trace.report_object = true;
   if (is_pull_request) report.kind = ReportKind::kPullRequest;
   for (auto field_result : obj) {
     od::field field;
@@ -225,7 +272,8 @@ simdjson::error_code ReadReportObject(od::value value, ReportFields& report, boo
         report.text[spec->field] = StringOr(field.value());
       }
     } else if (key == "number") {
-      report.number = IntOr(field.value(), report.number);
+      ReadReportNumber(field.value(), is_pull_request ? "payload.pull_request.number" : "payload.issue.number",
+                       report.number, trace);
     } else if (key == "state") {
       report.state = StringOr(field.value());
     } else if (key == "comments") {
@@ -295,9 +343,10 @@ void AssignEventTexts(const EventTexts& texts, std::string_view type, ReportFiel
   }
 }
 
-simdjson::error_code ReadPayload(od::value value, Event& event, EventTexts& texts) {
+simdjson::error_code ReadPayload(od::value value, Event& event, EventTexts& texts, NumberTrace& trace) {
   od::object payload;
   if (value.get_object().get(payload) != simdjson::SUCCESS) return simdjson::SUCCESS;
+  trace.payload = true;
   ReportFields& report = event.report;
   for (auto field_result : payload) {
     od::field field;
@@ -306,13 +355,15 @@ simdjson::error_code ReadPayload(od::value value, Event& event, EventTexts& text
     if (key == "action") {
       report.action = StringOr(field.value());
     } else if (key == "number") {
-      if (report.number == 0) report.number = IntOr(field.value());
+      if (report.number == 0) ReadReportNumber(field.value(), "payload.number", report.number, trace);
     } else if (key == "issue") {
       event.has_report = true;
-      if (auto error = ReadReportObject(field.value(), report, false)) return error;
+      trace.report_member = "issue";
+      if (auto error = ReadReportObject(field.value(), report, false, trace)) return error;
     } else if (key == "pull_request") {
       event.has_report = true;
-      if (auto error = ReadReportObject(field.value(), report, true)) return error;
+      trace.report_member = "pull_request";
+      if (auto error = ReadReportObject(field.value(), report, true, trace)) return error;
     } else if (key == "repo") {
       // The early Events API (2011-2012) also names the repository in the payload: "owner/name".
       // Kept for records whose `repo` gives no usable one (`{"name": "/"}`).
@@ -391,6 +442,19 @@ bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
   return true;
 }
 
+//! Why a report event gave no report number, in words: the member that held something else, or
+//! the first thing missing on the way to one.
+std::string NoReportReason(const Event& event, const NumberTrace& trace) {
+  if (!trace.bad_member.empty()) return "`" + std::string(trace.bad_member) + "` " + std::string(trace.problem);
+  if (!trace.payload) return "no `payload` object";
+  if (trace.report_object) return "`payload." + std::string(trace.report_member) + ".number` is missing";
+  // The old layouts: `issue` holds an id, the number is the payload's own.
+  if (!trace.report_member.empty()) return "`payload.number` is missing";
+  if (event.kind == EventKind::kIssues) return "no `issue` in the payload";
+  if (event.kind == EventKind::kPullRequest) return "no `pull_request` in the payload";
+  return "no `issue` or `pull_request` in the payload, and `url` names no issue or pull request page";
+}
+
 }  // namespace
 
 EventKind EventKindOf(std::string_view type) {
@@ -442,6 +506,7 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.payload_repo_name.clear();
   event.has_report = false;
   event.report.Clear();
+  event.no_report_reason.clear();
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
     line.remove_suffix(1);
   }
@@ -511,6 +576,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   bool have_time = false;
   std::string_view page_url;
   EventTexts event_texts{};
+  NumberTrace number_trace;
   for (auto field_result : root) {
     od::field field;
     if (std::move(field_result).get(field) != simdjson::SUCCESS) return Bad("invalid JSON");
@@ -557,7 +623,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       // `repo` names no repository (2011): the payload's `repo` may.
       const bool repo_unknown = event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0;
       if (!have_type || event.kind != EventKind::kOther || repo_unknown) {
-        if (ReadPayload(field.value(), event, event_texts) != simdjson::SUCCESS) return Bad("invalid JSON");
+        if (ReadPayload(field.value(), event, event_texts, number_trace) != simdjson::SUCCESS) return Bad("invalid JSON");
       }
     }
   }
@@ -579,6 +645,13 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   if ((event.kind == EventKind::kIssueComment || text_event) && !event.has_report && event.report.number == 0) {
     ReportFromCommentUrl(page_url, event.report);
     event.has_report = event.report.number > 0;
+  }
+  // A report event without a usable number yields no report: said, never dropped unseen.
+  const bool report_event = event.kind == EventKind::kIssues || event.kind == EventKind::kIssueComment ||
+                            event.kind == EventKind::kPullRequest || text_event;
+  if (report_event && (!event.has_report || event.report.number <= 0)) {
+    event.has_report = false;
+    event.no_report_reason = NoReportReason(event, number_trace);
   }
   if (event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0 && !event.payload_repo_name.empty()) {
     event.repo_name = event.payload_repo_name;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <utility>
@@ -15,15 +17,15 @@ namespace {
 using Values = std::vector<std::string>;
 
 //! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
-//! unknown: its state was never given, or it closed in a month whose pull-request events carry no
-//! text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing can be
-//! told apart from the others.
+//! kUnknownValue: its state was never given, or it closed in a month whose pull-request events
+//! carry no text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing
+//! can be told apart from the others.
 std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
-  if (r.state.empty()) return "unknown";  // no event gave its state (2012-2014 issue events)
+  if (r.state.empty()) return kUnknownValue;  // no event gave its state (2012-2014 issue events)
   if (r.state != "closed") return "open";
   if (!r.closing_prs.empty()) return "fixed_by_pr";
   const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
-  if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return "unknown";
+  if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return kUnknownValue;
   return "closed_without_pr";
 }
 
@@ -44,7 +46,7 @@ Values ReportSubcategories(const ReportView& v) {
   return SubcategoriesOf(v.model, v.record, v.shown, v.only_category);
 }
 Values ReportLabels(const ReportView& v) { return v.record.labels.empty() ? Values{"(none)"} : v.record.labels; }
-Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnknownState : v.record.state}; }
+Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnknownValue : v.record.state}; }
 Values ReportKind(const ReportView& v) { return {v.record.kind == 1 ? "pr" : "issue"}; }
 Values ReportResolution(const ReportView& v) { return {ResolutionOf(v.record, v.blind)}; }
 Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)}; }
@@ -65,7 +67,7 @@ Values ReportDaysToClose(const ReportView& v) {
 }
 //! Time to close in the buckets a distribution is drawn with; open reports are "open".
 Values ReportTimeToClose(const ReportView& v) {
-  if (v.record.state.empty()) return {kUnknownState};
+  if (v.record.state.empty()) return {kUnknownValue};
   if (!Closed(v.record)) return {"open"};
   const double days = static_cast<double>(v.record.closed_at - CreatedAt(v.record)) / 86400.0;
   if (days < 1) return {"a: < 1 day"};
@@ -88,11 +90,11 @@ Values ReportFirstResponseHours(const ReportView& v) {
   return {Fixed(static_cast<double>(v.record.first_comment_at - CreatedAt(v.record)) / 3600.0, 1)};
 }
 
-//! The value of a report attribute (json/report_attribute.hpp), "(unknown)" when no event gave one.
+//! The value of a report attribute (json/report_attribute.hpp), kUnknownValue when no event gave one.
 template <Attribute A>
 Values ReportAttributeValue(const ReportView& v) {
   const std::string& value = v.record.attributes[A];
-  return {value.empty() ? "(unknown)" : value};
+  return {value.empty() ? kUnknownValue : value};
 }
 
 //! The rows of the report attributes: each groups, filters (`--NAME`) and is exported.
@@ -112,16 +114,18 @@ std::string EventMonth(const EventView& e) { return FormatMonth(MonthOfDay(e.day
 std::string EventDay(const EventView& e) { return FormatDay(e.day); }
 std::string EventType(const EventView& e) { return std::string(e.type); }
 
-//! `--state unknown` (or as listed, `(unknown)`) selects the reports no event gave a state.
-bool StateSelects(std::string_view wanted, std::string_view value) {
-  auto plain = [](std::string_view s) { return s == "unknown" ? std::string_view(kUnknownState) : s; };
+//! `--state unknown` (or as listed, `(unknown)`) selects the reports whose value is kUnknownValue;
+//! so for `--resolution` and `--verdict`. Either side may be the option's word (validation matches
+//! a wanted value against the words a filter lists).
+bool UnknownAliasSelects(std::string_view wanted, std::string_view value) {
+  const auto plain = [](std::string_view s) { return NamesUnknown(s) ? std::string_view(kUnknownValue) : s; };
   return plain(wanted) == plain(value);
 }
 
 //! `--verdict not-a-bug` selects every kind of not-a-bug (a judged report that is no bug).
 bool VerdictSelects(std::string_view wanted, std::string_view value) {
   if (wanted == "not-a-bug") return IsNotABugVerdict(value);
-  return wanted == value;
+  return UnknownAliasSelects(wanted, value);
 }
 
 // Every value of a dimension, for --fill-zeros (FillContext). Each also keeps the values the
@@ -167,21 +171,21 @@ Values EveryCategory(const FillContext& c) {
   std::erase(problems, c.model.verdict_category());
   return WithSeen(std::move(problems), c);
 }
-Values EveryState(const FillContext& c) { return WithSeen({"open", "closed", kUnknownState}, c); }
+Values EveryState(const FillContext& c) { return WithSeen({"open", "closed", kUnknownValue}, c); }
 Values EveryKind(const FillContext& c) {
   return WithSeen(c.kind == "all" ? Values{"issue", "pr"} : Values{std::string(c.kind)}, c);
 }
 Values EveryResolution(const FillContext& c) {
-  return WithSeen({"fixed_by_pr", "closed_without_pr", "open", "unknown"}, c);
+  return WithSeen({"fixed_by_pr", "closed_without_pr", "open", kUnknownValue}, c);
 }
 Values EveryVerdict(const FillContext& c) {
   Values verdicts = c.model.VerdictValues();
-  if (!c.model.verdict_category().empty()) verdicts.push_back(kUnknownVerdict);
+  if (!c.model.verdict_category().empty()) verdicts.push_back(kUnknownValue);
   return WithSeen(std::move(verdicts), c);
 }
 Values EveryTimeToClose(const FillContext& c) {
   return WithSeen({"a: < 1 day", "b: 1-7 days", "c: 7-30 days", "d: 30-90 days", "e: 90-365 days", "f: > 1 year",
-                   "open", kUnknownState},
+                   "open", kUnknownValue},
                   c);
 }
 
@@ -209,16 +213,16 @@ std::vector<Dimension> MakeDimensions() {
   d.push_back({dimension::kState, "latest state: open, closed, (unknown)", ReportState, nullptr,
                RollupColumn::kState, FilterKind::kValue,
                "open, closed or unknown (the latest state; unknown: no event gave one)",
-               {"open", "closed", "unknown"}, StateSelects});
+               {"open", "closed", "unknown"}, UnknownAliasSelects});
   d.back().every_value = EveryState;
   d.push_back({dimension::kKind, "issue or pr", ReportKind, nullptr, RollupColumn::kKind, FilterKind::kOwnRule});
   d.back().every_value = EveryKind;
-  d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, unknown", ReportResolution, nullptr,
+  d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, (unknown)", ReportResolution, nullptr,
                RollupColumn::kNone, FilterKind::kValue, "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
-               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}, nullptr, true});
+               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}, UnknownAliasSelects, true});
   d.back().every_value = EveryResolution;
   // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
-  d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); unknown without text",
+  d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); (unknown) without text",
                ReportVerdict, nullptr, RollupColumn::kNone, FilterKind::kValue,
                "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, ...), unknown, or "
                "not-a-bug (every kind of not-a-bug)",
@@ -280,6 +284,48 @@ std::vector<std::string> ExportedDimensionNames() {
   return out;
 }
 
+namespace {
+
+//! The number a value of a numeric dimension writes; none for any other text ("" where a report has
+//! no value). Only finite numbers: "nan" and "inf" are text here.
+std::optional<double> NumberOf(std::string_view value) {
+  double number = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || !std::isfinite(number)) {
+    return std::nullopt;
+  }
+  return number;
+}
+
+}  // namespace
+
+bool ValueLess(bool numeric, std::string_view a, std::string_view b) {
+  if (numeric) {
+    const std::optional<double> x = NumberOf(a), y = NumberOf(b);
+    if (x.has_value() != y.has_value()) return !x.has_value();
+    if (x && *x != *y) return *x < *y;
+  }
+  // Equal numbers written apart ("1" and "1.0") by their text, so that the order is total.
+  return a < b;
+}
+
+RowOrder::RowOrder(const std::vector<std::string>& dimensions) {
+  for (const std::string& name : dimensions) {
+    const Dimension* d = FindDimension(name);
+    numeric_.push_back(d != nullptr && d->numeric);
+  }
+}
+
+bool RowOrder::operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
+  const size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const bool numeric = i < numeric_.size() && numeric_[i];
+    if (ValueLess(numeric, a[i], b[i])) return true;
+    if (ValueLess(numeric, b[i], a[i])) return false;
+  }
+  return a.size() < b.size();
+}
+
 Status CheckValueFilters(const ValueFilters& where) {
   for (const auto& [name, wanted] : where) {
     const Dimension* row = FindDimension(name);
@@ -317,11 +363,11 @@ Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where)
   const auto it = where.find(std::string(dimension::kVerdict));
   if (it == where.end()) return Status::Ok();
   std::vector<std::string> known = model.VerdictValues();
-  // Every kind at once, and the reports no text was seen of (a store before the verdict rules
-  // has its own three values; not-a-bug selects its not_a_bug).
-  known.insert(known.end(), {"not-a-bug", kUnknownVerdict});
+  // Every kind at once, and the reports no text was seen of, by the option's word for them (a
+  // store before the verdict rules has its own three values; not-a-bug selects its not_a_bug).
+  known.insert(known.end(), {"not-a-bug", "unknown"});
   for (const std::string& w : it->second) {
-    if (std::find(known.begin(), known.end(), w) != known.end()) continue;
+    if (NamesUnknown(w) || std::find(known.begin(), known.end(), w) != known.end()) continue;
     std::string listed;
     for (size_t i = 0; i < known.size(); ++i) listed += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
     return Status::InvalidArgument("--verdict must be " + listed + " (the verdicts of the store's rule set), not '" +
@@ -335,7 +381,7 @@ std::string VerdictOf(const DecisionModel& model, const IssueRecord& r) {
   // which no text was ever seen cannot be judged. A store built before verdict rules answers as
   // it did (from its label facets).
   const bool judged = !model.verdict_category().empty();
-  return judged && r.no_text() ? kUnknownVerdict : model.Verdict(r.rules);
+  return judged && r.no_text() ? kUnknownValue : model.Verdict(r.rules);
 }
 
 std::vector<std::string> SubcategoriesOf(const DecisionModel& model, const IssueRecord& r,

@@ -12,14 +12,12 @@
 
 #include "aggregate/issue_record.hpp"
 #include "common/result.hpp"
+#include "common/unknown_value.hpp"
 #include "query/blind_months.hpp"
 #include "query/repo_names.hpp"
 #include "rules/decision.hpp"
 
 namespace ghsift {
-
-//! The state of a report no event gave one (2011-2014 issue events carry only ids).
-inline constexpr const char* kUnknownState = "(unknown)";
 
 //! One report as the dimensions see it.
 struct ReportView {
@@ -116,6 +114,25 @@ const Dimension* FindDimension(std::string_view name);
 std::vector<std::string> DimensionNames(bool events);
 //! Names of the exported dimensions (Dimension::exported), in table order.
 std::vector<std::string> ExportedDimensionNames();
+
+//! Whether value `a` comes before `b` where groups are listed by a dimension: for a numeric one
+//! (Dimension::numeric) by number, so that 9 comes before 10 (values that are no number, such as
+//! "", first, as text); for the others as text.
+bool ValueLess(bool numeric, std::string_view a, std::string_view b);
+
+//! The order of the groups of a question (rows of values, one per dimension): column by column,
+//! each by ValueLess. Every answer that lists groups sorts them with it.
+class RowOrder {
+ public:
+  //! Every column as text.
+  RowOrder() = default;
+  //! The columns of these dimensions (names of Dimensions() rows), in this order.
+  explicit RowOrder(const std::vector<std::string>& dimensions);
+  bool operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const;
+
+ private:
+  std::vector<bool> numeric_;  //!< by column; columns past its end are text
+};
 
 //! Value filters (FilterKind::kValue): dimension name -> the values asked for (any of them).
 using ValueFilters = std::map<std::string, std::vector<std::string>>;

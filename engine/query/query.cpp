@@ -93,6 +93,9 @@ struct Cell {
   int64_t count = 0;
   std::vector<double> days;
 };
+//! The cells of a question by group, in the order its answer lists them (RowOrder: a numeric
+//! dimension by number).
+using Cells = std::map<std::vector<std::string>, Cell, RowOrder>;
 
 bool RollupHolds(const QueryOptions& o) {
   if (!o.use_rollup || o.subcategory || !o.where.empty()) return false;
@@ -286,7 +289,7 @@ bool NeedsBlindMonths(const std::vector<std::string>& dimensions, const ValueFil
          std::find(dimensions.begin(), dimensions.end(), resolution) != dimensions.end();
 }
 
-Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
+Status QueryIssues(const Store& store, const QueryOptions& o, Cells& out) {
   auto model = LoadStoreModel(store);
   if (!model.ok()) return model.status();
   GHSIFT_TRY(CheckVerdictFilter(*model, o.where));
@@ -330,7 +333,7 @@ Status QueryIssues(const Store& store, const QueryOptions& o, std::map<std::vect
   return store.ScanIssues(std::nullopt, visit);
 }
 
-Status QueryEvents(const Store& store, const QueryOptions& o, std::map<std::vector<std::string>, Cell>& out) {
+Status QueryEvents(const Store& store, const QueryOptions& o, Cells& out) {
   GHSIFT_ASSIGN_OR_RETURN(auto ids, RepoIds(store, o.repo));
   const bool by_repo = ids.has_value() || std::find(o.dimensions.begin(), o.dimensions.end(),
                                                     std::string(dimension::kRepo)) != o.dimensions.end();
@@ -427,7 +430,7 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
     GHSIFT_ASSIGN_OR_RETURN(const bool answered, QueryRollup(store, options, table));
     if (answered) return table;
   }
-  std::map<std::vector<std::string>, Cell> cells;
+  Cells cells(RowOrder(options.dimensions));
   if (options.metric == Metric::kEvents) {
     GHSIFT_TRY(QueryEvents(store, options, cells));
   } else {
@@ -544,7 +547,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
     item.kind = r.kind == 1 ? "pr" : "issue";
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
-    item.state = r.state.empty() ? kUnknownState : r.state;
+    item.state = r.state.empty() ? kUnknownValue : r.state;
     item.created = FormatDay(DayOf(item.created_at));
     item.updated = FormatDay(DayOf(item.updated_at));
     item.subcategories = SubcategoriesOf(model, r, problems, std::nullopt);

@@ -66,7 +66,7 @@ struct QueryOptions {
 
 struct QueryTable {
   std::vector<std::string> columns;             //!< the dimensions, then the metric name
-  std::vector<std::vector<std::string>> rows;   //!< dimension values, sorted
+  std::vector<std::vector<std::string>> rows;   //!< dimension values, sorted (RowOrder: numeric dimensions by number)
   std::vector<int64_t> counts;                  //!< one per row (closed reports for the median metric)
   std::vector<double> values;                   //!< median_days_to_close only: the median per row
 };

@@ -11,7 +11,7 @@ namespace ghsift {
 
 struct MetricsTable {
   std::vector<std::string> columns;            //!< the dimensions, then the metrics' names
-  std::vector<std::vector<std::string>> rows;  //!< dimension values, sorted
+  std::vector<std::vector<std::string>> rows;  //!< dimension values, sorted (RowOrder: numeric dimensions by number)
   //! Per row, one value per metric: a count, or a median in days; none where there is nothing to
   //! take a median of.
   std::vector<std::vector<std::optional<double>>> values;

@@ -9,6 +9,7 @@
 
 #include "common/byte_codec.hpp"
 #include "common/time_util.hpp"
+#include "common/unknown_value.hpp"
 #include "rollup/listing_index.hpp"
 #include "store/key_codec.hpp"
 
@@ -143,7 +144,8 @@ std::vector<std::string> RollupKeysOf(const DecisionModel& model, int64_t repo_i
   base += keys::IssuePrefix(repo_id);
   PutOrderedInt32(base, MonthOfDay(DayOf(record.created_at != 0 ? record.created_at : record.first_seen)));
   base.push_back(static_cast<char>(record.kind));
-  base += record.state.empty() ? "(unknown)" : record.state;
+  // The stored cell keys hold the printed value: stores written before it was a constant agree.
+  base += record.state.empty() ? kUnknownValue : record.state;
   base.push_back('\0');
   std::vector<std::string> out = {base};
   base[0] = kCategoryTag;

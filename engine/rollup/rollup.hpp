@@ -26,7 +26,7 @@ struct RollupCell {
   int64_t repo_id = 0;
   int32_t month = 0;           //!< month index of the report's creation (first sighting if unknown)
   uint8_t kind = 0;            //!< 0 issue, 1 pull request
-  std::string_view state;      //!< "open", "closed" or "(unknown)"
+  std::string_view state;      //!< "open", "closed" or kUnknownValue
   std::string_view category;   //!< "" = the report itself (counted once); else one flagged category
 };
 

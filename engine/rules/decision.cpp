@@ -224,7 +224,7 @@ std::string KindOfTag(const std::string& tag) {
 }  // namespace
 
 bool IsNotABugVerdict(std::string_view verdict) {
-  return verdict != kBug && verdict != kUnknownVerdict && verdict != kLegacyUnclassified;
+  return verdict != kBug && verdict != kUnknownValue && verdict != kLegacyUnclassified;
 }
 
 std::string DecisionModel::Verdict(const std::vector<std::string>& matched_rule_ids) const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/unknown_value.hpp"
 #include "rules/rule_set.hpp"
 
 namespace ghsift {
@@ -24,9 +25,8 @@ struct CategoryScore {
 
 //! What the decision needs of a rule set; stored with the aggregates so that queries decide
 //! with the rules the store was built with.
-//! The verdict of a report of which no text was seen: nothing to judge it by.
-inline constexpr const char* kUnknownVerdict = "unknown";
-//! Whether a verdict (DecisionModel::Verdict, or kUnknownVerdict) says "judged, and not a bug",
+//! Whether a verdict (DecisionModel::Verdict, or kUnknownValue: a report of which no text was
+//! seen, nothing to judge it by) says "judged, and not a bug",
 //! of whatever kind: what `--verdict not-a-bug` selects.
 bool IsNotABugVerdict(std::string_view verdict);
 

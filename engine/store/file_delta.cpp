@@ -39,6 +39,8 @@ FileDelta FileDelta::Of(const FileAggregate& aggregate, uint64_t files, uint64_t
   const std::pair<const char*, uint64_t> stats[] = {{"files", files},
                                                     {"events", aggregate.events()},
                                                     {"bad_lines", aggregate.bad_lines()},
+                                                    {"report_events_without_number",
+                                                     aggregate.report_events_without_number()},
                                                     {"bytes", aggregate.bytes()},
                                                     {"compressed_bytes", compressed_bytes},
                                                     {"reports", aggregate.reports()},

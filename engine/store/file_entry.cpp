@@ -13,6 +13,7 @@ std::string FileEntry::Encode() const {
   PutSignedVarint(out, ingested_at);
   PutVarint(out, content_hash);
   PutSignedVarint(out, mtime_ns);
+  PutVarint(out, report_events_without_number);
   return out;
 }
 
@@ -26,6 +27,7 @@ Result<FileEntry> FileEntry::Decode(std::string_view bytes) {
   e.ingested_at = in.SignedVarint();
   e.content_hash = in.Varint();
   if (!in.done()) e.mtime_ns = in.SignedVarint();  // absent in entries of older stores
+  if (!in.done()) e.report_events_without_number = in.Varint();  // likewise
   if (!in.ok()) return Status::StoreError("damaged file entry");
   return e;
 }

@@ -19,6 +19,8 @@ struct FileEntry {
   //! hours and entries written before it was recorded. With the size it lets a re-run skip the
   //! file without reading it.
   int64_t mtime_ns = 0;
+  //! Report events that named no usable report number (counted as events, no report made).
+  uint64_t report_events_without_number = 0;
 
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);

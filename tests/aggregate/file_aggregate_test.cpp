@@ -256,5 +256,35 @@ TEST(FileAggregateTest, DuplicateEventIdsCountOnce) {
   EXPECT_EQ(first.issues().at(IssueKey{1, 9}).events, 1u);
 }
 
+// A report event without a usable number counts as an event and apart, with its place and reason;
+// a duplicate of it counts once in both.
+TEST(FileAggregateTest, ReportEventsWithoutNumberAreCountedWithTheirPlace) {
+  FileAggregate first, second;
+  Event event = MakeEvent("IssuesEvent", 1, "a/one", "2015-01-01T10:00:00Z");
+  event.kind = EventKind::kIssues;
+  event.id = 7;
+  event.no_report_reason = "`payload.issue.number` is null";
+  first.AddChunkLines(0, 10);
+  first.CountEvent(event);
+  first.AddReportEventWithoutNumber(event, 0, 4);
+  second.AddChunkLines(1, 10);
+  second.CountEvent(event);  // the archive's duplicate, in the next chunk
+  second.AddReportEventWithoutNumber(event, 1, 2, 3);
+  first.Combine(std::move(second));
+  first.ResolveLineNumbers();
+  ASSERT_EQ(first.without_number_samples().size(), 2u);
+  EXPECT_EQ(first.without_number_samples()[0].line, 5u);
+  EXPECT_EQ(first.without_number_samples()[0].column, 1u);
+  EXPECT_EQ(first.without_number_samples()[0].reason, "IssuesEvent: `payload.issue.number` is null");
+  EXPECT_EQ(first.without_number_samples()[1].line, 13u);
+  EXPECT_EQ(first.without_number_samples()[1].column, 3u);
+  EXPECT_EQ(first.report_events_without_number(), 2u);
+  EXPECT_EQ(first.RemoveDuplicateEvents(), 1u);
+  EXPECT_EQ(first.events(), 1u);
+  EXPECT_EQ(first.report_events_without_number(), 1u);
+  EXPECT_EQ(first.bad_lines(), 0u);
+  EXPECT_EQ(first.reports(), 0u);
+}
+
 }  // namespace
 }  // namespace ghsift

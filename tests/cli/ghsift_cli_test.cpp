@@ -94,6 +94,35 @@ TEST_F(CliTest, BadLinesAreReportedWithFileAndLine) {
   EXPECT_NE(r.output.find("1 events, 2 bad lines"), std::string::npos) << r.output;
 }
 
+// A report event whose number is unusable is said as a bad record is (file, line, column, reason),
+// counted in the summary and by `stats`, and is no bad line.
+TEST_F(CliTest, ReportEventsWithoutANumberAreSaidWithFileAndLine) {
+  const std::string file = dir_ / "2024-01-01-0.json";
+  const auto issue = [](const std::string& id, const std::string& number) {
+    return "{\"id\":\"" + id + "\",\"type\":\"IssuesEvent\",\"actor\":{\"id\":1,\"login\":\"a\"},\"repo\":{\"id\":5,"
+           "\"name\":\"o/r\"},\"payload\":{\"action\":\"opened\",\"issue\":{\"number\":" + number +
+           ",\"title\":\"Slow\",\"state\":\"open\"}},\"public\":true,\"created_at\":\"2024-01-01T00:00:01Z\"}\n";
+  };
+  WriteFile(file, issue("1", "3") + issue("2", "\"three\"") + issue("3", "null"));
+  auto r = RunCommand(Ghsift() + " ingest --all-repos --store " + Store() + " " + file);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(file + ":2:1: report event without a usable number, counted as an event, no report: "
+                                 "IssuesEvent: `payload.issue.number` is a string that is not a number\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(file + ":3:1: report event without a usable number, counted as an event, no report: "
+                                 "IssuesEvent: `payload.issue.number` is null\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(": 3 events, 0 bad lines, 2 report events without a usable number, "), std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + Store());
+  EXPECT_NE(r.output.find("\"report_events_without_number\": 2,"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"reports\": 1,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --files --format csv --store " + Store());
+  EXPECT_NE(r.output.find("\n2024-01-01-0.json,ingested,3,0,2,"), std::string::npos) << r.output;
+}
+
 TEST_F(CliTest, ChangedFileUnderTheSameNameIsRefused) {
   const std::string file = dir_ / "2024-01-01-5.json";
   const std::string line =
@@ -305,6 +334,28 @@ TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {
 
 // With --store, explain judges the stored matches with the rules of the store, or with the
 // --rules layers when given.
+// A real 2011 pull request whose state no event gave reads "(unknown)" for its state, resolution
+// and author alike, in the exports and in `rules explain` (which said "state unknown", and the
+// resolution column "unknown").
+TEST_F(CliTest, AnUnknownValueReadsTheSameInEveryOutput) {
+  const std::string hour = std::string(GHSIFT_SOURCE_DIR) + "/../shared/data/gharchive-real/hours/2011-02-15-0.json.gz";
+  if (!std::filesystem::exists(hour)) GTEST_SKIP() << "no real data at " << hour;
+  auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " " + hour);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --store " + Store() + " --issue 'tukz/Tukui#122'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "tukz/Tukui#122 (pull request, (unknown))") << r.output;
+  r = testing::RunCommandStdout(Ghsift() + " issues --store " + Store() +
+                                " --kind pr --state unknown --repo tukz/Tukui --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* field : {"\"state\": \"(unknown)\"", "\"resolution\": \"(unknown)\"", "\"author\": \"(unknown)\""}) {
+    EXPECT_NE(r.output.find(field), std::string::npos) << field << " in " << r.output;
+  }
+  EXPECT_EQ(r.output.find("\"unknown\""), std::string::npos) << r.output;
+  r = testing::RunCommandStdout(Ghsift() + " query --store " + Store() + " --kind all --by state,resolution --format csv");
+  EXPECT_EQ(r.output, "state,resolution,issues\n(unknown),(unknown),96\n");
+}
+
 TEST_F(CliTest, RulesExplainFromStoreUsesRulesWhenGiven) {
   const std::string rules = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/explain_rules.yaml";
   auto r = RunCommand(Ghsift() + " ingest -q --all-repos --store " + Store() + " --rules " + rules + " " + Sample());

@@ -105,12 +105,12 @@ TEST_F(HttpIngestTest, AnHourWhoseBytesHaveNotArrivedDoesNotHoldTheOthers) {
   std::istringstream lines(files.output);
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("2024-", 0) != 0) continue;
-    // file,status,events,bad_lines,bytes,decoded_bytes,ingested_at,reason
+    // file,status,events,bad_lines,report_events_without_number,bytes,decoded_bytes,ingested_at,reason
     std::vector<std::string> fields;
     std::istringstream row(line);
     for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
-    ASSERT_GE(fields.size(), 7u) << line;
-    ingested_at[fields[0]] = fields[6];
+    ASSERT_GE(fields.size(), 8u) << line;
+    ingested_at[fields[0]] = fields[7];
   }
   ASSERT_EQ(ingested_at.size(), static_cast<size_t>(kHours)) << files.output;
   for (int h = 1; h < kHours; ++h) {
@@ -140,8 +140,8 @@ TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   EXPECT_NE(c.output.find("\"missing_hours\": [\"2024-01-01-2\"]"), std::string::npos) << c.output;
   // stats counts it apart from failures, and --files gives it its own status, in time order.
   const CommandResult stats = RunCommand(Ghsift() + " stats --store " + (dir_ / "store"));
-  EXPECT_NE(stats.output.find("failed_files              0\n"), std::string::npos) << stats.output;
-  EXPECT_NE(stats.output.find("missing_at_source         1\n"), std::string::npos) << stats.output;
+  EXPECT_NE(stats.output.find("failed_files                         0\n"), std::string::npos) << stats.output;
+  EXPECT_NE(stats.output.find("missing_at_source                    1\n"), std::string::npos) << stats.output;
   const CommandResult files = RunCommand(Ghsift() + " stats --files --format csv --store " + (dir_ / "store"));
   std::vector<std::string> status;
   for (const auto& record : ParseCsv(files.output)) {

@@ -27,6 +27,39 @@ class QueryMetricsCliTest : public testing::FourReportStoreTest {
   }
 };
 
+// `reopened` is numeric: its groups are listed by number in every format, and `sample --stratify
+// reopened` lists its strata so too (the audit found 10 before 9).
+TEST(ReopenedOrderCliTest, ReopenedGroupsAndStrataAreListedByNumber) {
+  const std::string dir = std::filesystem::path(::testing::TempDir()) / "ghsift-reopened-order";
+  std::filesystem::remove_all(dir);
+  const std::string store_path = dir + "/store";
+  {
+    auto store = Store::Open(store_path, StoreMode::kReadWrite);
+    ASSERT_TRUE(store.ok()) << store.status().message();
+    testing::CommitReopenedReports(**store);
+  }
+  const std::string query = testing::Ghsift() + " query --store '" + store_path + "' --by reopened";
+  auto r = testing::RunCommandStdout(query + " --format csv");
+  EXPECT_EQ(r.output, "reopened,issues\n0,1\n2,1\n9,1\n10,1\n");
+  r = testing::RunCommandStdout(query + " --metric issues,closed --format csv");
+  EXPECT_EQ(r.output, "reopened,issues,closed\n0,1,0\n2,1,0\n9,1,0\n10,1,0\n");
+  r = testing::RunCommandStdout(query);
+  EXPECT_EQ(r.output, "reopened  issues\n--------  ------\n0              1\n2              1\n9              1\n"
+                      "10             1\n");
+  r = testing::RunCommandStdout(query + " --format json");
+  EXPECT_LT(r.output.find("\"9\""), r.output.find("\"10\"")) << r.output;
+  r = testing::RunCommand(testing::Ghsift() + " sample --store '" + store_path +
+                          "' --category performance --n 4 --seed 1 --stratify reopened --format csv --out '" + dir +
+                          "/sample.csv'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ghsift: population 4, sample 4 (fixed --n 4)\n"
+                          "  0: population 1, allocated 1, drawn 1\n  2: population 1, allocated 1, drawn 1\n"
+                          "  9: population 1, allocated 1, drawn 1\n  10: population 1, allocated 1, drawn 1\n"),
+            std::string::npos)
+      << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST_F(QueryMetricsCliTest, OneColumnPerMetricInCsv) {
   EXPECT_EQ(Query("--by month --metric issues,closed --format csv"),
             Answer("month,issues,closed\n2024-01,2,1\n2024-03,2,1\n", 0));

@@ -494,6 +494,59 @@ TEST(EventExtractorTest, IssueThatIsNotAnObject) {
   EXPECT_EQ(event.report.text[Field::kTitle], "");
 }
 
+// A report event whose number is not a positive whole number yields no report, and says why: the
+// ingest prints the reason with the record's file and line (the audit found such events dropped
+// without a word).
+TEST(EventExtractorTest, AReportEventWithoutAUsableNumberSaysWhy) {
+  const auto issues = [](const std::string& payload) {
+    return R"({"id":"5","type":"IssuesEvent","repo":{"id":4,"name":"a/b"},"payload":)" + payload +
+           R"(,"created_at":"2015-01-01T00:00:00Z"})";
+  };
+  const auto issue = [&](const std::string& number_member) {
+    return issues(R"({"action":"opened","issue":{)" + number_member + R"("title":"Slow","state":"open"}})");
+  };
+  const auto pull = [](const std::string& payload_number, const std::string& pr_number) {
+    return R"({"id":"6","type":"PullRequestEvent","repo":{"id":4,"name":"a/b"},"payload":{"action":"opened",)" +
+           payload_number + R"("pull_request":{)" + pr_number + R"("title":"T","state":"open"}},)"
+           R"("created_at":"2015-01-01T00:00:00Z"})";
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {issue(R"("number":"abc",)"), "`payload.issue.number` is a string that is not a number"},
+      {issue(R"("number":null,)"), "`payload.issue.number` is null"},
+      {issue(""), "`payload.issue.number` is missing"},
+      {issue(R"("number":-3,)"), "`payload.issue.number` is negative"},
+      {issue(R"("number":"-3",)"), "`payload.issue.number` is negative"},
+      {issue(R"("number":0,)"), "`payload.issue.number` is 0"},
+      {issue(R"("number":1.5,)"), "`payload.issue.number` is not a whole number"},
+      {issue(R"("number":[1],)"), "`payload.issue.number` is not a number"},
+      {issues(R"("oops")"), "no `payload` object"},
+      {issues(R"({"action":"opened","issue":17})"), "`payload.number` is missing"},
+      {issues(R"({"action":"opened"})"), "no `issue` in the payload"},
+      {pull("", R"("number":null,)"), "`payload.pull_request.number` is null"},
+      {pull(R"("number":"x",)", ""), "`payload.number` is a string that is not a number"},
+      {R"({"type":"IssueCommentEvent","payload":{"issue_id":3,"comment_id":4},"url":"https://github.com/a/b/wiki",)"
+       R"("repository":{"id":4,"name":"b","owner":"a"},"created_at":"2013-01-01T00:00:00Z"})",
+       "no `issue` or `pull_request` in the payload, and `url` names no issue or pull request page"},
+  };
+  EventExtractor extractor;
+  Event event;
+  for (const auto& [line, reason] : cases) {
+    ASSERT_EQ(ExtractText(extractor, line, event), ExtractOutcome::kEvent) << line << ": " << extractor.error();
+    EXPECT_FALSE(event.has_report) << line;
+    EXPECT_EQ(event.no_report_reason, reason) << line;
+  }
+  // A usable number anywhere is enough; the reason is cleared with the next event.
+  for (const std::string& line : {pull(R"("number":5,)", R"("number":null,)"), issue(R"("number":"12",)")}) {
+    ASSERT_EQ(ExtractText(extractor, line, event), ExtractOutcome::kEvent) << extractor.error();
+    EXPECT_TRUE(event.has_report) << line;
+    EXPECT_GT(event.report.number, 0) << line;
+    EXPECT_EQ(event.no_report_reason, "") << line;
+  }
+  // An event of no report kind has no reason to give.
+  ASSERT_EQ(ExtractText(extractor, kPushLine, event), ExtractOutcome::kEvent);
+  EXPECT_EQ(event.no_report_reason, "");
+}
+
 TEST(EventExtractorTest, DeeplyNestedPayloadDoesNotCrash) {
   const std::string open(10000, '[');
   const std::string close(10000, ']');

@@ -131,6 +131,63 @@ TEST_F(IngestPipelineTest, CountsEventsByTypeAndBadLinesExactly) {
   EXPECT_EQ(by_type, expected);
 }
 
+//! An IssuesEvent line of repository o/r whose `issue` object holds `number_member` (e.g.
+//! `"number":12,`; empty: no number).
+std::string IssuesEventLine(int id, const std::string& number_member) {
+  return R"({"id":")" + std::to_string(id) + R"(","type":"IssuesEvent","actor":{"id":1,"login":"u"},)"
+         R"("repo":{"id":5,"name":"o/r"},"payload":{"action":"opened","issue":{)" + number_member +
+         R"("title":"Training is slow","body":"slow","state":"open","labels":[],"comments":0,)"
+         R"("created_at":"2024-01-01T00:00:00Z","closed_at":null}},"public":true,)"
+         R"("created_at":"2024-01-01T00:00:)" + (id < 10 ? "0" : "") + std::to_string(id) + R"(Z"})";
+}
+
+// Report events whose number is a string, null, missing or negative (one of them glued after
+// another record) each count as an event and make no report; the outcome names each with its line,
+// column and reason, the file entry and the store count them apart from bad lines, and the file is
+// no bad copy (no bad line: nothing for --replace to replace).
+TEST(IngestReportNumberTest, ReportEventsWithoutAUsableNumberAreSaidAndCounted) {
+  TempDir dir;
+  const std::string dump = dir / "2024-01-01-0.json";
+  std::ofstream(dump, std::ios::binary) << IssuesEventLine(1, R"("number":1,)") << "\n"
+                                        << IssuesEventLine(2, R"("number":"abc",)") << "\n"
+                                        << IssuesEventLine(3, R"("number":null,)") << "\n"
+                                        << IssuesEventLine(4, "") << "\n"
+                                        << IssuesEventLine(5, R"("number":-3,)") << "\n"
+                                        << IssuesEventLine(6, R"("number":7,)") << IssuesEventLine(7, R"("number":{},)")
+                                        << "\n";
+  const auto outcomes = testing::IngestFiles(dir / "store", {dump}, testing::ProbeRules());
+  ASSERT_EQ(outcomes.size(), 1u);
+  const FileOutcome& o = outcomes[0];
+  ASSERT_EQ(o.result, FileResult::kIngested) << o.message;
+  EXPECT_EQ(o.entry.events, 7u);
+  EXPECT_EQ(o.entry.bad_lines, 0u);
+  EXPECT_EQ(o.entry.report_events_without_number, 5u);
+  std::vector<std::string> said;
+  for (const BadLine& b : o.without_number) {
+    said.push_back(std::to_string(b.line) + ":" + std::to_string(b.column) + ": " + b.reason);
+  }
+  const size_t glued_at = IssuesEventLine(6, R"("number":7,)").size() + 1;
+  EXPECT_EQ(said, (std::vector<std::string>{
+                      "2:1: IssuesEvent: `payload.issue.number` is a string that is not a number",
+                      "3:1: IssuesEvent: `payload.issue.number` is null",
+                      "4:1: IssuesEvent: `payload.issue.number` is missing",
+                      "5:1: IssuesEvent: `payload.issue.number` is negative",
+                      "6:" + std::to_string(glued_at) + ": IssuesEvent: `payload.issue.number` is not a number"}));
+  auto store = Store::Open(dir / "store", StoreMode::kRead);
+  ASSERT_TRUE(store.ok());
+  const auto stats = (*store)->Stats().value();
+  EXPECT_EQ(stats.at("events"), 7);
+  EXPECT_EQ(stats.at("bad_lines"), 0);
+  EXPECT_EQ(stats.at("report_events_without_number"), 5);
+  EXPECT_EQ(stats.at("reports"), 2);  // report events: issues 1 and 7
+  const auto entry = (*store)->FindFile("2024-01-01-0.json").value();
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->report_events_without_number, 5u);
+  QueryOptions q;
+  q.kind = "all";
+  EXPECT_EQ(RunQuery(**store, q).value().counts, (std::vector<int64_t>{2}));
+}
+
 TEST_F(IngestPipelineTest, DistinctIssuesAndPullRequestsByRepoAndMonth) {
   Ingest(work_ / "store", Files("gz"), ProbeRules());
   QueryOptions o;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "pipelines/ingest_pipeline.hpp"
@@ -136,6 +137,77 @@ TEST(RescanTest, StoreWithoutEventTextsIsReDecidedFromLatestTexts) {
   EXPECT_EQ(Flagged(dir / "store"),
             "https://github.com/o/r/issues/1 Training is slow | performance | p.slow\n"
             "o/r,performance,2024-01=1\n");
+}
+
+//! The distinct reports of a store, as `stats` and `query --kind all` count them.
+int64_t DistinctReports(const std::string& store_dir) {
+  auto store = Store::Open(store_dir, StoreMode::kRead);
+  EXPECT_TRUE(store.ok());
+  QueryOptions all;
+  all.kind = "all";
+  auto table = RunQuery(**store, all);
+  EXPECT_TRUE(table.ok()) << table.status().message();
+  return table.ok() && !table->counts.empty() ? table->counts[0] : 0;
+}
+
+//! Rescans the store at `store_dir` with the rules at `rules_path`.
+RescanSummary RescanStore(const std::string& store_dir, const std::string& rules_path) {
+  auto store = Store::Open(store_dir, StoreMode::kReadWrite);
+  EXPECT_TRUE(store.ok());
+  auto summary = Rescan(**store, Compile(rules_path));
+  EXPECT_TRUE(summary.ok()) << summary.status().message();
+  return summary.ok() ? *summary : RescanSummary{};
+}
+
+// `rescan` counted every issue record, `stats` the distinct reports: a merged pull request's
+// "fixes #12" of an issue never seen leaves a record that is no report (no event, no text), so
+// rescan said one report more per such issue (the audit: 13,083 against 13,074). Now rescan counts
+// the reports, as stats does, and the references apart.
+TEST(RescanTest, CountsTheReportsStatsCountsAndTheClosingReferencesApart) {
+  TempDir dir;
+  {
+    std::ofstream out(dir / "2024-01-05-0.json");
+    out << R"({"id":"1","type":"IssuesEvent","actor":{"id":1,"login":"a"},"repo":{"id":7,"name":"o/r"},)"
+           R"("payload":{"action":"opened","issue":{"number":1,"title":"Training is slow","body":"","labels":[],)"
+           R"("state":"open","comments":0,"created_at":"2024-01-05T00:00:00Z"}},"public":true,)"
+           R"("created_at":"2024-01-05T00:00:00Z"})" "\n"
+        << R"({"id":"2","type":"PullRequestEvent","actor":{"id":1,"login":"a"},"repo":{"id":7,"name":"o/r"},)"
+           R"("payload":{"action":"closed","number":2,"pull_request":{"number":2,"title":"Speed up the loader",)"
+           R"("body":"fixes #12","state":"closed","merged":true,"created_at":"2024-01-05T00:00:00Z",)"
+           R"("closed_at":"2024-01-05T00:00:01Z"}},"public":true,"created_at":"2024-01-05T00:00:01Z"})" "\n";
+  }
+  const std::string rules = testing::ProbeRules();
+  for (const bool keep_text : {true, false}) {
+    const std::string store = dir / (keep_text ? "exact" : "latest");
+    Ingest(store, {dir / "2024-01-05-0.json"}, rules, keep_text);
+    EXPECT_EQ(DistinctReports(store), 2);
+    const RescanSummary summary = RescanStore(store, rules);
+    EXPECT_EQ(summary.exact, keep_text);
+    EXPECT_EQ(summary.reports, 2u) << keep_text;
+    EXPECT_EQ(summary.references, 1u) << keep_text;  // issue 12, named by PR 2 only
+  }
+  const testing::CommandResult r = testing::RunCommand(testing::Ghsift() + " rescan --store " + (dir / "exact") +
+                                                       " --rules " + rules);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "ghsift: rescanned 2 reports (2 texts); 0 changed their matched rules\n"
+            "ghsift: 1 issues known only as closed by a merged pull request (never seen, no text) are no reports: "
+            "left as they are\n");
+  const testing::CommandResult stats = testing::RunCommand(testing::Ghsift() + " stats --format json --store " + (dir / "exact"));
+  EXPECT_NE(stats.output.find("\"reports\": 2,"), std::string::npos) << stats.output;
+}
+
+// The real hours (read in place): rescan and stats give the same count of reports, 10,230, and the
+// 9 issues only a merged pull request named are counted apart (rescan said 10,239 before).
+TEST(RescanTest, OnTheRealHoursRescanAndStatsCountTheSameReports) {
+  const std::string hours = std::string(GHSIFT_SOURCE_DIR) + "/../shared/data/gharchive-real/hours";
+  if (!std::filesystem::exists(hours)) GTEST_SKIP() << "no real data at " << hours;
+  TempDir dir;
+  Ingest(dir / "store", ResolveInputs({hours}).value(), testing::ProbeRules(), true);
+  EXPECT_EQ(DistinctReports(dir / "store"), 10230);
+  const RescanSummary summary = RescanStore(dir / "store", testing::ProbeRules());
+  EXPECT_EQ(summary.reports, 10230u);
+  EXPECT_EQ(summary.references, 9u);
 }
 
 }  // namespace

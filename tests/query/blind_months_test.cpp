@@ -177,7 +177,7 @@ TEST_F(BlindMonthsStoreTest, MonthsAreJudgedFromTheStoresShares) {
 }
 
 TEST_F(BlindMonthsStoreTest, ClosingsInMonthsWithoutPullRequestTextAreUnknown) {
-  const std::map<std::string, int64_t> want = {{"open", 1}, {"closed_without_pr", 2}, {"unknown", 2}};
+  const std::map<std::string, int64_t> want = {{"open", 1}, {"closed_without_pr", 2}, {"(unknown)", 2}};
   EXPECT_EQ(Count("resolution", /*scan=*/true), want);
   EXPECT_EQ(Count("resolution", /*scan=*/false), want);
   const std::map<std::string, int64_t> months = {

@@ -93,4 +93,29 @@ class FourReportStoreTest : public ::testing::Test {
   std::unique_ptr<Store> store_;
 };
 
+//! Commits to `store` (with a rule model of one rule, perf.slow, flagging performance) four
+//! flagged issues of a/one reopened 10, 9, 2 and 0 times (numbers 1 to 4): values of `reopened`
+//! that sort otherwise as text ("10" < "2" < "9").
+inline void CommitReopenedReports(Store& store) {
+  RuleSet rules;
+  rules.rules = {TaggedRule("perf.slow", "performance/low-speed")};
+  ASSERT_TRUE(store.PutMeta("rules", DecisionModel::FromRuleSet(rules).Serialize()).ok());
+  FileAggregate a;
+  const int reopenings[] = {10, 9, 2, 0};
+  for (int64_t number = 1; number <= 4; ++number) {
+    Event opened = IssueReportEvent(7, "a/one", "2024-01-10T08:00:00Z", number, "open");
+    opened.report.action = "opened";
+    a.CountEvent(opened);
+    a.AddReport(opened, {"perf.slow"});
+    for (int i = 0; i < reopenings[number - 1]; ++i) {
+      Event reopened = IssueReportEvent(7, "a/one", "2024-01-11T08:00:00Z", number, "open");
+      reopened.created_at += i;
+      reopened.report.action = "reopened";
+      a.CountEvent(reopened);
+      a.AddReport(reopened, {"perf.slow"});
+    }
+  }
+  ASSERT_TRUE(store.CommitFile("a.json.gz", FileEntry{}, a).ok());
+}
+
 }  // namespace ghsift::testing

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "common/unknown_value.hpp"
 #include "gen/civil_time.hpp"
 #include "gen/json_text.hpp"
 #include "gen/lifecycle_facts.hpp"
@@ -189,16 +190,16 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
     if (comment_prose[i]) ++probe["probe_comment"][kind][repo];
     if (r.probe_label && labels_seen[i]) ++probe["probe_label"][kind][repo];
     if (is_issue) {
-      // The engine states "(unknown)" where the latest event shows no state, and its
+      // The engine states kUnknownValue where the latest event shows no state, and its
       // resolution is unknown too.
       const bool closed = state_known[i] && !open_at_end[i];
-      ++by_state[!state_known[i] ? "(unknown)" : closed ? "closed" : "open"];
+      ++by_state[!state_known[i] ? kUnknownValue : closed ? "closed" : "open"];
       ++themes[ThemeName(title_seen[i] || body_seen[i] ? r.theme : Theme::kNone)][repo];
       Counts& resolution = resolution_by_repo[repo];
       for (const char* k : {"closed_without_pr", "fixed_by_pr", "open"}) resolution[k];
       comments_by_repo[repo] += max_comments[i];
       if (!state_known[i]) {
-        ++resolution["unknown"];
+        ++resolution[kUnknownValue];
       } else if (!closed) {
         ++resolution["open"];
       } else {
@@ -207,7 +208,7 @@ std::string BuildTruthJson(const World& world, const Plan& plan, const CorpusCou
         const int64_t closed_time = closed_at[i] != 0 ? closed_at[i] : last_seen[i];
         const bool blind = MonthKey(closed_time) >= "2025-10";
         ++resolution[fixed_by_pr.count({r.repo, r.number}) ? "fixed_by_pr"
-                     : blind                              ? "unknown"
+                     : blind                              ? kUnknownValue
                                                           : "closed_without_pr"];
         if (closed_at[i] != 0 && created_known[i] && r.created_at != 0) {
           days_to_close[repo].push_back(static_cast<double>(closed_at[i] - r.created_at) / 86400.0);

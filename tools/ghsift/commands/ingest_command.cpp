@@ -98,6 +98,21 @@ void MarkNotPublishedYet(std::vector<FileOutcome>& outcomes, double give_up_hour
   }
 }
 
+//! The report events of an ingested file that named no usable report number: each was counted as an
+//! event and made no report, which is said as a bad record is (file, line, column, reason).
+void PrintWithoutNumber(const FileOutcome& o, const std::string& path) {
+  if (o.result != FileResult::kIngested) return;
+  for (const BadLine& b : o.without_number) {
+    std::fprintf(stderr, "ghsift: %s:%llu:%llu: report event without a usable number, counted as an event, no report: %s\n",
+                 path.c_str(), static_cast<unsigned long long>(b.line), static_cast<unsigned long long>(b.column),
+                 TerminalSafe(b.reason).c_str());
+  }
+  if (o.entry.report_events_without_number > o.without_number.size()) {
+    std::fprintf(stderr, "ghsift: %s: %llu more report events without a usable number\n", path.c_str(),
+                 static_cast<unsigned long long>(o.entry.report_events_without_number - o.without_number.size()));
+  }
+}
+
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
 //! ingested (a dump directory's old hours, a range's hours known by name and not downloaded) and
 //! hours missing at the source (recorded for `stats --coverage`, asked for again by the next run).
@@ -125,6 +140,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
       std::fprintf(stderr, "ghsift: %s: %llu more bad records skipped\n", path.c_str(),
                    static_cast<unsigned long long>(o.entry.bad_lines - o.bad_lines.size()));
     }
+    PrintWithoutNumber(o, path);
   }
 }
 
@@ -266,7 +282,7 @@ Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
 //! How many files of a run ended each way, and what the ingested ones held.
 struct RunTally {
   uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0;
-  uint64_t events = 0, bad_lines = 0, bytes = 0;
+  uint64_t events = 0, bad_lines = 0, without_number = 0, bytes = 0;
 };
 
 RunTally TallyOf(const std::vector<FileOutcome>& outcomes) {
@@ -277,6 +293,7 @@ RunTally TallyOf(const std::vector<FileOutcome>& outcomes) {
         ++t.ingested;
         t.events += o.entry.events;
         t.bad_lines += o.entry.bad_lines;
+        t.without_number += o.entry.report_events_without_number;
         t.bytes += o.entry.decoded_bytes;
         break;
       case FileResult::kSkipped: ++t.skipped; break;
@@ -327,12 +344,15 @@ void PrintSummary(const RunTally& t, double seconds, const std::string& store_pa
   const std::string not_read = (t.missing > 0 ? ", " + std::to_string(t.missing) + " missing at source" : std::string()) +
                                (t.unpublished > 0 ? ", " + std::to_string(t.unpublished) + " not published yet"
                                                   : std::string());
+  // Only when there are some: the archive's hours have none, and the line is long enough.
+  const std::string without_number =
+      t.without_number > 0 ? ", " + WithCommas(t.without_number) + " report events without a usable number" : "";
   std::fprintf(stderr,
-               "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines, %s uncompressed "
+               "ghsift: ingested %llu file%s (%llu skipped, %llu failed%s): %s events, %s bad lines%s, %s uncompressed "
                "in %.2f s%s into %s (%s on disk).\n",
                static_cast<unsigned long long>(t.ingested), t.ingested == 1 ? "" : "s",
                static_cast<unsigned long long>(t.skipped), static_cast<unsigned long long>(t.failed), not_read.c_str(),
-               WithCommas(t.events).c_str(), WithCommas(t.bad_lines).c_str(),
+               WithCommas(t.events).c_str(), WithCommas(t.bad_lines).c_str(), without_number.c_str(),
                HumanBytes(static_cast<double>(t.bytes)).c_str(), seconds, rates.c_str(), store_path.c_str(),
                HumanBytes(static_cast<double>(disk_bytes)).c_str());
 }

@@ -14,6 +14,16 @@ struct RescanArgs {
   std::vector<std::string> rules;  //!< layers, in order
 };
 
+//! The records the rescan left alone because they are no reports: said, so that its count of
+//! reports (the store's distinct reports, as `stats` gives them) and the store's records add up.
+void PrintReferences(uint64_t references) {
+  if (references == 0) return;
+  std::fprintf(stderr,
+               "ghsift: %llu issues known only as closed by a merged pull request (never seen, no text) are no "
+               "reports: left as they are\n",
+               static_cast<unsigned long long>(references));
+}
+
 int RunRescan(const RescanArgs& args) {
   auto rules = LoadRules(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
@@ -28,6 +38,7 @@ int RunRescan(const RescanArgs& args) {
   if (summary->exact) {
     std::fprintf(stderr, "ghsift: rescanned %llu reports (%llu texts); %llu changed their matched rules\n",
                  n(summary->reports), n(summary->texts), n(summary->changed));
+    PrintReferences(summary->references);
     return kExitOk;
   }
   // A store without --keep-text kept the latest text of the reports that were flagged: say what
@@ -44,6 +55,7 @@ int RunRescan(const RescanArgs& args) {
                  "(ingest with --keep-text for an exact rescan)\n",
                  n(summary->without_text));
   }
+  PrintReferences(summary->references);
   return kExitOk;
 }
 

@@ -12,6 +12,7 @@
 
 #include "aggregate/repo_filter.hpp"
 #include "commands/commands.hpp"
+#include "common/unknown_value.hpp"
 #include "commands/common_options.hpp"
 #include "output.hpp"
 #include "eval/labeled_report.hpp"
@@ -307,7 +308,7 @@ int ExplainFromStore(const ExplainArgs& args) {
     if (!record->has_value()) continue;
     const IssueRecord& r = **record;
     std::cout << TerminalSafe(args.issue) << " (" << (r.kind == 1 ? "pull request" : "issue") << ", "
-              << (r.state.empty() ? "state unknown" : r.state) << ")\n";
+              << (r.state.empty() ? kUnknownValue : r.state) << ")\n";
     // The kept text (every report that matched a problem rule has one) marked with the rules.
     auto kept = (*store)->GetLatestText(id, number);
     if (!kept.ok()) return Fail(kept.status().message());

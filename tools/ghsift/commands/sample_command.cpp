@@ -180,7 +180,14 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
                  Counted(reports_of_kind, "report").c_str(), args.selection.kind.c_str(),
                  WithCommas(flagged_of_kind).c_str());
   }
-  for (const StratumDraw& s : sample.strata) {
+  // Listed in the order of the dimension's values, as query lists its groups (a numeric one by
+  // number: 9 before 10); the draw keeps its own order, so a seed draws the same reports.
+  std::vector<StratumDraw> strata = sample.strata;
+  const bool numeric = stratify != nullptr && stratify->numeric;
+  std::stable_sort(strata.begin(), strata.end(), [&](const StratumDraw& a, const StratumDraw& b) {
+    return ValueLess(numeric, a.name, b.name);
+  });
+  for (const StratumDraw& s : strata) {
     std::fprintf(stderr, "  %s: population %lld, allocated %lld, drawn %lld\n", TerminalSafe(s.name).c_str(),
                  static_cast<long long>(s.population), static_cast<long long>(s.allocated),
                  static_cast<long long>(s.drawn));

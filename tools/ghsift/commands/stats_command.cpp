@@ -142,7 +142,8 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
 int RunFiles(const Store& store, Format format) {
   std::vector<std::vector<std::string>> rows;
   const Status scanned = store.ScanFiles([&](const std::string& name, const FileEntry& e) {
-    rows.push_back({name, "ingested", std::to_string(e.events), std::to_string(e.bad_lines), std::to_string(e.size),
+    rows.push_back({name, "ingested", std::to_string(e.events), std::to_string(e.bad_lines),
+                    std::to_string(e.report_events_without_number), std::to_string(e.size),
                     std::to_string(e.decoded_bytes), e.ingested_at ? FormatIsoTime(e.ingested_at) : "", ""});
   });
   if (!scanned.ok()) return Fail(scanned.message());
@@ -150,7 +151,7 @@ int RunFiles(const Store& store, Format format) {
   // the source is not a failure of ghsift's: its own status.
   const std::string none = format == Format::kJson ? "null" : "";
   for (const auto& [name, reason] : store.Failures()) {
-    rows.push_back({name, IsMissingAtSource(reason) ? "missing at source" : "failed", none, none, none, none,
+    rows.push_back({name, IsMissingAtSource(reason) ? "missing at source" : "failed", none, none, none, none, none,
                     "", reason});
   }
   // In time order, as the archive's hours run (names sort 2026-12-01-10 before -2).
@@ -158,8 +159,9 @@ int RunFiles(const Store& store, Format format) {
     return HourOfFileName(a[0]).value_or(INT64_MAX) < HourOfFileName(b[0]).value_or(INT64_MAX);
   });
   WriteTable(std::cout, format,
-             {"file", "status", "events", "bad_lines", "bytes", "decoded_bytes", "ingested_at", "reason"}, rows,
-             {false, false, true, true, true, true, false, false});
+             {"file", "status", "events", "bad_lines", "report_events_without_number", "bytes", "decoded_bytes",
+              "ingested_at", "reason"},
+             rows, {false, false, true, true, true, true, true, false, false});
   return kExitOk;
 }
 
@@ -177,8 +179,9 @@ int RunStats(const StatsArgs& args) {
   if (!counters.ok()) return Fail(counters.status().message());
   std::map<std::string, int64_t> stats = std::move(*counters);
   // Always present, even when zero, so scripts can rely on the keys.
-  for (const char* key : {"files", "skipped_files", "failed_files", "missing_at_source", "events", "bad_lines", "bytes",
-                          "compressed_bytes", "reports", "joined_records", "duplicate_events"}) {
+  for (const char* key : {"files", "skipped_files", "failed_files", "missing_at_source", "events", "bad_lines",
+                          "report_events_without_number", "bytes", "compressed_bytes", "reports", "joined_records",
+                          "duplicate_events"}) {
     stats.try_emplace(key, 0);
   }
   // The stored counter adds each file's report events (a report seen in N hours counts N

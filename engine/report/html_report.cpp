@@ -12,6 +12,7 @@
 #include "common/csv.hpp"
 #include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
+#include "report/table_manifest.hpp"
 
 namespace ghsift {
 namespace {
@@ -455,24 +456,49 @@ std::string RenderMarkdown(const Report& report) {
   return out.str();
 }
 
-Status WriteReportFiles(const Report& report, const std::string& out_dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::create_directories(fs::path(out_dir) / "tables", ec);
-  if (ec) return Status::IoError(out_dir + ": " + ec.message());
-  auto write = [](const fs::path& path, const std::string& text) -> Status {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
-    return Status::Ok();
-  };
-  GHSIFT_TRY(write(fs::path(out_dir) / "index.html", RenderHtml(report)));
-  GHSIFT_TRY(write(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
-  for (const ReportSection& s : report.sections) {
-    for (const ReportTable& t : s.tables) GHSIFT_TRY(write(fs::path(out_dir) / "tables" / (t.id + ".csv"), RenderCsv(t)));
-  }
+namespace {
+
+Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
   return Status::Ok();
+}
+
+//! The file names of the report's tables.
+std::set<std::string> TableFileNames(const Report& report) {
+  std::set<std::string> names;
+  for (const ReportSection& s : report.sections) {
+    for (const ReportTable& t : s.tables) names.insert(t.id + ".csv");
+  }
+  return names;
+}
+
+}  // namespace
+
+Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir) {
+  namespace fs = std::filesystem;
+  const fs::path tables = fs::path(out_dir) / "tables";
+  std::error_code ec;
+  fs::create_directories(tables, ec);
+  if (ec) return Status::IoError(out_dir + ": " + ec.message());
+  // The report owns the tables it wrote, no other file: the earlier run's record says which.
+  // Recorded before writing (the earlier ones and these), so that a run stopped half-way still
+  // leaves every table it may have written on record for the next run to remove.
+  GHSIFT_ASSIGN_OR_RETURN(const std::set<std::string> previous, ReadTableManifest(tables));
+  const std::set<std::string> now = TableFileNames(report);
+  std::set<std::string> either = previous;
+  either.insert(now.begin(), now.end());
+  GHSIFT_TRY(WriteTableManifest(tables, either));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "index.html", RenderHtml(report)));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
+  for (const ReportSection& s : report.sections) {
+    for (const ReportTable& t : s.tables) GHSIFT_TRY(WriteTextFile(tables / (t.id + ".csv"), RenderCsv(t)));
+  }
+  GHSIFT_ASSIGN_OR_RETURN(const size_t removed, RemoveStaleTables(tables, previous, now));
+  GHSIFT_TRY(WriteTableManifest(tables, now));
+  return removed;
 }
 
 }  // namespace ghsift

@@ -1,5 +1,8 @@
 #include "query/blind_months.hpp"
 
+#include <algorithm>
+
+#include "common/time_util.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
@@ -54,6 +57,35 @@ Result<BlindMonths> BlindMonths::Load(const Store& store) {
 MonthSight BlindMonths::Of(int32_t month) const {
   auto it = months_.find(month);
   return it != months_.end() ? it->second : JudgeMonth(month, TextShare{});
+}
+
+BlindMonthList BlindMonths::Within(std::optional<int32_t> from, std::optional<int32_t> to) const {
+  BlindMonthList list;
+  for (const auto& [month, sight] : months_) {
+    if ((from && month < *from) || (to && month > *to)) continue;
+    if (sight.issue_text_blind) list.no_issue_text.push_back(month);
+    if (sight.pull_request_text_blind) list.no_pull_request_text.push_back(month);
+  }
+  return list;
+}
+
+std::string BlindMonthList::Marks(int32_t month) const {
+  MonthSight sight;
+  sight.issue_text_blind = std::binary_search(no_issue_text.begin(), no_issue_text.end(), month);
+  sight.pull_request_text_blind =
+      std::binary_search(no_pull_request_text.begin(), no_pull_request_text.end(), month);
+  return BlindMarks(sight);
+}
+
+std::string MonthRuns(const std::vector<int32_t>& months) {
+  std::string out;
+  for (size_t i = 0; i < months.size();) {
+    size_t j = i;
+    while (j + 1 < months.size() && months[j + 1] == months[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + FormatMonth(months[i]) + (j > i ? " to " + FormatMonth(months[j]) : "");
+    i = j + 1;
+  }
+  return out;
 }
 
 std::string BlindMarks(const MonthSight& sight) {

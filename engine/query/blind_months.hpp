@@ -6,7 +6,9 @@
 // and `query --by month`'s note all ask this one place.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "aggregate/file_aggregate.hpp"
 #include "common/result.hpp"
@@ -43,6 +45,17 @@ MonthSight JudgeMonth(int32_t month, const TextShare& share);
 //! The per-month text shares the store counted ('X' counters), by month index.
 Result<std::map<int32_t, TextShare>> ReadTextShares(const Store& store);
 
+//! The blind months as every place shows them (the report's head, its tables and charts by month,
+//! `query --by month`'s note): one list per kind of text, in month order.
+struct BlindMonthList {
+  std::vector<int32_t> no_issue_text;         //!< issue events carry (almost) no text
+  std::vector<int32_t> no_pull_request_text;  //!< pull-request events carry (almost) no title or body
+  bool empty() const { return no_issue_text.empty() && no_pull_request_text.empty(); }
+  //! The marks of a month of the list ("", a dagger, a double dagger or both): a month outside
+  //! it has none, whatever its era.
+  std::string Marks(int32_t month) const;
+};
+
 class BlindMonths {
  public:
   BlindMonths() = default;
@@ -55,6 +68,11 @@ class BlindMonths {
   bool PullRequestTextBlind(int32_t month) const { return Of(month).pull_request_text_blind; }
   //! The months the store holds report events of, judged.
   const std::map<int32_t, MonthSight>& months() const { return months_; }
+  //! The blind months, the one list every place prints: the months the store holds report events
+  //! of (the months it read; a month between them with no ingested hour is a gap, not blind, and
+  //! a month a report was created in but no event was read from says nothing of what was read),
+  //! from `from` to `to` when given, judged as Of judges them.
+  BlindMonthList Within(std::optional<int32_t> from, std::optional<int32_t> to) const;
 
  private:
   std::map<int32_t, MonthSight> months_;
@@ -70,5 +88,8 @@ inline constexpr const char* kNoPullRequestTextLegend =
 
 //! The marks of a month ("", a dagger, a double dagger or both).
 std::string BlindMarks(const MonthSight& sight);
+
+//! "2013-01 to 2013-03, 2013-07": months in order, runs of consecutive months joined.
+std::string MonthRuns(const std::vector<int32_t>& months);
 
 }  // namespace ghsift

@@ -12,6 +12,7 @@
 #include "common/csv.hpp"
 #include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
+#include "report/table_manifest.hpp"
 
 namespace ghsift {
 namespace {
@@ -64,60 +65,22 @@ std::string RowLabel(const ReportTable& t, size_t row) {
   return out.empty() ? "(all)" : out;
 }
 
-//! The blind months a table shows: for a table by month, the blind months from its first to its
-//! last month (a line chart draws each of them); for a table by resolution, the months whose
-//! pull requests carry no text within the report's range.
-struct ShownBlindMonths {
-  std::vector<int32_t> no_issue_text;
-  std::vector<int32_t> no_pull_request_text;
-  bool empty() const { return no_issue_text.empty() && no_pull_request_text.empty(); }
-};
-
-int DimensionIndex(const ReportTable& t, const char* name) {
+int DimensionIndex(const ReportTable& t, std::string_view name) {
   const auto it = std::find(t.query.dimensions.begin(), t.query.dimensions.end(), name);
   return it == t.query.dimensions.end() ? -1 : static_cast<int>(it - t.query.dimensions.begin());
 }
 
-ShownBlindMonths BlindMonthsOf(const Report& report, const ReportTable& t) {
-  ShownBlindMonths out;
-  const int month_col = DimensionIndex(t, "month");
-  if (month_col >= 0) {
-    int32_t first = INT32_MAX, last = INT32_MIN;
-    for (const auto& row : t.table.rows) {
-      const auto m = ParseMonth(row[static_cast<size_t>(month_col)]);
-      if (!m) continue;
-      first = std::min(first, *m);
-      last = std::max(last, *m);
-    }
-    for (int32_t m = first; first <= last && m <= last; ++m) {
-      const MonthSight sight = report.blind.Of(m);
-      if (sight.issue_text_blind) out.no_issue_text.push_back(m);
-      if (sight.pull_request_text_blind) out.no_pull_request_text.push_back(m);
-    }
-  } else if (DimensionIndex(t, "resolution") >= 0) {
-    const ReportOptions& o = report.options;
-    for (const auto& [m, sight] : report.blind.months()) {
-      if ((o.from_month && m < *o.from_month) || (o.to_month && m > *o.to_month)) continue;
-      if (sight.pull_request_text_blind) out.no_pull_request_text.push_back(m);
-    }
-  }
+//! The blind months a table's legend lists: the report's list (the head's) for a table by month;
+//! its months without pull-request text for a table by resolution (where closings are unknown).
+BlindMonthList BlindMonthsOf(const Report& report, const ReportTable& t) {
+  if (DimensionIndex(t, dimension::kMonth) >= 0) return report.blind;
+  BlindMonthList out;
+  if (DimensionIndex(t, dimension::kResolution) >= 0) out.no_pull_request_text = report.blind.no_pull_request_text;
   return out;
 }
 
-//! "2013-01 to 2013-03, 2013-07": runs of consecutive months joined.
-std::string MonthRuns(const std::vector<int32_t>& months) {
-  std::string out;
-  for (size_t i = 0; i < months.size();) {
-    size_t j = i;
-    while (j + 1 < months.size() && months[j + 1] == months[j] + 1) ++j;
-    out += (out.empty() ? "" : ", ") + FormatMonth(months[i]) + (j > i ? " to " + FormatMonth(months[j]) : "");
-    i = j + 1;
-  }
-  return out;
-}
-
-//! The legend lines of a table's blind months: mark, months, meaning.
-std::vector<std::string> BlindLegend(const ShownBlindMonths& shown) {
+//! The legend lines of blind months: mark, months, meaning.
+std::vector<std::string> BlindLegend(const BlindMonthList& shown) {
   std::vector<std::string> lines;
   if (!shown.no_issue_text.empty()) {
     lines.push_back(std::string(kNoIssueTextMark) + " " + MonthRuns(shown.no_issue_text) + ": " + kNoIssueTextLegend +
@@ -130,29 +93,22 @@ std::vector<std::string> BlindLegend(const ShownBlindMonths& shown) {
   return lines;
 }
 
-//! A cell as shown in the HTML and Markdown tables: a month carries its blind marks.
+//! A cell as shown in the HTML and Markdown tables: a month of the blind list carries its marks.
 std::string CellText(const Report& report, const ReportTable& t, size_t col, const std::string& value) {
   if (col >= t.query.dimensions.size() || t.query.dimensions[col] != "month") return value;
   const auto m = ParseMonth(value);
   if (!m) return value;
-  const std::string marks = BlindMarks(report.blind.Of(*m));
+  const std::string marks = report.blind.Marks(*m);
   return marks.empty() ? value : value + " " + marks;
 }
 
-//! The store's blind months for the report's head ("" when none).
+//! The report's blind months for its head ("" when none).
 std::string BlindSummary(const Report& report) {
-  ShownBlindMonths all;
-  const ReportOptions& o = report.options;
-  for (const auto& [m, sight] : report.blind.months()) {
-    if ((o.from_month && m < *o.from_month) || (o.to_month && m > *o.to_month)) continue;
-    if (sight.issue_text_blind) all.no_issue_text.push_back(m);
-    if (sight.pull_request_text_blind) all.no_pull_request_text.push_back(m);
-  }
-  if (all.empty()) return "";
+  if (report.blind.empty()) return "";
   std::string out = "Months where the archive is blind (judged from the store's report events of each month: "
                     "blind when under 5% of at least 20 events carry text; with fewer, issue events count as "
                     "blind before 2015 and pull-request events from 2025-10 on):";
-  for (const std::string& line : BlindLegend(all)) out += " " + line;
+  for (const std::string& line : BlindLegend(report.blind)) out += " " + line;
   return out;
 }
 
@@ -283,7 +239,7 @@ void LineChart(std::ostream& out, const Report& report, const ReportTable& t) {
   double last_mark_x = -1e9;
   std::string last_marks;
   for (int32_t m = first; m <= last; ++m) {
-    const std::string marks = BlindMarks(report.blind.Of(m));
+    const std::string marks = report.blind.Marks(m);
     if (marks.empty()) continue;
     const double x = x_of(m);
     out << "<polygon class=\"blind\" points=\"" << Num(x - half) << "," << y0 << " " << Num(x + half) << "," << y0
@@ -500,24 +456,49 @@ std::string RenderMarkdown(const Report& report) {
   return out.str();
 }
 
-Status WriteReportFiles(const Report& report, const std::string& out_dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::create_directories(fs::path(out_dir) / "tables", ec);
-  if (ec) return Status::IoError(out_dir + ": " + ec.message());
-  auto write = [](const fs::path& path, const std::string& text) -> Status {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
-    return Status::Ok();
-  };
-  GHSIFT_TRY(write(fs::path(out_dir) / "index.html", RenderHtml(report)));
-  GHSIFT_TRY(write(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
-  for (const ReportSection& s : report.sections) {
-    for (const ReportTable& t : s.tables) GHSIFT_TRY(write(fs::path(out_dir) / "tables" / (t.id + ".csv"), RenderCsv(t)));
-  }
+namespace {
+
+Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
   return Status::Ok();
+}
+
+//! The file names of the report's tables.
+std::set<std::string> TableFileNames(const Report& report) {
+  std::set<std::string> names;
+  for (const ReportSection& s : report.sections) {
+    for (const ReportTable& t : s.tables) names.insert(t.id + ".csv");
+  }
+  return names;
+}
+
+}  // namespace
+
+Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir) {
+  namespace fs = std::filesystem;
+  const fs::path tables = fs::path(out_dir) / "tables";
+  std::error_code ec;
+  fs::create_directories(tables, ec);
+  if (ec) return Status::IoError(out_dir + ": " + ec.message());
+  // The report owns the tables it wrote, no other file: the earlier run's record says which.
+  // Recorded before writing (the earlier ones and these), so that a run stopped half-way still
+  // leaves every table it may have written on record for the next run to remove.
+  GHSIFT_ASSIGN_OR_RETURN(const std::set<std::string> previous, ReadTableManifest(tables));
+  const std::set<std::string> now = TableFileNames(report);
+  std::set<std::string> either = previous;
+  either.insert(now.begin(), now.end());
+  GHSIFT_TRY(WriteTableManifest(tables, either));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "index.html", RenderHtml(report)));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
+  for (const ReportSection& s : report.sections) {
+    for (const ReportTable& t : s.tables) GHSIFT_TRY(WriteTextFile(tables / (t.id + ".csv"), RenderCsv(t)));
+  }
+  GHSIFT_ASSIGN_OR_RETURN(const size_t removed, RemoveStaleTables(tables, previous, now));
+  GHSIFT_TRY(WriteTableManifest(tables, now));
+  return removed;
 }
 
 }  // namespace ghsift

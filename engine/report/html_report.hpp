@@ -7,7 +7,7 @@
 // and nothing else of those element kinds.
 #include <string>
 
-#include "common/status.hpp"
+#include "common/result.hpp"
 #include "report/report_builder.hpp"
 
 namespace ghsift {
@@ -17,7 +17,10 @@ std::string RenderMarkdown(const Report& report);
 //! The table as `ghsift query --format csv` prints it: the columns, then one line per row.
 std::string RenderCsv(const ReportTable& table);
 
-//! Writes out_dir/index.html, out_dir/report.md and out_dir/tables/<id>.csv (directories made).
-Status WriteReportFiles(const Report& report, const std::string& out_dir);
+//! Writes out_dir/index.html, out_dir/report.md and out_dir/tables/<id>.csv (directories made),
+//! and removes the tables an earlier report wrote there that this one does not (only those: the
+//! record tables/.ghsift-tables names them, table_manifest.hpp), so the directory holds one run's
+//! tables. Returns how many earlier tables it removed.
+Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir);
 
 }  // namespace ghsift

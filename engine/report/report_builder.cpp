@@ -129,21 +129,60 @@ class Builder {
   const DecisionModel& model_;
 };
 
-//! "Covers N hours from X to Y (UTC), M missing; rule set D" for the report's head.
-Result<std::string> CoverageText(const Store& store) {
-  GHSIFT_ASSIGN_OR_RETURN(const Coverage c, ComputeCoverage(store, std::nullopt, std::nullopt));
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> model, store.GetMeta("rules"));
+//! The first UTC hour of a month index.
+int64_t FirstHourOfMonth(int32_t month) { return DaysFromCivil(month / 12, static_cast<unsigned>(month % 12) + 1, 1) * 24; }
+
+//! An hour as the command line's time options take it: "2013-01-05T07".
+std::string HourArgument(int64_t hour) {
+  char hh[8];
+  std::snprintf(hh, sizeof hh, "T%02d", static_cast<int>(hour % 24));
+  return FormatDay(static_cast<int32_t>(hour / 24)) + hh;
+}
+
+//! "--from 2013-01 --to 2013-12" as the report was asked ("" for neither).
+std::string MonthRangeText(const ReportOptions& o) {
   std::string out;
-  if (c.hours_ingested == 0) {
-    out = "No hourly dump ingested yet";
+  if (o.from_month) out += "--from " + FormatMonth(*o.from_month);
+  if (o.to_month) out += (out.empty() ? "" : " ") + std::string("--to ") + FormatMonth(*o.to_month);
+  return out;
+}
+
+//! The coverage of the report's months: the hours from the first of --from to the last of --to,
+//! kept within the store's first and last ingested hours (the range of a report without them), so
+//! that the months before the store's first hour or after its last are not counted as missing.
+//! Nullopt when the store holds no ingested hour or the months lie outside its hours.
+Result<std::optional<Coverage>> CoverageOfMonths(const Store& store, const ReportOptions& o) {
+  GHSIFT_ASSIGN_OR_RETURN(Coverage whole, ComputeCoverage(store, std::nullopt, std::nullopt));
+  if (whole.hours_ingested == 0) return std::optional<Coverage>();
+  if (!o.from_month && !o.to_month) return std::optional<Coverage>(std::move(whole));
+  const int64_t from = std::max(whole.from_hour, o.from_month ? FirstHourOfMonth(*o.from_month) : whole.from_hour);
+  const int64_t to = std::min(whole.to_hour, o.to_month ? FirstHourOfMonth(*o.to_month + 1) - 1 : whole.to_hour);
+  if (to < from) return std::optional<Coverage>();
+  GHSIFT_ASSIGN_OR_RETURN(Coverage part, ComputeCoverage(store, from, to));
+  return std::optional<Coverage>(std::move(part));
+}
+
+//! "Covers N hours from X to Y (UTC), M missing; rule set D" for the report's head, within the
+//! report's --from/--to.
+Result<std::string> CoverageText(const Store& store, const ReportOptions& options) {
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<Coverage> covered, CoverageOfMonths(store, options));
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> model, store.GetMeta("rules"));
+  const std::string range = MonthRangeText(options);
+  std::string out;
+  if (!covered || covered->hours_ingested == 0) {
+    out = range.empty() ? "No hourly dump ingested yet" : "No hourly dump ingested within " + range;
   } else {
+    const Coverage& c = *covered;
     out = "Covers " + std::to_string(c.hours_ingested) + " ingested hours from " + FormatHour(c.from_hour) + " to " +
-          FormatHour(c.to_hour) + " (UTC)";
+          FormatHour(c.to_hour) + " (UTC" + (range.empty() ? "" : ", within " + range) + ")";
     if (c.missing_hours.empty()) {
       out += ", none missing in between";
     } else {
+      // The same hours as the line counts: the range (clipped to the store's hours) when given.
+      const std::string stats_range =
+          range.empty() ? "" : " --from " + HourArgument(c.from_hour) + " --to " + HourArgument(c.to_hour);
       out += "; " + std::to_string(c.missing_hours.size()) + " hours missing in between (first " +
-             FormatHour(c.missing_hours.front()) + "; `ghsift stats --coverage` lists them)";
+             FormatHour(c.missing_hours.front()) + "; `ghsift stats --coverage" + stats_range + "` lists them)";
     }
   }
   return out + "; rule set " + (model ? ShortDigest(*model) : std::string("(none)")) + " (`ghsift stats` shows it)";
@@ -203,8 +242,9 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   }
   std::sort(report.repos.begin(), report.repos.end());
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
-  GHSIFT_ASSIGN_OR_RETURN(report.coverage_text, CoverageText(store));
-  GHSIFT_ASSIGN_OR_RETURN(report.blind, BlindMonths::Load(store));
+  GHSIFT_ASSIGN_OR_RETURN(report.coverage_text, CoverageText(store, options));
+  GHSIFT_ASSIGN_OR_RETURN(const BlindMonths blind, BlindMonths::Load(store));
+  report.blind = blind.Within(options.from_month, options.to_month);
   Builder b(store, report.options, repos, model);
   auto add = [](ReportSection& section, Result<ReportTable> table) -> Status {
     if (!table.ok()) return table.status();

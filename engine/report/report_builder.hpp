@@ -53,12 +53,13 @@ struct ReportSection {
 struct Report {
   ReportOptions options;
   std::vector<std::string> repos;  //!< the latest names of the chosen repos (empty: all)
-  //! What the numbers rest on: the hours ingested (first to last, and how many are missing in
-  //! between) and the rule set's digest, so a reader knows the report's scope.
+  //! What the numbers rest on: the hours ingested within the report's months (first to last, and
+  //! how many are missing in between) and the rule set's digest, so a reader knows its scope.
   std::string coverage_text;
-  //! Months where the archive is blind (no issue text, no pull-request text), judged from the
-  //! store's per-month text shares: tables and charts by month mark them.
-  BlindMonths blind;
+  //! Months where the archive is blind (no issue text, no pull-request text) within the report's
+  //! months (BlindMonths::Within): the head lists them, tables and charts by month mark them and
+  //! their legends list them, all from this one list.
+  BlindMonthList blind;
   std::vector<ReportSection> sections;
 };
 

@@ -522,6 +522,69 @@ Result<Layer> ReadLayer(const std::string& path) {
   return layer;
 }
 
+//! What a layer changes of rules and categories it does not define itself: entries without a
+//! pattern (overrides, `enabled: false`) and category settings for categories none of its own
+//! rules has. On a layer below they are an overlay's edits; with nothing below they edit nothing.
+struct LayerLeans {
+  std::vector<std::string> rules;       //!< ids of entries without a pattern
+  std::vector<std::string> categories;  //!< categories set but not defined by the layer's rules
+  bool defines_rules = false;           //!< some entry has a pattern (a rule of its own)
+  bool empty() const { return rules.empty() && categories.empty(); }
+};
+
+//! The categories a layer's own rules (entries with a pattern) name, from `tag` or `categories`.
+std::set<std::string> OwnCategories(const Layer& layer) {
+  std::set<std::string> own;
+  for (const LayerEntry& entry : layer.entries) {
+    if (!entry.node["pattern"]) continue;
+    if (const YAML::Node tag = entry.node["tag"]; tag && tag.IsScalar()) {
+      const std::string text = tag.as<std::string>();
+      own.insert(text.substr(0, text.find('/')));
+    }
+    if (const YAML::Node list = entry.node["categories"]; list && list.IsSequence()) {
+      for (const auto& c : list) {
+        if (c.IsScalar()) own.insert(c.as<std::string>());
+      }
+    }
+  }
+  return own;
+}
+
+LayerLeans LeansOfLayer(const Layer& layer) {
+  LayerLeans leans;
+  for (const LayerEntry& entry : layer.entries) {
+    if (entry.node["pattern"]) {
+      leans.defines_rules = true;
+    } else {
+      leans.rules.push_back(entry.id);
+    }
+  }
+  const std::set<std::string> own = OwnCategories(layer);
+  for (const auto& [category, threshold] : layer.thresholds) {
+    if (!own.count(category)) leans.categories.push_back(category);
+  }
+  return leans;
+}
+
+//! The first layer with no `base: default` lies on nothing: an overlay (`rules tune --write`'s
+//! weights and thresholds, `rules learn --write`'s phrases and overrides) given alone would fail
+//! entry by entry ("missing 'pattern'", "which no rule has; the categories: " with an empty
+//! list), which says nothing of the mistake: the rule set it goes on was not given. Said once,
+//! from what the file holds, with the command line that works.
+Status RefuseOverlayWithoutBase(const Layer& layer, const std::string& path) {
+  const LayerLeans leans = LeansOfLayer(layer);
+  if (leans.empty()) return Status::Ok();
+  const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " + DefaultRulesPath() +
+                          " --rules " + path + " (or begin it with 'base: default')";
+  if (!leans.defines_rules) return Status::InvalidArgument("--rules " + path + " holds no categories" + fix);
+  std::string what;
+  if (!leans.rules.empty()) what += "rules " + JoinNames(leans.rules, 5);
+  if (!leans.categories.empty()) {
+    what += (what.empty() ? "" : "; ") + std::string("thresholds of ") + JoinNames(leans.categories, 5);
+  }
+  return Status::InvalidArgument("--rules " + path + " overrides what it does not define (" + what + ")" + fix);
+}
+
 }  // namespace
 
 Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
@@ -539,6 +602,8 @@ Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
       auto base = ReadLayer(DefaultRulesPath());
       if (!base.ok()) return base.status();
       GHSIFT_TRY(ApplyLayer(*base, set));
+    } else if (i == 0) {
+      GHSIFT_TRY(RefuseOverlayWithoutBase(*layer, paths[i]));
     }
     GHSIFT_TRY(ApplyLayer(*layer, set));
   }

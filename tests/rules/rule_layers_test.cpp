@@ -121,15 +121,48 @@ TEST_F(RuleLayersTest, OverrideOfAnUnknownIdNamesFileAndId) {
   EXPECT_EQ(set.status().message(), overlay +
                                         ": rule 'p.typo': missing 'pattern' (an entry without one overrides a rule of "
                                         "an earlier --rules layer, and none defines 'p.typo')");
-  // An overlay alone has nothing to override.
+  // An overlay alone has nothing to override: said once, as the overlay it is (OverlayAlone).
   auto alone = LoadRuleLayers({Data("overlay.yaml")});
   ASSERT_FALSE(alone.ok());
-  EXPECT_TRUE(Contains(alone.status().message(), "rule 'p.slow': missing 'pattern'")) << alone.status().message();
+  EXPECT_TRUE(Contains(alone.status().message(), "overlay.yaml holds no categories")) << alone.status().message();
   // Disabling a rule no layer defines is the same mistake.
   const std::string disable = Write("d.yaml", "rules:\n  - {id: p.nothing, enabled: false}\n");
   auto disabled = LoadRuleLayers({Data("base.yaml"), disable});
   ASSERT_FALSE(disabled.ok());
   EXPECT_TRUE(Contains(disabled.status().message(), disable + ": rule 'p.nothing'")) << disabled.status().message();
+}
+
+// An overlay given as the only layer (no `base: default`) is told apart from a broken rule file by
+// what it holds: overrides of rules or thresholds it does not define. One line says so and gives
+// the command line that works, where each entry used to fail alone ("missing 'pattern'") or a
+// threshold named an empty list ("which no rule has; the categories: ").
+TEST_F(RuleLayersTest, OverlayAloneSaysToGiveTheBaseFirst) {
+  const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " +
+                          DefaultRulesPath() + " --rules ";
+  const std::string thresholds = Write("thresholds.yaml", "categories:\n  performance: {threshold: 1.5}\n");
+  auto only_thresholds = LoadRuleLayers({thresholds});
+  ASSERT_FALSE(only_thresholds.ok());
+  EXPECT_EQ(only_thresholds.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(only_thresholds.status().message(),
+            "--rules " + thresholds + " holds no categories" + fix + thresholds + " (or begin it with 'base: default')");
+  // `rules tune --write`'s kind: weights and thresholds.
+  auto tuned = LoadRuleLayers({Data("overlay.yaml")});
+  ASSERT_FALSE(tuned.ok());
+  EXPECT_EQ(tuned.status().message(), "--rules " + Data("overlay.yaml") + " holds no categories" + fix +
+                                          Data("overlay.yaml") + " (or begin it with 'base: default')");
+  // `rules learn --write`'s kind: rules of its own, and overrides of rules and thresholds it does not define.
+  const std::string learned =
+      Write("learned.yaml", "categories:\n  performance: {threshold: 1.25}\n  accuracy: {threshold: 0.5}\nrules:\n"
+                            "  - {id: learned.performance.sluggish, tag: performance/learned, pattern: sluggish}\n"
+                            "  - {id: p.slow, weight: 0.5}\n");
+  auto with_rules = LoadRuleLayers({learned});
+  ASSERT_FALSE(with_rules.ok());
+  EXPECT_EQ(with_rules.status().message(), "--rules " + learned + " overrides what it does not define (rules p.slow; "
+                                           "thresholds of accuracy)" + fix + learned +
+                                           " (or begin it with 'base: default')");
+  // On its base it loads; a complete rule file alone loads as before.
+  ASSERT_TRUE(LoadRuleLayers({Data("base.yaml"), learned}).ok());
+  ASSERT_TRUE(LoadRuleLayers({Data("base.yaml")}).ok());
 }
 
 TEST_F(RuleLayersTest, SameIdTwiceInOneLayerNamesBothPlaces) {

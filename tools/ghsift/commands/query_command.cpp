@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <set>
 #include <sstream>
 
 #include "commands/commands.hpp"
@@ -81,19 +80,15 @@ int RunQueryCommand(const QueryArgs& args) {
   if (metrics != std::vector<Metric>{Metric::kEvents} && month_at != options.dimensions.end() && !table->rows.empty()) {
     auto blind = BlindMonths::Load(**store);
     if (!blind.ok()) return Fail(blind.status().message());
-    const size_t col = static_cast<size_t>(month_at - options.dimensions.begin());
-    std::set<int32_t> no_issue_text, no_pull_request_text;
-    for (const auto& row : table->rows) {
-      const auto m = ParseMonth(row[col]);
-      if (!m) continue;
-      if (blind->IssueTextBlind(*m)) no_issue_text.insert(*m);
-      if (blind->PullRequestTextBlind(*m)) no_pull_request_text.insert(*m);
-    }
-    auto note = [&](const std::set<int32_t>& months, const char* legend) {
+    // The list the report prints for the same months (its head, legends and marks): the months
+    // the store read, not every month a row's report was created in.
+    const BlindMonthList list = blind->Within(options.from_month, options.to_month);
+    const std::vector<int32_t>& no_issue_text = list.no_issue_text;
+    const std::vector<int32_t>& no_pull_request_text = list.no_pull_request_text;
+    auto note = [&](const std::vector<int32_t>& months, const char* legend) {
       if (months.empty()) return;
-      std::string line = "ghsift: note: ";
-      for (int32_t m : months) line += FormatMonth(m) + (m == *months.rbegin() ? "" : ", ");
-      blind_notes.push_back(line + ": " + legend + " (`ghsift stats --coverage` shows the shares)");
+      blind_notes.push_back("ghsift: note: " + MonthRuns(months) + ": " + legend +
+                            " (`ghsift stats --coverage` shows the shares)");
     };
     // Each note where it bears on the answer: issue text on issues; pull-request text on pull
     // requests' own flags, and on issues' resolution (a closing PR's "fixes #12").

@@ -1,12 +1,13 @@
 // ghsift report --store DIR --out DIR [--repo R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
 // Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
-// comes with the `ghsift query` command that prints it.
+// comes with the `ghsift query` command that prints it. tables/ holds this run's tables only.
 #include <cstdio>
 #include <sstream>
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/report_filter_options.hpp"
+#include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
 #include "report/html_report.hpp"
 #include "report/report_builder.hpp"
@@ -37,12 +38,18 @@ int RunReport(const ReportArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto report = BuildReport(**store, options);
   if (!report.ok()) return Fail(report.status().message());
-  const Status written = WriteReportFiles(*report, args.out);
-  if (!written.ok()) return Fail(written.message());
+  Result<size_t> removed = WriteReportFiles(*report, args.out);
+  if (!removed.ok()) return Fail(removed.status().message());
   size_t tables = 0;
   for (const auto& s : report->sections) tables += s.tables.size();
-  std::fprintf(stderr, "ghsift: wrote %s/index.html, %s/report.md and %zu tables in %s/tables\n", args.out.c_str(),
-               args.out.c_str(), tables, args.out.c_str());
+  // The directory is the user's name for it: shown safe, as every file name on a terminal.
+  const std::string out = TerminalSafe(args.out);
+  std::fprintf(stderr, "ghsift: wrote %s/index.html, %s/report.md and %zu tables in %s/tables", out.c_str(),
+               out.c_str(), tables, out.c_str());
+  if (*removed > 0) {
+    std::fprintf(stderr, "; removed %zu tables an earlier report wrote there and this one does not", *removed);
+  }
+  std::fprintf(stderr, "\n");
   return kExitOk;
 }
 

@@ -1,0 +1,122 @@
+// A report re-run into the same --out leaves tables/ holding that run's tables only: the tables an
+// earlier report wrote and this one does not (a category the store's rules no longer have) are
+// removed, and every other file there (a person's notes, a directory) stays. Real stores.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+#include "report/table_manifest.hpp"
+#include "test_support.hpp"
+
+namespace ghsift {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Ghsift;
+using testing::RunCommand;
+using testing::TempDir;
+
+//! Every file name under `dir` (not recursing).
+std::set<std::string> Names(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
+  return names;
+}
+
+class TableManifestTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const std::string hour = *dir_ / "2016-05-01-0.json";
+    std::ofstream(hour)
+        << R"({"id":"1","type":"IssuesEvent","actor":{"id":1,"login":"u"},"repo":{"id":6,"name":"o/s"},)"
+           R"("payload":{"action":"opened","issue":{"number":1,"title":"slow and wrong accuracy","body":"words",)"
+           R"("state":"open","labels":[],"created_at":"2016-05-01T00:00:00Z","closed_at":null}},"public":true,)"
+           R"("created_at":"2016-05-01T00:00:00Z"})"
+        << "\n";
+    // Two stores of the same hour: one ruled for performance and accuracy, one for performance alone.
+    std::ofstream(*dir_ / "both.yaml") << "rules:\n  - {id: p.slow, tag: performance/speed, pattern: slow}\n"
+                                          "  - {id: a.acc, tag: accuracy/low, pattern: accuracy}\n";
+    std::ofstream(*dir_ / "perf.yaml") << "rules:\n  - {id: p.slow, tag: performance/speed, pattern: slow}\n";
+    for (const char* name : {"both", "perf"}) {
+      for (const auto& o : testing::IngestFiles(*dir_ / name, {hour}, *dir_ / (std::string(name) + ".yaml"))) {
+        ASSERT_EQ(o.result, FileResult::kIngested) << o.message;
+      }
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static TempDir* dir_;
+};
+
+TempDir* TableManifestTest::dir_ = nullptr;
+
+const std::set<std::string> kPerformanceTables = {
+    "days_to_close_performance.csv", "labels_performance.csv",      "monthly.csv",
+    "monthly_performance.csv",       "overview.csv",                "performance_subcategories.csv",
+    "resolution_performance.csv",    "time_to_close_performance.csv", "verdict_performance.csv"};
+
+TEST_F(TableManifestTest, ARerunLeavesOneRunsTablesAndNothingElseTouched) {
+  const std::string out = *dir_ / "out";
+  auto r = RunCommand(Ghsift() + " report --store " + (*dir_ / "both") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 16 tables in " + out +
+                          "/tables\n");
+  const std::string tables = out + "/tables";
+  EXPECT_TRUE(fs::exists(tables + "/verdict_accuracy.csv"));
+  // A person's files in tables/: kept whatever their names.
+  std::ofstream(tables + "/notes.csv") << "mine\n";
+  std::ofstream(tables + "/README") << "mine\n";
+  fs::create_directory(tables + "/old.csv");
+
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Before: the 7 accuracy tables of the first run stayed beside the 9 of this one, unsaid.
+  EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
+                          "/tables; removed 7 tables an earlier report wrote there and this one does not\n");
+  std::set<std::string> want = kPerformanceTables;
+  want.insert({".ghsift-tables", "notes.csv", "README", "old.csv"});
+  EXPECT_EQ(Names(tables), want);
+  auto recorded = ReadTableManifest(tables);
+  ASSERT_TRUE(recorded.ok());
+  EXPECT_EQ(*recorded, kPerformanceTables);
+
+  // The same report again removes nothing and says nothing of it.
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
+                          "/tables\n");
+  EXPECT_EQ(Names(tables), want);
+}
+
+// The record is read as untrusted: a line that is no table's file name never leads outside tables/.
+TEST_F(TableManifestTest, AnEditedRecordRemovesNothingOutsideTables) {
+  const std::string out = *dir_ / "edited";
+  fs::create_directories(out + "/tables");
+  std::ofstream(out + "/keep.csv") << "mine\n";
+  std::ofstream(out + "/tables/.ghsift-tables") << "../keep.csv\n.hidden.csv\n/etc/x.csv\nstale.csv\n";
+  std::ofstream(out + "/tables/stale.csv") << "old\n";
+  auto s = Store::Open(*dir_ / "perf", StoreMode::kRead);
+  ASSERT_TRUE(s.ok());
+  ReportOptions options;
+  options.store_path = *dir_ / "perf";
+  auto report = BuildReport(**s, options);
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  auto removed = WriteReportFiles(*report, out);
+  ASSERT_TRUE(removed.ok()) << removed.status().message();
+  EXPECT_EQ(*removed, 1u);
+  EXPECT_TRUE(fs::exists(out + "/keep.csv"));
+  EXPECT_FALSE(fs::exists(out + "/tables/stale.csv"));
+  EXPECT_FALSE(IsTableFileName("../keep.csv"));
+  EXPECT_FALSE(IsTableFileName(".hidden.csv"));
+  EXPECT_FALSE(IsTableFileName("/etc/x.csv"));
+  EXPECT_TRUE(IsTableFileName("verdict_performance.csv"));
+}
+
+}  // namespace
+}  // namespace ghsift

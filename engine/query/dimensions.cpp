@@ -104,8 +104,13 @@ void AddAttributeRows(std::vector<Dimension>& d) {
         &ReportAttributeValue<static_cast<Attribute>(I)>...};
   }(std::make_index_sequence<kAttributeCount>());
   for (const AttributeSpec& spec : kReportAttributes) {
-    d.push_back({spec.name, spec.help, value_of[static_cast<size_t>(spec.attribute)], nullptr, RollupColumn::kNone,
-                 FilterKind::kValue, spec.filter_help, {}, spec.any_case ? EqualsAnyCase : nullptr, true});
+    d.push_back({.name = spec.name,
+                 .help = spec.help,
+                 .of_report = value_of[static_cast<size_t>(spec.attribute)],
+                 .filter = FilterKind::kValue,
+                 .filter_help = spec.filter_help,
+                 .selects = spec.any_case ? EqualsAnyCase : nullptr,
+                 .exported = true});
   }
 }
 
@@ -191,58 +196,87 @@ Values EveryTimeToClose(const FillContext& c) {
 
 std::vector<Dimension> MakeDimensions() {
   std::vector<Dimension> d;
-  // Rows: name, help, report value, event value, rollup column, filter, filter help, closed values, alias
-  // match, exported.
-  d.push_back({dimension::kRepo, "the repository (its latest name)", ReportRepo, EventRepo, RollupColumn::kRepo,
-               FilterKind::kOwnRule});
-  d.back().every_value = EveryRepo;
-  d.push_back({dimension::kMonth, "month the report was created (events: of the event)", ReportMonthText,
-               EventMonth, RollupColumn::kMonth, FilterKind::kOwnRule});
-  d.back().every_value = EveryMonth;
-  d.push_back({"day", "day of the event", nullptr, EventDay});
-  d.back().every_value = EveryDay;
-  d.push_back({"type", "event type", nullptr, EventType});
-  d.push_back({dimension::kCategory, "problem category (once under each it is flagged with)", ReportCategories,
-               nullptr, RollupColumn::kCategory, FilterKind::kOwnRule});
-  d.back().every_value = EveryCategory;
-  d.push_back({dimension::kSubcategory, "tags of the positive rules that matched a flagged category",
-               ReportSubcategories, nullptr, RollupColumn::kNone, FilterKind::kOwnRule});
-  d.push_back({"facet", "facet tags (stage/..., info/...; (none) without)", FacetTagsOf});
-  d.push_back({dimension::kLabel, "each label of the latest snapshot ((none) without)", ReportLabels, nullptr,
-               RollupColumn::kNone, FilterKind::kValue, "Only reports with any of these labels (latest snapshot)"});
-  d.push_back({dimension::kState, "latest state: open, closed, (unknown)", ReportState, nullptr,
-               RollupColumn::kState, FilterKind::kValue,
-               "open, closed or unknown (the latest state; unknown: no event gave one)",
-               {"open", "closed", "unknown"}, UnknownAliasSelects});
-  d.back().every_value = EveryState;
-  d.push_back({dimension::kKind, "issue or pr", ReportKind, nullptr, RollupColumn::kKind, FilterKind::kOwnRule});
-  d.back().every_value = EveryKind;
-  d.push_back({dimension::kResolution, "fixed_by_pr, closed_without_pr, open, (unknown)", ReportResolution, nullptr,
-               RollupColumn::kNone, FilterKind::kValue, "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
-               {"fixed_by_pr", "closed_without_pr", "open", "unknown"}, UnknownAliasSelects, true});
-  d.back().every_value = EveryResolution;
+  // One row a dimension; the members a row leaves out keep Dimension's defaults.
+  d.push_back({.name = dimension::kRepo,
+               .help = "the repository (its latest name)",
+               .of_report = ReportRepo,
+               .of_event = EventRepo,
+               .rollup = RollupColumn::kRepo,
+               .filter = FilterKind::kOwnRule,
+               .every_value = EveryRepo});
+  d.push_back({.name = dimension::kMonth,
+               .help = "month the report was created (events: of the event)",
+               .of_report = ReportMonthText,
+               .of_event = EventMonth,
+               .rollup = RollupColumn::kMonth,
+               .filter = FilterKind::kOwnRule,
+               .every_value = EveryMonth});
+  d.push_back({.name = "day", .help = "day of the event", .of_event = EventDay, .every_value = EveryDay});
+  d.push_back({.name = "type", .help = "event type", .of_event = EventType});
+  d.push_back({.name = dimension::kCategory,
+               .help = "problem category (once under each it is flagged with)",
+               .of_report = ReportCategories,
+               .rollup = RollupColumn::kCategory,
+               .filter = FilterKind::kOwnRule,
+               .every_value = EveryCategory});
+  d.push_back({.name = dimension::kSubcategory,
+               .help = "tags of the positive rules that matched a flagged category",
+               .of_report = ReportSubcategories,
+               .filter = FilterKind::kOwnRule});
+  d.push_back({.name = "facet", .help = "facet tags (stage/..., info/...; (none) without)", .of_report = FacetTagsOf});
+  d.push_back({.name = dimension::kLabel,
+               .help = "each label of the latest snapshot ((none) without)",
+               .of_report = ReportLabels,
+               .filter = FilterKind::kValue,
+               .filter_help = "Only reports with any of these labels (latest snapshot)"});
+  d.push_back({.name = dimension::kState,
+               .help = "latest state: open, closed, (unknown)",
+               .of_report = ReportState,
+               .rollup = RollupColumn::kState,
+               .filter = FilterKind::kValue,
+               .filter_help = "open, closed or unknown (the latest state; unknown: no event gave one)",
+               .values = {"open", "closed", "unknown"},
+               .selects = UnknownAliasSelects,
+               .every_value = EveryState});
+  d.push_back({.name = dimension::kKind,
+               .help = "issue or pr",
+               .of_report = ReportKind,
+               .rollup = RollupColumn::kKind,
+               .filter = FilterKind::kOwnRule,
+               .every_value = EveryKind});
+  d.push_back({.name = dimension::kResolution,
+               .help = "fixed_by_pr, closed_without_pr, open, (unknown)",
+               .of_report = ReportResolution,
+               .filter = FilterKind::kValue,
+               .filter_help = "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
+               .values = {"fixed_by_pr", "closed_without_pr", "open", "unknown"},
+               .selects = UnknownAliasSelects,
+               .exported = true,
+               .every_value = EveryResolution});
   // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
-  d.push_back({dimension::kVerdict, "bug, or the kind of not-a-bug (question, feature, ...); (unknown) without text",
-               ReportVerdict, nullptr, RollupColumn::kNone, FilterKind::kValue,
-               "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, ...), unknown, or "
-               "not-a-bug (every kind of not-a-bug)",
-               {}, VerdictSelects});
-  d.back().every_value = EveryVerdict;
+  d.push_back({.name = dimension::kVerdict,
+               .help = "bug, or the kind of not-a-bug (question, feature, ...); (unknown) without text",
+               .of_report = ReportVerdict,
+               .filter = FilterKind::kValue,
+               .filter_help = "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, "
+                              "...), unknown, or not-a-bug (every kind of not-a-bug)",
+               .selects = VerdictSelects,
+               .every_value = EveryVerdict});
   AddAttributeRows(d);
-  d.push_back({dimension::kTimeToClose, "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
-               ReportTimeToClose, nullptr, RollupColumn::kNone, FilterKind::kNone, {}, {}, nullptr, false});
-  d.back().every_value = EveryTimeToClose;
-  d.push_back({"reopened", "how many times the report was reopened", ReportReopened, nullptr, RollupColumn::kNone,
-               FilterKind::kNone, {}, {}, nullptr, true});
-  d.back().numeric = true;
+  d.push_back({.name = dimension::kTimeToClose,
+               .help = "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
+               .of_report = ReportTimeToClose,
+               .every_value = EveryTimeToClose});
+  d.push_back({.name = "reopened",
+               .help = "how many times the report was reopened",
+               .of_report = ReportReopened,
+               .exported = true,
+               .numeric = true});
   // Export columns only (a value a report: nothing to group by).
   const auto column = [&](std::string_view name, std::string_view help, Values (*value)(const ReportView&),
                           bool numeric = false) {
-    Dimension row{name, help, value};
-    row.exported = true;
-    row.groupable = false;
-    row.numeric = numeric;
-    d.push_back(row);
+    d.push_back({.name = name, .help = help, .of_report = value, .exported = true, .groupable = false,
+                 .numeric = numeric});
   };
   column("created_at", "when the report was opened (UTC, to the second)", ReportCreatedAt);
   column("closed_at", "when it was closed, if it is closed (UTC)", ReportClosedAt);

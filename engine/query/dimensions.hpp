@@ -77,10 +77,10 @@ struct Dimension {
   std::string (*of_event)(const EventView&) = nullptr;
   RollupColumn rollup = RollupColumn::kNone;
   FilterKind filter = FilterKind::kNone;
-  std::string_view filter_help;  //!< the option's help (kValue)
+  std::string_view filter_help = {};  //!< the option's help (kValue)
   //! The values a filter may name when the set is closed (validation lists them; a value any of
   //! them selects is valid too); empty: open.
-  std::vector<std::string_view> values;
+  std::vector<std::string_view> values = {};
   //! Whether a filter value selects a report value; null: equal. For aliases (`--state unknown`).
   bool (*selects)(std::string_view wanted, std::string_view value) = nullptr;
   //! A column of the report exports (issues --format csv|jsonl|json, sample), after their own

@@ -285,7 +285,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     GHSIFT_TRY(add(section, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
                                           "How " + cat +
                                               " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
-                                              "closed_without_pr, open, or unknown (closed in a month whose pull "
+                                              "closed_without_pr, open, or (unknown) (closed in a month whose pull "
                                               "requests carry no text, so a closing pull request cannot be seen).",
                                           b.Query({dimension::kRepo, dimension::kResolution}, cat))));
     GHSIFT_TRY(add(section, b.SharedTable("time_to_close_" + cat, "Time to close, " + cat,

@@ -9,6 +9,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/labeling_export.hpp"
+#include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
@@ -144,63 +145,16 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
   return FormatTable(Format::kTable, header, rows, numeric);
 }
 
-std::string Score(double score) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", score);
-  return text;
-}
-
-//! The columns `issues --format csv` adds after the MHNurf ones and `class` (then the exported
+//! The fields `issues --format csv` adds after the MHNurf ones and `class` (then the exported
 //! dimensions'): the header, each row and --format's help read this one list.
-struct LabelingExtraColumn {
-  const char* name;
-  std::string (*value)(const ListedIssue&);
-};
-const LabelingExtraColumn kLabelingExtraColumns[] = {
-    {"url", [](const ListedIssue& i) { return i.url; }},
-    {"kind", [](const ListedIssue& i) { return i.kind; }},
-    {"created", [](const ListedIssue& i) { return i.created; }},
-    {"updated", [](const ListedIssue& i) { return i.updated; }},
-    {"categories", [](const ListedIssue& i) { return Join(i.categories, ";"); }},
-    {"subcategories", [](const ListedIssue& i) { return Join(i.subcategories, ";"); }},
-    {"facets", [](const ListedIssue& i) { return Join(i.facets, ";"); }},
-    {"verdict", [](const ListedIssue& i) { return i.verdict; }},
-    {"score", [](const ListedIssue& i) { return Score(i.score); }},
-    {"rules", [](const ListedIssue& i) { return Join(i.rules, ";"); }},
-};
+constexpr std::string_view kCsvExtraFields[] = {
+    "url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"};
 
 std::vector<std::string> LabelingExtraColumnNames() {
-  std::vector<std::string> names;
-  for (const LabelingExtraColumn& column : kLabelingExtraColumns) names.emplace_back(column.name);
+  std::vector<std::string> names(std::begin(kCsvExtraFields), std::end(kCsvExtraFields));
   for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
   return names;
 }
-
-//! The members of `issues --format json`, every field of a report (then the exported dimensions'
-//! values, as strings); `raw` ones are written unquoted: lists as arrays, the number as an integer
-//! and the score as a number, as in the jsonl export.
-struct JsonColumn {
-  const char* name;
-  std::string (*value)(const ListedIssue&);
-  bool raw;
-};
-const JsonColumn kJsonColumns[] = {
-    {"url", [](const ListedIssue& i) { return i.url; }, false},
-    {"state", [](const ListedIssue& i) { return i.state; }, false},
-    {"created", [](const ListedIssue& i) { return i.created; }, false},
-    {"updated", [](const ListedIssue& i) { return i.updated; }, false},
-    {"categories", [](const ListedIssue& i) { return JsonArray(i.categories); }, true},
-    {"subcategories", [](const ListedIssue& i) { return JsonArray(i.subcategories); }, true},
-    {"facets", [](const ListedIssue& i) { return JsonArray(i.facets); }, true},
-    {"labels", [](const ListedIssue& i) { return JsonArray(i.labels); }, true},
-    {"title", [](const ListedIssue& i) { return i.title; }, false},
-    {"repo", [](const ListedIssue& i) { return i.repo; }, false},
-    {"number", [](const ListedIssue& i) { return std::to_string(i.number); }, true},
-    {"kind", [](const ListedIssue& i) { return i.kind; }, false},
-    {"verdict", [](const ListedIssue& i) { return i.verdict; }, false},
-    {"score", [](const ListedIssue& i) { return Score(i.score); }, true},
-    {"rules", [](const ListedIssue& i) { return JsonArray(i.rules); }, true},
-};
 
 //! One report a line (jsonl) or a CSV row in the MHNurf columns, with what a labeler needs: the
 //! fields `rules eval --labels` reads, and `class` to fill in. The body and comments are the
@@ -214,18 +168,14 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
     missing += !kept.found;
     if (csv) {
       std::vector<std::string> extra;
-      for (const LabelingExtraColumn& column : kLabelingExtraColumns) extra.push_back(column.value(i));
+      for (std::string_view name : kCsvExtraFields) extra.push_back(CsvCellOf(ReportFieldNamed(name), i));
       for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
       std::cout << LabelingCsvRow(i, kept, extra);
       continue;
     }
-    std::cout << "{\"repo\": " << JsonString(i.repo) << ", \"number\": " << i.number << ", \"kind\": "
-              << JsonString(i.kind) << ", \"state\": " << JsonString(i.state) << ", \"created\": "
-              << JsonString(i.created) << ", \"updated\": " << JsonString(i.updated) << LabelingJsonTexts(i, kept)
-              << ", \"url\": "
-              << JsonString(i.url) << ", \"categories\": " << JsonArray(i.categories) << ", \"subcategories\": "
-              << JsonArray(i.subcategories) << ", \"facets\": " << JsonArray(i.facets) << ExportedJsonMembers(i, 0)
-              << ", \"class\": null}\n";
+    std::cout << "{" << JsonMembersOf(i, {"repo", "number", "kind", "state", "created", "updated"}, true)
+              << LabelingJsonTexts(i, kept) << JsonMembersOf(i, {"url", "categories", "subcategories", "facets"})
+              << ExportedJsonMembers(i, 0) << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();
@@ -263,9 +213,9 @@ int RunIssues(const IssuesArgs& args) {
   } else {
     std::vector<std::string> header;
     std::vector<bool> raw;
-    for (const JsonColumn& column : kJsonColumns) {
-      header.emplace_back(column.name);
-      raw.push_back(column.raw);
+    for (const ReportField& field : ReportFields()) {
+      header.emplace_back(field.name);
+      raw.push_back(JsonIsRaw(field));
     }
     for (const std::string& name : ExportedDimensionNames()) {
       header.push_back(name);
@@ -274,7 +224,7 @@ int RunIssues(const IssuesArgs& args) {
     std::vector<std::vector<std::string>> rows;
     for (const ListedIssue& i : list->issues) {
       std::vector<std::string>& row = rows.emplace_back();
-      for (const JsonColumn& column : kJsonColumns) row.push_back(column.value(i));
+      for (const ReportField& field : ReportFields()) row.push_back(JsonCellOf(field, i));
       for (std::string& value : ExportedValues(i, 0)) row.push_back(std::move(value));
     }
     WriteTable(std::cout, format, header, rows, raw);

@@ -15,6 +15,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/labeling_export.hpp"
+#include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
 #include "common/closest_name.hpp"
 #include "output.hpp"
@@ -224,11 +225,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
-      out << "{\"repo\": " << JsonString(issue.repo) << ", \"number\": " << issue.number
-          << ", \"state\": " << JsonString(issue.state) << LabelingJsonTexts(issue, kept)
-          << ", \"url\": " << JsonString(issue.url) << ", \"categories\": [";
-      for (size_t c = 0; c < cats.size(); ++c) out << (c ? ", " : "") << JsonString(cats[c]);
-      out << "], \"stratum\": " << JsonString(frame.StratumOf(index)) << ExportedJsonMembers(issue, exported_from)
+      // Its categories are those of the sample (`--category`), not every one it has.
+      out << "{" << JsonMembersOf(issue, {"repo", "number", "state"}, true) << LabelingJsonTexts(issue, kept)
+          << JsonMembersOf(issue, {"url"}) << ", \"categories\": " << JsonArray(cats) << ", \"stratum\": " << JsonString(frame.StratumOf(index)) << ExportedJsonMembers(issue, exported_from)
           << ", \"class\": null}\n";
     }
   }

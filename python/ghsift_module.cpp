@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "commands/command_table.hpp"
+#include "eval/labeled_report.hpp"
 #include "query/dimensions.hpp"
 #include "commands/commands.hpp"
 
@@ -131,36 +132,6 @@ struct CommandOutput {
   std::vector<std::string> notes;
 };
 
-//! RFC 4180 as ghsift writes it (common/csv.hpp): quoted cells may hold commas, doubled quotes
-//! and line breaks. Returns the header, then the rows.
-std::vector<std::vector<std::string>> ParseCsv(std::string_view text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string cell;
-  bool quoted = false, any = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c != '"') cell += c;
-      else if (i + 1 < text.size() && text[i + 1] == '"') cell += '"', ++i;
-      else quoted = false;
-      continue;
-    }
-    any = true;
-    if (c == '"') quoted = true;
-    else if (c == ',') row.push_back(std::move(cell)), cell.clear();
-    else if (c == '\n') {
-      row.push_back(std::move(cell));
-      cell.clear();
-      rows.push_back(std::move(row));
-      row.clear();
-      any = false;
-    } else if (c != '\r') cell += c;
-  }
-  if (any) row.push_back(std::move(cell)), rows.push_back(std::move(row));
-  return rows;
-}
-
 bool IsDigits(std::string_view s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
@@ -206,7 +177,7 @@ py::object FloatColumn(const std::vector<std::vector<std::string>>& rows, size_t
     const std::string cell(Cell(rows, r + 1, column));
     cells(static_cast<py::ssize_t>(r)) = cell.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(cell);
   }
-  return std::move(out);
+  return out;
 }
 
 //! One column as Python: an int64 array when every cell is a whole number, a float64 array when
@@ -249,12 +220,12 @@ py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t
       if (parsed.ec != std::errc()) return FloatColumn(rows, column);  // beyond int64
       cells(static_cast<py::ssize_t>(r)) = value;
     }
-    return std::move(out);
+    return out;
   }
   if (numeric) return FloatColumn(rows, column);
   py::list out(n);
   for (size_t r = 0; r < n; ++r) out[r] = Text(std::string(Cell(rows, r + 1, column)));
-  return std::move(out);
+  return out;
 }
 
 //! Runs `ghsift <command> <args...>` and returns what it wrote; raises what it failed with.

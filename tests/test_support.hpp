@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <string_view>
@@ -36,6 +37,41 @@ class TempDir {
 
  private:
   std::string path_;
+};
+
+//! One IssuesEvent record opening tensorflow/tensorflow#7 at 2024-03-05T14:00Z, with this title,
+//! body and label, each given as a JSON string (quotes and escapes included).
+inline std::string OpenedIssueRecord(const std::string& title_json, const std::string& body_json,
+                                     const std::string& label_json) {
+  return R"({"id":"1","type":"IssuesEvent","actor":{"id":1,"login":"a"},"repo":{"id":45717250,)"
+         R"("name":"tensorflow/tensorflow","url":"https://api.github.com/repos/tensorflow/tensorflow"},)"
+         R"("payload":{"action":"opened","issue":{"html_url":"https://github.com/tensorflow/tensorflow/issues/7",)"
+         R"("number":7,"title":)" + title_json + R"(,"body":)" + body_json + R"(,"state":"open","labels":[{"name":)" +
+         label_json + R"(}],"created_at":"2024-03-05T14:00:00Z","updated_at":"2024-03-05T14:00:00Z","comments":0,)"
+         R"("user":{"login":"a"}}},"public":true,"created_at":"2024-03-05T14:00:00Z"})";
+}
+
+//! A store ingested from one hand-written hour file (`records`, its lines), for tests of how a
+//! report's own text comes out: the hour and the store live in a TempDir of their own.
+class OneHourStore {
+ public:
+  OneHourStore(const std::string& hour_name, const std::string& records, const std::string& ingest_options = "-q")
+      : hour_(dir_ / hour_name) {
+    std::ofstream(hour_) << records;
+    const CommandResult r = RunCommand(Ghsift() + " ingest " + ingest_options + " --store " + Store() + " " + hour_);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+  }
+  const std::string& Hour() const { return hour_; }
+  std::string Store() const { return dir_ / "store"; }
+  std::string operator/(const std::string& name) const { return dir_ / name; }
+  //! `ghsift ARGUMENTS --store` this store.
+  CommandResult Run(const std::string& arguments) const {
+    return RunCommand(Ghsift() + " " + arguments + " --store " + Store());
+  }
+
+ private:
+  TempDir dir_;
+  std::string hour_;
 };
 
 //! Generates a corpus (or dies): `out` gets the hourly files and truth.json.

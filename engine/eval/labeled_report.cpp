@@ -1,4 +1,5 @@
 #include "eval/labeled_report.hpp"
+#include "common/csv.hpp"
 #include "common/utf8.hpp"
 
 #include <simdjson.h>
@@ -259,13 +260,13 @@ std::vector<std::vector<std::string>> ParseCsv(std::string_view text, std::vecto
       quoted = field_started = true;
       quote_line = line;
     } else if (c == ',') {
-      records.back().push_back(std::move(field));
+      records.back().push_back(CsvCellText(std::move(field)));
       field.clear();
       field_started = false;
     } else if (c == '\n' || c == '\r') {
       if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
       ++line;
-      records.back().push_back(std::move(field));
+      records.back().push_back(CsvCellText(std::move(field)));
       field.clear();
       field_started = false;
       records.emplace_back();
@@ -275,7 +276,7 @@ std::vector<std::vector<std::string>> ParseCsv(std::string_view text, std::vecto
       field_started = true;
     }
   }
-  if (field_started || !field.empty() || !records.back().empty()) records.back().push_back(std::move(field));
+  if (field_started || !field.empty() || !records.back().empty()) records.back().push_back(CsvCellText(std::move(field)));
   if (records.back().empty()) {
     records.pop_back();
     lines.pop_back();

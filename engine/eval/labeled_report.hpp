@@ -45,7 +45,8 @@ ReportText ReportTextOfJson(std::string_view json_object, bool* is_object);
 //! Parses a Python list literal of strings ("['a', \"b\"]"), as the MHNurf CSV stores lists.
 std::vector<std::string> ParsePythonStringList(std::string_view text);
 
-//! Splits CSV text into records of fields (RFC 4180 quoting; fields may hold newlines). When
+//! Splits CSV text into records of fields (RFC 4180 quoting; fields may hold newlines), each
+//! cell as CsvCellText reads it (common/csv.hpp: a formula guard taken off). When
 //! given, `record_lines` gets the line each record starts on (1-based) and `open_quote_line` the
 //! line of a quoted field that the text ends inside (0 when none: a cut file).
 std::vector<std::vector<std::string>> ParseCsv(std::string_view text, std::vector<size_t>* record_lines = nullptr,

@@ -2,7 +2,8 @@
 
 Each function runs the ghsift command of the same name in this process, on a store opened
 read-only, and returns the table its ``--format csv`` writes: the same columns and the same
-values. Keyword arguments are the command's options, ``--`` dropped and ``-`` written ``_``
+values (the text as the store holds it: without the apostrophe the CSV puts before a cell that a
+spreadsheet would take for a formula, such as ``=...``). Keyword arguments are the command's options, ``--`` dropped and ``-`` written ``_``
 (``created_from`` is ``--created-from``); a list or tuple is given as a comma list, True as a
 flag, None or False leave the option out. Defaults are the command's (``issues`` lists 50
 reports unless ``limit=0``). Options added to a command work here with no change.

@@ -38,37 +38,24 @@ std::string Json(const std::string& s) {
 class TerminalSafetyTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir();
     const std::string body = "Training leaks memory: RSS grows every epoch.\n\x1b[31mred\x1b[0m memory leak \u202eevil";
-    const std::string event =
-        R"({"id":"1","type":"IssuesEvent","actor":{"id":1,"login":"a"},"repo":{"id":45717250,)"
-        R"("name":"tensorflow/tensorflow","url":"https://api.github.com/repos/tensorflow/tensorflow"},)"
-        R"("payload":{"action":"opened","issue":{"html_url":"https://github.com/tensorflow/tensorflow/issues/7",)"
-        R"("number":7,"title":)" + Json(kTitle) + R"(,"body":)" + Json(body) +
-        R"(,"state":"open","labels":[{"name":)" + Json("type:perf\x1b[5m") +
-        R"(}],"created_at":"2024-03-05T14:00:00Z","updated_at":"2024-03-05T14:00:00Z","comments":0,)"
-        R"("user":{"login":"a"}}},"public":true,"created_at":"2024-03-05T14:00:00Z"})";
-    std::ofstream(*dir_ / "2024-03-05-14.json") << event << "\n";
-    const CommandResult r =
-        RunCommand(Ghsift() + " ingest -q --keep-text --store " + Store() + " " + (*dir_ / "2024-03-05-14.json"));
-    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string event = OpenedIssueRecord(Json(kTitle), Json(body), Json("type:perf\x1b[5m"));
+    store_ = new OneHourStore("2024-03-05-14.json", event + "\n", "-q --keep-text");
   }
   static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
+    delete store_;
+    store_ = nullptr;
   }
-  static std::string Store() { return *dir_ / "store"; }
-  static CommandResult Run(const std::string& arguments) {
-    return RunCommand(Ghsift() + " " + arguments + " --store " + Store());
-  }
+  static std::string Store() { return store_->Store(); }
+  static CommandResult Run(const std::string& arguments) { return store_->Run(arguments); }
   static void ExpectNoRawBytes(const std::string& output) {
     for (const char* raw : kRawBytes) {
       EXPECT_EQ(output.find(raw), std::string::npos) << "raw byte(s) " << Json(raw) << " in: " << output;
     }
   }
-  static TempDir* dir_;
+  static OneHourStore* store_;
 };
-TempDir* TerminalSafetyTest::dir_ = nullptr;
+OneHourStore* TerminalSafetyTest::store_ = nullptr;
 
 TEST_F(TerminalSafetyTest, IssuesTableShowsEscapes) {
   const CommandResult r = RunCommand("COLUMNS=300 " + Ghsift() + " issues --store " + Store());
@@ -125,7 +112,7 @@ TEST_F(TerminalSafetyTest, FileNamesInMessagesShowEscapes) {
   const std::string shown = "b\\x1b]0;NAME\\x07\\x1b[31m.json";
   const std::string dump = dir / hostile;
   {
-    std::ifstream hour(*dir_ / "2024-03-05-14.json");
+    std::ifstream hour(store_->Hour());
     std::ofstream(dump) << hour.rdbuf() << "{\"broken\n";  // a good record, then a bad one
   }
   const CommandResult bad = RunCommand(Ghsift() + " ingest --store " + (dir / "store") + " '" + dump + "'");

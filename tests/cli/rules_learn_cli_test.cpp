@@ -124,5 +124,20 @@ TEST_F(RulesLearnCliTest, RefusesWhatItCannotEstimate) {
   EXPECT_NE(r.output.find("--fields: 'code' is not one of title, body, comment"), std::string::npos) << r.output;
 }
 
+// A union is read as `rules eval` reads it and refused in one line saying why (before: "--positive
+// names one category"); one category given twice, with spaces, is that category.
+TEST_F(RulesLearnCliTest, AUnionLabelIsRefusedSayingWhatWorks) {
+  const std::string base = Ghsift() + " rules learn --rules " + rules_ + " --suite " + (dir_ / "suite.yaml") +
+                           " --data " + dir_.path() + " --min-reports 2 --write " + (dir_ / "x.yaml");
+  auto r = RunCommand(base + " --positive 'silent, performance'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.output,
+            "ghsift: rules learn: --positive performance,silent is a union label, as rules eval scores it, but a "
+            "learned layer holds one category's phrases and weights: give --positive performance or silent\n");
+  r = RunCommand(base + " --positive 'silent, silent'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(ReadFile(dir_ / "x.yaml").find("silent"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ghsift

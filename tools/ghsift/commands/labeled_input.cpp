@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "commands/common_options.hpp"
@@ -65,6 +66,23 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
       ->each(given("--objective"));
   cmd.add_option("--issue-dir", args.issue_dir, "Directory of GitHub API issue objects NUMBER.json giving bodies (--labels)")
       ->each(given("--issue-dir"));
+}
+
+Result<std::string> OneCategory(const std::string& positive, const std::string& command, const std::string& why,
+                                std::string (*hint)(const std::set<std::string>& categories)) {
+  const std::vector<std::string> listed = SplitList(positive);
+  const std::set<std::string> categories(listed.begin(), listed.end());
+  if (categories.empty()) return Status::InvalidArgument(command + ": --positive names one category");
+  if (categories.size() == 1) return *categories.begin();
+  std::string one_of;  // "a, b or c"
+  size_t i = 0;
+  for (const std::string& name : categories) {
+    one_of += (i == 0 ? "" : i + 1 == categories.size() ? " or " : ", ") + name;
+    ++i;
+  }
+  return Status::InvalidArgument(command + ": --positive " + Target{categories, false}.Name() +
+                                 " is a union label, as rules eval scores it, but " + why + ": give --positive " +
+                                 one_of + (hint == nullptr ? "" : " (" + hint(categories) + ")"));
 }
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {

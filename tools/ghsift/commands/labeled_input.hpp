@@ -47,6 +47,14 @@ struct LabeledInput {
   std::vector<std::pair<Target, std::vector<size_t>>> targets;
 };
 
+//! --positive of a command that works on one category (rules suggest, rules learn), read as `rules
+//! eval` reads it (a comma list, spaces trimmed, a name given twice counted once). A union (MHNurf's
+//! label: performance or accuracy) is what eval scores as one target; here it is refused in one
+//! line that names it as eval does, says why one category (`why`) and what works, then the
+//! command's `hint` for the union's categories (null: none).
+Result<std::string> OneCategory(const std::string& positive, const std::string& command, const std::string& why,
+                                std::string (*hint)(const std::set<std::string>& categories) = nullptr);
+
 //! Loads rules and reports and judges every report; the Status names what failed.
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args);
 

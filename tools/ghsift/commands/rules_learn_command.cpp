@@ -172,10 +172,11 @@ std::string HeaderOf(const LearnArgs& args, const std::string& category, const s
 }
 
 int RunLearn(LearnArgs args) {
-  const std::string category = args.input.positive;
-  if (category.empty() || category.find(',') != std::string::npos) {
-    return Fail("rules learn: --positive names one category");
-  }
+  Result<std::string> one =
+      OneCategory(args.input.positive, "rules learn", "a learned layer holds one category's phrases and weights");
+  if (!one.ok()) return Fail(one.status().message());
+  const std::string category = *one;
+  args.input.positive = category;
   FieldMask fields = 0;
   std::string field_list;
   for (const std::string& name : SplitList(args.fields)) {

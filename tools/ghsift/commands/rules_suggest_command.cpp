@@ -46,40 +46,19 @@ std::string RuleIdOf(const std::string& category, const std::string& phrase) {
   return id;
 }
 
-//! "a, b or c".
-std::string OneOf(const std::set<std::string>& names) {
-  std::string out;
-  size_t i = 0;
-  for (const std::string& name : names) {
-    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + name;
-    ++i;
-  }
-  return out;
-}
-
-//! --positive read as `rules eval` reads it (a comma list, spaces trimmed, a name given twice
-//! counted once), then held to one category. A union (MHNurf's label: performance or accuracy)
-//! is what eval scores as one target, but a suggested rule line carries one category's tag, and
-//! a union label does not say which category a positive speaks of: taking it for one of them
-//! would mine the other's phrases under its name. Refused in one line that names the union as
-//! eval does and says what works.
-Result<std::string> OneCategory(const std::string& positive) {
-  const std::vector<std::string> listed = SplitList(positive);
-  const std::set<std::string> categories(listed.begin(), listed.end());
-  if (categories.empty()) return Status::InvalidArgument("rules suggest: --positive names one category");
-  if (categories.size() == 1) return *categories.begin();
-  std::string listed_yaml;
-  for (const std::string& c : categories) listed_yaml += (listed_yaml.empty() ? "" : ", ") + c;
-  return Status::InvalidArgument("rules suggest: --positive " + Target{categories, false}.Name() +
-                                 " is a union label, as rules eval scores it, but a suggested rule carries one "
-                                 "category: give --positive " + OneOf(categories) +
-                                 " (a set labeled with the union goes in a --suite entry with positive: [" +
-                                 listed_yaml + "]: suggest mines it when no set is labeled for the category alone, "
-                                 "and says so)");
+//! Where a set labeled with a union goes instead (see RunSuggest's mining of groups).
+std::string UnionSetHint(const std::set<std::string>& categories) {
+  std::string listed;
+  for (const std::string& c : categories) listed += (listed.empty() ? "" : ", ") + c;
+  return "a set labeled with the union goes in a --suite entry with positive: [" + listed +
+         "]: suggest mines it when no set is labeled for the category alone, and says so";
 }
 
 int RunSuggest(SuggestArgs args) {
-  Result<std::string> one = OneCategory(args.input.positive);
+  // A union label does not say which category a positive speaks of: mining it under one name
+  // would take the other's phrases for this one's.
+  Result<std::string> one =
+      OneCategory(args.input.positive, "rules suggest", "a suggested rule carries one category", UnionSetHint);
   if (!one.ok()) return Fail(one.status().message());
   const std::string category = *one;
   args.input.positive = category;

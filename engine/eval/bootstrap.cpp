@@ -72,4 +72,46 @@ Interval BootstrapMean(const std::vector<DecidedGroup>& groups, const BootstrapO
   return Percentiles(values, options.level);
 }
 
+namespace {
+
+//! One paired replicate of a group: the same draws (indices within each label) decided by a and b.
+double ResampledDifference(const DecidedGroup& a, const DecidedGroup& b, const std::vector<size_t>& positives,
+                           const std::vector<size_t>& negatives, SplitMix64& rng) {
+  Confusion ca, cb;
+  for (const auto* side : {&positives, &negatives}) {
+    const uint64_t n = side->size();
+    for (uint64_t k = 0; k < n; ++k) {
+      const size_t i = (*side)[rng.Below(n)];
+      ca.Add(a.reports[i].predicted, a.reports[i].positive);
+      cb.Add(b.reports[i].predicted, b.reports[i].positive);
+    }
+  }
+  const auto objective = [&](const Confusion& c) { return a.objective_f1 ? c.f1() : c.macro_f1(); };
+  return objective(ca) - objective(cb);
+}
+
+}  // namespace
+
+Interval BootstrapMeanDifference(const std::vector<DecidedGroup>& a, const std::vector<DecidedGroup>& b,
+                                 const BootstrapOptions& options) {
+  if (a.empty() || a.size() != b.size()) return {};
+  std::vector<std::vector<size_t>> positives(a.size()), negatives(a.size());
+  for (size_t k = 0; k < a.size(); ++k) {
+    if (a[k].reports.size() != b[k].reports.size() || a[k].objective_f1 != b[k].objective_f1) return {};
+    for (size_t i = 0; i < a[k].reports.size(); ++i) {
+      if (a[k].reports[i].positive != b[k].reports[i].positive) return {};
+      (a[k].reports[i].positive ? positives[k] : negatives[k]).push_back(i);
+    }
+  }
+  SplitMix64 rng(options.seed);
+  std::vector<double> values;
+  values.reserve(static_cast<size_t>(options.replicates));
+  for (int r = 0; r < options.replicates; ++r) {
+    double sum = 0;
+    for (size_t k = 0; k < a.size(); ++k) sum += ResampledDifference(a[k], b[k], positives[k], negatives[k], rng);
+    values.push_back(sum / static_cast<double>(a.size()));
+  }
+  return Percentiles(values, options.level);
+}
+
 }  // namespace ghsift

@@ -41,4 +41,12 @@ Interval BootstrapObjective(const DecidedGroup& group, const BootstrapOptions& o
 //! itself (the groups stay the ones given).
 Interval BootstrapMean(const std::vector<DecidedGroup>& groups, const BootstrapOptions& options = {});
 
+//! The interval of the mean over groups of (a's objective - b's objective), two decisions on the
+//! same reports (a[k] and b[k]: the same reports in the same order, as the held-out fold and a
+//! word list decide them). Paired: each replicate draws the same reports for both, so the
+//! interval is of the difference itself, narrower than two intervals side by side suggest. Empty
+//! when the pairs do not hold the same reports.
+Interval BootstrapMeanDifference(const std::vector<DecidedGroup>& a, const std::vector<DecidedGroup>& b,
+                                 const BootstrapOptions& options = {});
+
 }  // namespace ghsift

@@ -89,7 +89,7 @@ Result<RuleSet> ReferenceRuleSet(const std::vector<ReferenceWords>& lists) {
   return set;
 }
 
-Result<std::vector<std::optional<GroupScore>>> ScoreReferenceWords(const std::vector<ReferenceWords>& lists,
+Result<std::vector<std::optional<ReferenceGroupScore>>> ScoreReferenceWords(const std::vector<ReferenceWords>& lists,
                                                                    const std::vector<LabeledReport>& reports,
                                                                    const std::vector<GroupDefinition>& groups,
                                                                    const std::vector<int>& report_group) {
@@ -100,11 +100,17 @@ Result<std::vector<std::optional<GroupScore>>> ScoreReferenceWords(const std::ve
   const RuleSet& rules = (*database)->rules();
   const MatchTable table = BuildMatchTable(rules, reports, JudgeReports(*database, reports), groups, report_group);
   const DecisionParams params = table.ParamsOf(rules);
-  std::vector<std::optional<GroupScore>> scores(groups.size());
+  std::vector<std::optional<ReferenceGroupScore>> scores(groups.size());
   for (size_t g = 0; g < groups.size(); ++g) {
     const bool covered = std::all_of(groups[g].positive.begin(), groups[g].positive.end(),
                                      [&](const std::string& c) { return table.CategoryIndex(c) >= 0; });
-    if (covered && !groups[g].positive.empty()) scores[g] = ScoreGroup(table, g, params);
+    if (!covered || groups[g].positive.empty()) continue;
+    ReferenceGroupScore& s = scores[g].emplace();
+    s.score = ScoreGroup(table, g, params);
+    s.decided.objective_f1 = table.groups[g].objective_f1;
+    for (uint32_t i : table.groups[g].reports) {
+      if (table.label[i] >= 0) s.decided.reports.push_back({table.Predicted(i, params), table.label[i] == 1});
+    }
   }
   return scores;
 }

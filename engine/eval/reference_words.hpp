@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "eval/bootstrap.hpp"
 #include "eval/match_table.hpp"
 #include "rules/rule_set.hpp"
 
@@ -29,9 +30,17 @@ Result<std::string> ReferencePattern(const std::string& path);
 //! One rule per list (id "reference.CATEGORY", weight 1, threshold 1, title and body).
 Result<RuleSet> ReferenceRuleSet(const std::vector<ReferenceWords>& lists);
 
+//! A group under the word lists: its score, and how they decided each labeled report (in the
+//! group's order, as GroupEstimate::held_out_reports holds the held-out fold's), for the paired
+//! interval of the rules' margin over the lists.
+struct ReferenceGroupScore {
+  GroupScore score;
+  DecidedGroup decided;
+};
+
 //! Each group's score under the word lists (the same reports and groups as the rules' table);
 //! none for a group one of whose positive categories has no list.
-Result<std::vector<std::optional<GroupScore>>> ScoreReferenceWords(const std::vector<ReferenceWords>& lists,
+Result<std::vector<std::optional<ReferenceGroupScore>>> ScoreReferenceWords(const std::vector<ReferenceWords>& lists,
                                                                    const std::vector<LabeledReport>& reports,
                                                                    const std::vector<GroupDefinition>& groups,
                                                                    const std::vector<int>& report_group);

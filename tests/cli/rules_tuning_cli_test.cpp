@@ -85,17 +85,21 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
   auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1" + reference);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("in-sample macro-F1  word list  constant\n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("in-sample 0.500; word list 0.500; constant (all or none flagged, the better) 0.650)"),
+  // The margin of LOGO over the list, with its paired interval (the same draws for both).
+  EXPECT_NE(r.output.find("in-sample 0.500; word list 0.500 (LOGO - word list -0.167, paired 95% CI [-0.250, 0.000]); "
+                          "constant (all or none flagged, the better) 0.650)"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("summary: reference word lists: 0.500 over the 2 groups they cover, where LOGO is 0.333\n"),
+  EXPECT_NE(r.output.find("summary: reference word lists: 0.500 over the 2 groups they cover, where LOGO is 0.333 "
+                          "(LOGO - word list -0.167, paired 95% CI [-0.250, 0.000])\n"),
             std::string::npos)
       << r.output;
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1 --format json" + reference);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("\"word_list\": 1.000, \"constant\": 0.800}"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\"word_list\": 0.000, \"constant\": 0.500}"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\"word_list_groups\": 2, \"mean_word_list\": 0.500, \"mean_logo_on_word_list_groups\": 0.333"),
+  EXPECT_NE(r.output.find("\"word_list_groups\": 2, \"mean_word_list\": 0.500, \"mean_logo_on_word_list_groups\": 0.333, "
+                          "\"mean_logo_minus_word_list_ci95\": [-0.250, 0.000]"),
             std::string::npos)
       << r.output;
   // The same as one row per group, for a notebook: a figure that cannot be computed is empty.

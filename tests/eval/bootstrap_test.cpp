@@ -59,5 +59,42 @@ TEST(BootstrapTest, NoReportsNoInterval) {
   EXPECT_EQ(BootstrapMean({}).high, 0.0);
 }
 
+//! A group of 40 reports, the first 10 positive, decided as `predicted` says of report i.
+DecidedGroup Decided40(bool (*predicted)(int i)) {
+  DecidedGroup g;
+  for (int i = 0; i < 40; ++i) g.reports.push_back({predicted(i), i < 10});
+  return g;
+}
+
+TEST(BootstrapTest, TheDifferenceOfTwoDecisionsIsPaired) {
+  const DecidedGroup right = Decided40([](int i) { return i < 10; });
+  const DecidedGroup none = Decided40([](int) { return false; });
+  // Every replicate: F1 1 against 0.
+  const Interval all = BootstrapMeanDifference({right}, {none});
+  EXPECT_DOUBLE_EQ(all.low, 1.0);
+  EXPECT_DOUBLE_EQ(all.high, 1.0);
+  const Interval same = BootstrapMeanDifference({right}, {right});
+  EXPECT_DOUBLE_EQ(same.low, 0.0);
+  EXPECT_DOUBLE_EQ(same.high, 0.0);
+  // Two decisions that differ on one negative: each alone spreads wide, their difference stays
+  // between 0 (that report not drawn) and a small margin, never below 0.
+  const DecidedGroup noisy = Decided40([](int i) { return i < 6 || i == 12 || i == 20; });
+  const DecidedGroup noisier = Decided40([](int i) { return i < 6 || i == 12 || i == 20 || i == 30; });
+  const Interval alone = BootstrapObjective(noisy);
+  const Interval paired = BootstrapMeanDifference({noisy}, {noisier});
+  EXPECT_GE(paired.low, 0.0);
+  EXPECT_GT(paired.high, 0.0);
+  EXPECT_LT(paired.high - paired.low, (alone.high - alone.low) / 4);
+}
+
+TEST(BootstrapTest, PairsOfOtherReportsHaveNoInterval) {
+  const DecidedGroup a = GroupOf(5, 1, 1, 10), shorter = GroupOf(5, 1, 1, 9);
+  EXPECT_EQ(BootstrapMeanDifference({a}, {shorter}).high, 0.0);
+  EXPECT_EQ(BootstrapMeanDifference({a}, {}).high, 0.0);
+  DecidedGroup relabeled = a;
+  relabeled.reports[0].positive = !relabeled.reports[0].positive;
+  EXPECT_EQ(BootstrapMeanDifference({a}, {relabeled}).high, 0.0);
+}
+
 }  // namespace
 }  // namespace ghsift

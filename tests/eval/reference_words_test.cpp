@@ -72,11 +72,19 @@ TEST(ReferenceWordsTest, FlagsAReportWithAWordInTitleOrBodyAndLeavesUncoveredGro
   ASSERT_TRUE(scores.ok()) << scores.status().message();
   ASSERT_EQ(scores->size(), 2u);
   ASSERT_TRUE((*scores)[0].has_value());
-  const Confusion& c = (*scores)[0]->confusion;
+  const Confusion& c = (*scores)[0]->score.confusion;
   EXPECT_EQ(c.tp, 2);
   EXPECT_EQ(c.fp, 1);
   EXPECT_EQ(c.fn, 1);
   EXPECT_EQ(c.tn, 1);
+  // Each report's decision, in the group's order, for the paired interval.
+  const DecidedGroup& decided = (*scores)[0]->decided;
+  ASSERT_EQ(decided.reports.size(), 5u);
+  const bool predicted[] = {true, true, false, false, true}, positive[] = {true, true, true, false, false};
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(decided.reports[i].predicted, predicted[i]) << i;
+    EXPECT_EQ(decided.reports[i].positive, positive[i]) << i;
+  }
   EXPECT_FALSE((*scores)[1].has_value());
 }
 

@@ -65,29 +65,43 @@ double MeanOverScoredGroups(const MatchTable& table, const Estimates& e, GroupSc
   return n ? sum / n : 0;
 }
 
+//! "LOGO - word list +0.133, paired 95% CI [0.105, 0.160]".
+std::string MarginText(double margin, const Interval& interval) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.3f", margin);
+  return "LOGO - word list " + std::string(text) + ", paired 95% CI " + IntervalText(interval);
+}
+
 //! The word lists' objective on group `g`, when they cover it and it can be scored.
 std::optional<double> ReferenceMetric(const MatchTable& table, const ReferenceScores& reference, size_t g) {
   if (g >= reference.size() || !reference[g]) return std::nullopt;
-  if (!ObjectiveDefined(table.groups[g], reference[g]->confusion)) return std::nullopt;
-  return reference[g]->Metric(table.groups[g].objective_f1);
+  if (!ObjectiveDefined(table.groups[g], reference[g]->score.confusion)) return std::nullopt;
+  return reference[g]->score.Metric(table.groups[g].objective_f1);
 }
 
 struct ReferenceMeans {
   double words = 0, logo = 0;  //!< means over the same groups
   int groups = 0;
+  //! The paired interval of logo - words (BootstrapMeanDifference): the rules' margin over the
+  //! lists with the spread another sample of the same groups' reports would give it.
+  Interval margin;
 };
 
 //! The word lists' mean objective and LOGO's over the groups both can score.
 ReferenceMeans MeansOnReferenceGroups(const MatchTable& table, const Estimates& e, const ReferenceScores& reference) {
   ReferenceMeans m;
+  std::vector<DecidedGroup> logo_reports, words_reports;
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const std::optional<double> metric = ReferenceMetric(table, reference, g);
     if (!metric || !ObjectiveDefined(table.groups[g], e.groups[g].held_out.confusion)) continue;
     m.words += *metric;
     m.logo += e.groups[g].held_out.Metric(table.groups[g].objective_f1);
     ++m.groups;
+    logo_reports.push_back(e.groups[g].held_out_reports);
+    words_reports.push_back(reference[g]->decided);
   }
   if (m.groups > 0) m.words /= m.groups, m.logo /= m.groups;
+  m.margin = BootstrapMeanDifference(logo_reports, words_reports);
   return m;
 }
 
@@ -98,7 +112,8 @@ std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const 
   const ReferenceMeans means = MeansOnReferenceGroups(table, e, reference);
   if (means.groups == 0) return "reference word lists: no group they cover can be scored";
   return "reference word lists: " + Fixed3(means.words) + " over the " +
-         Counted(static_cast<uint64_t>(means.groups), "group") + " they cover, where LOGO is " + Fixed3(means.logo);
+         Counted(static_cast<uint64_t>(means.groups), "group") + " they cover, where LOGO is " + Fixed3(means.logo) +
+         " (" + MarginText(means.logo - means.words, means.margin) + ")";
 }
 
 std::string IntervalText(const Interval& i) {
@@ -237,6 +252,7 @@ struct PositiveSetRows {
   int groups = 0;
   int unscored = 0;  //!< F1 groups without a positive report: shown, left out of the mean
   std::vector<DecidedGroup> scored_reports;  //!< for the interval of the held-out mean
+  std::vector<DecidedGroup> words_reports;   //!< the word lists' decisions on the same groups, when they cover them
   bool f1_objective = false;
 };
 
@@ -266,8 +282,8 @@ PositiveSetRows RowsOfPositiveSet(const std::string& set, const MatchTable& tabl
       const std::optional<double> words = ReferenceMetric(table, reference, g);
       row.push_back(scored && words ? Fixed3(*words) : "n/a");
       if (scored) r.words_cover = r.words_cover && words.has_value();
-      if (scored && words) r.words_sum += *words;
-      if (reference[g]) r.words_pooled += reference[g]->confusion;
+      if (scored && words) r.words_sum += *words, r.words_reports.push_back(reference[g]->decided);
+      if (reference[g]) r.words_pooled += reference[g]->score.confusion;
     }
     const double constant = ConstantObjective(c, table.groups[g].objective_f1);
     row.push_back(scored ? Fixed3(constant) : "n/a");
@@ -305,7 +321,15 @@ void PrintPositiveSetSummary(std::ostream& out, const std::string& set, const Po
     out << (b ? ", " : " ") << blocks[b].name << " " << (r.groups > 0 ? Fixed3(r.mean[b] / r.groups) : "n/a");
     if (IsHeldOut(blocks[b]) && r.groups > 0) out << " (95% CI " << IntervalText(BootstrapMean(r.scored_reports)) << ")";
   }
-  if (r.groups > 0 && r.words_cover) out << "; word list " << Fixed3(r.words_sum / r.groups);
+  if (r.groups > 0 && r.words_cover) {
+    out << "; word list " << Fixed3(r.words_sum / r.groups);
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      if (!IsHeldOut(blocks[b])) continue;
+      out << " (" << MarginText((r.mean[b] - r.words_sum) / r.groups,
+                                BootstrapMeanDifference(r.scored_reports, r.words_reports))
+          << ")";
+    }
+  }
   if (r.groups > 0) out << "; constant (all or none flagged, the better) " << Fixed3(r.constant_sum / r.groups);
   out << ")\n";
 }
@@ -425,7 +449,8 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
   out << ", \"mean_constant\": " << Fixed3(MeanConstant(table, e));
   if (const ReferenceMeans m = MeansOnReferenceGroups(table, e, reference); m.groups > 0) {
     out << ", \"word_list_groups\": " << m.groups << ", \"mean_word_list\": " << Fixed3(m.words)
-        << ", \"mean_logo_on_word_list_groups\": " << Fixed3(m.logo);
+        << ", \"mean_logo_on_word_list_groups\": " << Fixed3(m.logo) << ", \"mean_logo_minus_word_list_ci95\": ["
+        << Fixed3(m.margin.low) << ", " << Fixed3(m.margin.high) << "]";
   }
   for (const ScoreColumn& b : blocks) {
     out << ", " << JsonString("mean_" + JsonKey(b.name)) << ": " << Fixed3(MeanObjective(table, e, b.score));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "eval/decision_fit.hpp"
+#include "eval/reference_words.hpp"
 
 namespace ghsift::cli {
 
@@ -21,7 +22,7 @@ struct ScoreColumn {
 
 //! Each group's score under reference word lists (eval/reference_words.hpp), by group index; none
 //! for a group the lists do not cover. Empty: no lists given.
-using ReferenceScores = std::vector<std::optional<GroupScore>>;
+using ReferenceScores = std::vector<std::optional<ReferenceGroupScore>>;
 
 //! `blocks[0]` is the leave-one-group-out block: it comes first and the summary quotes it.
 void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estimates& e,

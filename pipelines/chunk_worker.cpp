@@ -17,6 +17,10 @@ ChunkWorker::ChunkWorker(std::shared_ptr<const RuleDatabase> rules, const RepoFi
       repos_(repos),
       max_line_bytes_(max_line_bytes),
       keep_text_(keep_text) {
+  // Outside the scope a report event is only counted: its payload need not be parsed.
+  if (!repos_.all()) {
+    extractor_.SetKeptReports([this](std::string_view name, int64_t id) { return repos_.Tracks(name, id); });
+  }
   const RuleSet& set = scanner_.database().rules();
   problem_rule_.reserve(set.rules.size());
   for (const Rule& rule : set.rules) {

@@ -11,6 +11,7 @@
 #include "common/time_util.hpp"
 #include "common/utf8.hpp"
 #include "json/record_boundary.hpp"
+#include "json/report_probe.hpp"
 
 namespace ghsift {
 namespace {
@@ -522,15 +523,54 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
     const std::string_view first =
         next_record == std::string_view::npos ? line : line.substr(0, next_record + 1);
     // A type with an escape in it (never the archive's own) is read by the parser, which decodes it.
-    if (end != std::string_view::npos && line.substr(start, end - start).find('\\') == std::string_view::npos &&
-        EventKindOf(line.substr(start, end - start)) == EventKind::kOther &&
-        ReadEnvelopeFast(first, event)) {
-      event.type = line.substr(start, end - start);
-      consumed_ = first.size();
-      return ExtractOutcome::kEvent;
+    if (end != std::string_view::npos && line.substr(start, end - start).find('\\') == std::string_view::npos) {
+      const std::string_view type = line.substr(start, end - start);
+      const EventKind kind = EventKindOf(type);
+      if (kind == EventKind::kOther ? ReadEnvelopeFast(first, event) : ReadUnkeptReportFast(first, kind, event)) {
+        event.type = type;
+        consumed_ = first.size();
+        return ExtractOutcome::kEvent;
+      }
     }
   }
   return ParseFull(line, event);
+}
+
+bool EventExtractor::ReadUnkeptReportFast(std::string_view line, EventKind kind, Event& event) {
+  // A review comment or review names its pull request after the comment's nested objects.
+  if (!kept_reports_ || kind == EventKind::kReportText) return false;
+  const bool read = [&] {
+    // A record without a positive repository id is numbered by its name (ParseFull).
+    if (!ReadEnvelopeFast(line, event) || event.repo_id <= 0 || kept_reports_(event.repo_name, event.repo_id)) {
+      return false;
+    }
+    // The payload is the member right after `repo` {id, name, url}: the envelope's `repo`.
+    const size_t name_end = static_cast<size_t>(event.repo_name.data() + event.repo_name.size() - line.data());
+    constexpr std::string_view kUrlKey = "\",\"url\":\"";
+    constexpr std::string_view kPayloadKey = "\"},\"payload\":";
+    if (line.compare(name_end, kUrlKey.size(), kUrlKey) != 0) return false;
+    const size_t url_end = line.find('"', name_end + kUrlKey.size());
+    if (url_end == std::string_view::npos || line.compare(url_end, kPayloadKey.size(), kPayloadKey) != 0 ||
+        line.substr(name_end, url_end - name_end).find('\\') != std::string_view::npos) {
+      return false;
+    }
+    const std::optional<ReportProbe> probe = ProbeReport(line.substr(url_end + kPayloadKey.size()));
+    if (!probe) return false;
+    // What ParseFull reads of it that counts: a report with a number (no `no_report_reason`) and
+    // text (the month's text share).
+    event.kind = kind;
+    event.has_report = true;
+    event.report.number = probe->number;
+    event.report.text[Field::kTitle] = probe->title;
+    return true;
+  }();
+  if (!read) {
+    // ParseFull starts from an event that holds nothing of the line.
+    event.id = 0;
+    event.created_at = event.repo_id = 0;
+    event.repo_name = {};
+  }
+  return read;
 }
 
 bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {

@@ -154,6 +154,82 @@ TEST(EventExtractorTest, IssuesEventReport) {
   EXPECT_FALSE(r.merged);
 }
 
+TEST(EventExtractorTest, UnkeptReportReadFromTheBytes) {
+  EventExtractor extractor;
+  std::vector<std::string> asked;
+  extractor.SetKeptReports([&](std::string_view name, int64_t id) {
+    asked.push_back(std::string(name) + "#" + std::to_string(id));
+    return name == "kept/repo";
+  });
+  Event event;
+  PaddedLine line(kIssuesLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(asked, std::vector<std::string>{"owner/repo#123"});
+  EXPECT_EQ(event.kind, EventKind::kIssues);
+  EXPECT_EQ(event.type, "IssuesEvent");
+  EXPECT_EQ(event.id, 2489651050u);
+  EXPECT_EQ(event.repo_id, 123);
+  EXPECT_EQ(event.repo_name, "owner/repo");
+  EXPECT_EQ(event.created_at, Time("2015-01-02T11:00:01Z"));
+  EXPECT_TRUE(event.has_report);
+  EXPECT_TRUE(event.no_report_reason.empty());
+  EXPECT_EQ(event.report.number, 42);
+  EXPECT_EQ(event.report.text[Field::kTitle], "Training is very slow");
+  EXPECT_TRUE(event.report.HasText());
+  // What counts of an unkept report is all that is read: no labels, state or action.
+  EXPECT_TRUE(event.report.labels.empty());
+  EXPECT_EQ(event.report.state, "");
+  EXPECT_EQ(event.report.action, "");
+  EXPECT_EQ(extractor.consumed(), kIssuesLine.size());
+}
+
+TEST(EventExtractorTest, KeptReportParsedWhole) {
+  EventExtractor extractor;
+  extractor.SetKeptReports([](std::string_view name, int64_t) { return name == "owner/repo"; });
+  Event event;
+  PaddedLine line(kIssuesLine);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.report.number, 42);
+  EXPECT_EQ(event.report.action, "closed");
+  EXPECT_EQ(event.report.state, "closed");
+  EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"bug", "performance"}));
+  EXPECT_EQ(event.id, 2489651050u);
+  EXPECT_EQ(event.repo_id, 123);
+}
+
+TEST(EventExtractorTest, UnkeptReportTheBytesDoNotSettleIsParsed) {
+  // The comment's report number comes after a nested object: the parser reads it, and says why
+  // a report event without a number makes no report, in every scope.
+  EventExtractor extractor;
+  extractor.SetKeptReports([](std::string_view, int64_t) { return false; });
+  Event event;
+  const std::string nested_first =
+      R"({"id":"9","type":"IssueCommentEvent","actor":{"id":1,"login":"alice"},)"
+      R"("repo":{"id":77,"name":"org/proj","url":"https://api.github.com/repos/org/proj"},)"
+      R"("payload":{"action":"created","issue":{"user":{"login":"bob"},"number":7,"title":"Fix the loader",)"
+      R"("labels":[{"name":"bug"}]},"comment":{"id":100,"body":"LGTM, but it is slow"}},)"
+      R"("public":true,"created_at":"2016-03-02T08:09:10Z"})";
+  PaddedLine line(nested_first);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.kind, EventKind::kIssueComment);
+  EXPECT_EQ(event.report.number, 7);
+  EXPECT_EQ(event.report.text[Field::kComment], "LGTM, but it is slow");
+  EXPECT_EQ(event.report.labels, (std::vector<std::string_view>{"bug"}));
+  EXPECT_EQ(event.repo_id, 77);
+  EXPECT_EQ(event.id, 9u);
+  EXPECT_EQ(event.created_at, Time("2016-03-02T08:09:10Z"));
+  const std::string without_number =
+      R"({"id":"5","type":"IssuesEvent","actor":{"id":1,"login":"a"},)"
+      R"("repo":{"id":123,"name":"owner/repo","url":"https://api.github.com/repos/owner/repo"},)"
+      R"("payload":{"action":"opened","issue":{"id":55,"number":null,"title":"T"}},)"
+      R"("public":true,"created_at":"2015-01-02T11:00:01Z"})";
+  PaddedLine bad(without_number);
+  ASSERT_EQ(extractor.Extract(bad.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_FALSE(event.has_report);
+  EXPECT_EQ(event.no_report_reason, "`payload.issue.number` is null");
+  EXPECT_EQ(event.created_at, Time("2015-01-02T11:00:01Z"));
+}
+
 TEST(EventExtractorTest, IssueCommentOnPullRequest) {
   EventExtractor extractor;
   Event event;

@@ -85,7 +85,10 @@ class LabelLoopTest : public ::testing::TestWithParam<bool> {
         if (with_body) *with_body += !records[r][body].empty();
         records[r][cls] = value;
       }
-      for (size_t c = 0; c < records[r].size(); ++c) labeled += (c ? "," : "") + CsvField(records[r][c]);
+      for (size_t c = 0; c < records[r].size(); ++c) {
+        if (c > 0) labeled += ',';
+        labeled += CsvField(records[r][c]);
+      }
       labeled += "\n";
     }
     return labeled;

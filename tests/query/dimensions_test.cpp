@@ -51,7 +51,9 @@ TEST(DimensionTableTest, RowsAreWhole) {
       EXPECT_FALSE(d.filter_help.empty()) << d.name;
     }
     // A rollup column counts reports: the rollup holds no per-report values of other kinds.
-    if (d.rollup != RollupColumn::kNone) EXPECT_TRUE(d.of_reports()) << d.name;
+    if (d.rollup != RollupColumn::kNone) {
+      EXPECT_TRUE(d.of_reports()) << d.name;
+    }
   }
   for (std::string_view name : {dimension::kRepo, dimension::kMonth, dimension::kCategory, dimension::kSubcategory,
                                 dimension::kVerdict, dimension::kResolution, dimension::kState, dimension::kKind,

@@ -140,7 +140,9 @@ TEST_F(ReportTest, TablesEqualTheShownQueryCommands) {
         EXPECT_EQ(t.command.find("--repo keras-team/keras,pytorch/pytorch") != std::string::npos, filtered)
             << t.command;
         EXPECT_EQ(csv, r.output) << t.command;
-        if (filtered) EXPECT_NE(ReadFile(out / "report.md").find(t.command), std::string::npos);
+        if (filtered) {
+          EXPECT_NE(ReadFile(out / "report.md").find(t.command), std::string::npos);
+        }
       }
     }
     // The overview, seven tables for each problem category, the two facets, and the months.
@@ -166,7 +168,10 @@ std::string Labeled(const std::string& csv, std::vector<int>* labels) {
       labels->push_back(r % 2);
       rec[cls] = std::to_string(r % 2);
     }
-    for (size_t c = 0; c < rec.size(); ++c) out += (c ? "," : "") + field(rec[c]);
+    for (size_t c = 0; c < rec.size(); ++c) {
+      if (c > 0) out += ',';
+      out += field(rec[c]);
+    }
     out += "\n";
   }
   return out;

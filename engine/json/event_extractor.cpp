@@ -495,7 +495,11 @@ static void ReportFromCommentUrl(std::string_view url, ReportFields& report) {
   if (pull) report.kind = ReportKind::kPullRequest;
 }
 
-ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
+//! Empties `event` of everything a line put in it. The full parse starts from here too, whatever
+//! the reads from the bytes filled before giving up: it decides from fields still at their
+//! defaults (a `repository` is read only while `repo_id` is 0, a payload's `repo` only while
+//! nothing names the repository), so the same line gives the same event by either way.
+static void StartEvent(Event& event) {
   event.kind = EventKind::kOther;
   event.type = {};
   event.created_at = event.repo_id = 0;
@@ -508,6 +512,10 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   event.has_report = false;
   event.report.Clear();
   event.no_report_reason.clear();
+}
+
+ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
+  StartEvent(event);
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
     line.remove_suffix(1);
   }
@@ -539,38 +547,26 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
 bool EventExtractor::ReadUnkeptReportFast(std::string_view line, EventKind kind, Event& event) {
   // A review comment or review names its pull request after the comment's nested objects.
   if (!kept_reports_ || kind == EventKind::kReportText) return false;
-  const bool read = [&] {
-    // A record without a positive repository id is numbered by its name (ParseFull).
-    if (!ReadEnvelopeFast(line, event) || event.repo_id <= 0 || kept_reports_(event.repo_name, event.repo_id)) {
-      return false;
-    }
-    // The payload is the member right after `repo` {id, name, url}: the envelope's `repo`.
-    const size_t name_end = static_cast<size_t>(event.repo_name.data() + event.repo_name.size() - line.data());
-    constexpr std::string_view kUrlKey = "\",\"url\":\"";
-    constexpr std::string_view kPayloadKey = "\"},\"payload\":";
-    if (line.compare(name_end, kUrlKey.size(), kUrlKey) != 0) return false;
-    const size_t url_end = line.find('"', name_end + kUrlKey.size());
-    if (url_end == std::string_view::npos || line.compare(url_end, kPayloadKey.size(), kPayloadKey) != 0 ||
-        line.substr(name_end, url_end - name_end).find('\\') != std::string_view::npos) {
-      return false;
-    }
-    const std::optional<ReportProbe> probe = ProbeReport(line.substr(url_end + kPayloadKey.size()));
-    if (!probe) return false;
-    // What ParseFull reads of it that counts: a report with a number (no `no_report_reason`) and
-    // text (the month's text share).
-    event.kind = kind;
-    event.has_report = true;
-    event.report.number = probe->number;
-    event.report.text[Field::kTitle] = probe->title;
-    return true;
-  }();
-  if (!read) {
-    // ParseFull starts from an event that holds nothing of the line.
-    event.id = 0;
-    event.created_at = event.repo_id = 0;
-    event.repo_name = {};
+  if (!ReadEnvelopeFast(line, event) || kept_reports_(event.repo_name, event.repo_id)) return false;
+  // The payload is the member right after `repo` {id, name, url}: the envelope's `repo`.
+  const size_t name_end = static_cast<size_t>(event.repo_name.data() + event.repo_name.size() - line.data());
+  constexpr std::string_view kUrlKey = "\",\"url\":\"";
+  constexpr std::string_view kPayloadKey = "\"},\"payload\":";
+  if (line.compare(name_end, kUrlKey.size(), kUrlKey) != 0) return false;
+  const size_t url_end = line.find('"', name_end + kUrlKey.size());
+  if (url_end == std::string_view::npos || line.compare(url_end, kPayloadKey.size(), kPayloadKey) != 0 ||
+      line.substr(name_end, url_end - name_end).find('\\') != std::string_view::npos) {
+    return false;
   }
-  return read;
+  const std::optional<ReportProbe> probe = ProbeReport(line.substr(url_end + kPayloadKey.size()));
+  if (!probe) return false;
+  // What ParseFull reads of it that counts: a report with a number (no `no_report_reason`) and
+  // text (the month's text share).
+  event.kind = kind;
+  event.has_report = true;
+  event.report.number = probe->number;
+  event.report.text[Field::kTitle] = probe->title;
+  return true;
 }
 
 bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
@@ -584,7 +580,9 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   size_t pos = FindLiteral(line, kRepoKey);
   if (pos == std::string_view::npos) return false;
   pos += kRepoKey.size();
-  if (!ParseDigits(line, &pos, &event.repo_id)) return false;
+  // A record without a positive repository id is numbered by its name, or named by its payload's
+  // `repo` (ParseFull), which the bytes do not say for certain.
+  if (!ParseDigits(line, &pos, &event.repo_id) || event.repo_id == 0) return false;
   if (line.compare(pos, kNameKey.size(), kNameKey) != 0) return false;
   pos += kNameKey.size();
   const size_t name_end = line.find('"', pos);
@@ -607,6 +605,7 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
 }
 
 ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
+  StartEvent(event);  // the reads from the bytes may have filled part of it before giving up
   simdjson::padded_string_view view(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING);
   od::document doc;
   if (parser_.iterate(view).get(doc) != simdjson::SUCCESS) return Bad("invalid JSON");

@@ -768,3 +768,71 @@ TEST(EventExtractorTest, RepositoryWithoutIdIsNumberedByItsName) {
 
 }  // namespace
 }  // namespace ghsift
+
+namespace ghsift {
+namespace {
+
+//! One record extracted; holds the line and the extractor, whose buffers the event's views use.
+struct Extracted {
+  explicit Extracted(std::string record) : line(std::move(record)) {
+    EXPECT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  }
+  PaddedLine line;
+  EventExtractor extractor;
+  Event event;
+};
+
+// A line that is not of the 2015+ layout but names a non-report type within the first bytes goes
+// to the envelope read from the bytes first, which takes the first `"repo":{"id":` it finds, here
+// one nested in the payload, and then gives up (a Timeline time has an offset, not `Z`). The full
+// parse must not start from what it read: it used to keep the nested repository (id 5,
+// "nested/one") and so skip the record's own `repository`, which it reads only while no id is set.
+TEST(EventExtractorTest, AFallbackFromTheBytesStartsFromAFreshEvent) {
+  const std::string payload = R"("payload":{"forkee":{"repo":{"id":5,"name":"nested/one","url":"u"}}},)";
+  const Extracted nameless(R"({"type":"ForkEvent",)" + payload +
+                           R"("created_at":"2013-02-15T00:00:01-08:00","actor":"someone",)"
+                           R"("repository":{"name":"caffe","owner":"BVLC","url":"https://github.com/BVLC/caffe"}})");
+  const Event& event = nameless.event;
+  EXPECT_EQ(event.type, "ForkEvent");
+  EXPECT_EQ(event.id, 0u);
+  EXPECT_EQ(FormatIsoTime(event.created_at), "2013-02-15T08:00:01Z");
+  EXPECT_EQ(event.repo_id, RepoIdFromName("BVLC/caffe"));
+  EXPECT_EQ(event.repo_name, "BVLC/caffe");
+  // With an id, the record's own.
+  const Extracted numbered(R"({"type":"ForkEvent",)" + payload +
+                           R"("created_at":"2013-02-15T00:00:01-08:00","actor":"someone",)"
+                           R"("repository":{"id":6146,"name":"caffe","owner":"BVLC"}})");
+  EXPECT_EQ(numbered.event.repo_id, 6146);
+  EXPECT_EQ(numbered.event.repo_name, "BVLC/caffe");
+  // The early Events API's `repo` without a name (`{"name":"/"}`): the payload's `repo` names it,
+  // which the full parse reads only while no id is set.
+  const Extracted early(R"({"type":"WatchEvent","repo":{"name":"/"},"created_at":"2011-02-15T00:00:01Z",)"
+                        R"("payload":{"repo":"real/one","target":{"repo":{"id":9,"name":"x/y"}}}})");
+  EXPECT_EQ(early.event.type, "WatchEvent");
+  EXPECT_EQ(FormatIsoTime(early.event.created_at), "2011-02-15T00:00:01Z");
+  EXPECT_EQ(early.event.repo_id, RepoIdFromName("real/one"));
+  EXPECT_EQ(early.event.repo_name, "real/one");
+}
+
+// `"repo":{"id":0,...}` on a 2015+ line: the record gives no id, so the repository is numbered by
+// its name (or named by the payload's `repo`) as the full parse does, not counted under id 0.
+TEST(EventExtractorTest, ARepoIdOfZeroIsNumberedByItsNameAsTheFullParseDoes) {
+  const Extracted named(R"({"id":"7","type":"WatchEvent","actor":{"id":1,"login":"a"},)"
+                        R"("repo":{"id":0,"name":"Owner/Repo","url":"u"},"payload":{"action":"started"},)"
+                        R"("public":true,"created_at":"2016-01-01T00:00:00Z"})");
+  const Event& event = named.event;
+  EXPECT_EQ(event.type, "WatchEvent");
+  EXPECT_EQ(event.id, 7u);
+  EXPECT_EQ(FormatIsoTime(event.created_at), "2016-01-01T00:00:00Z");
+  EXPECT_EQ(event.repo_id, RepoIdFromName("owner/repo"));
+  EXPECT_EQ(event.repo_name, "Owner/Repo");
+  const Extracted unnamed(R"({"id":"8","type":"WatchEvent","actor":{"id":1,"login":"a"},)"
+                          R"("repo":{"id":0,"name":"/","url":"u"},"payload":{"repo":"real/one"},)"
+                          R"("public":true,"created_at":"2016-01-01T00:00:00Z"})");
+  EXPECT_EQ(unnamed.event.id, 8u);
+  EXPECT_EQ(unnamed.event.repo_id, RepoIdFromName("real/one"));
+  EXPECT_EQ(unnamed.event.repo_name, "real/one");
+}
+
+}  // namespace
+}  // namespace ghsift

@@ -446,7 +446,13 @@ bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
 //! Why a report event gave no report number, in words: the member that held something else, or
 //! the first thing missing on the way to one.
 std::string NoReportReason(const Event& event, const NumberTrace& trace) {
-  if (!trace.bad_member.empty()) return "`" + std::string(trace.bad_member) + "` " + std::string(trace.problem);
+  if (!trace.bad_member.empty()) {
+    std::string reason = "`";  // appended piece by piece: GCC 12 warns wrongly (-Wrestrict) on "`" + string
+    reason += trace.bad_member;
+    reason += "` ";
+    reason += trace.problem;
+    return reason;
+  }
   if (!trace.payload) return "no `payload` object";
   if (trace.report_object) return "`payload." + std::string(trace.report_member) + ".number` is missing";
   // The old layouts: `issue` holds an id, the number is the payload's own.

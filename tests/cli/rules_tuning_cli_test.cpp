@@ -96,8 +96,14 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
       << r.output;
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1 --format json" + reference);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("\"word_list\": 1.000, \"constant\": 0.800}"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\"word_list\": 0.000, \"constant\": 0.500}"), std::string::npos) << r.output;
+  // Each group's margin with its paired interval: in alpha the list is right where LOGO is wrong
+  // on every draw (-1); in beta LOGO's F1 0.667 against the list's 0.
+  EXPECT_NE(r.output.find("\"word_list\": 1.000, \"logo_minus_word_list_ci95\": [-1.000, -1.000], \"constant\": 0.800}"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\"word_list\": 0.000, \"logo_minus_word_list_ci95\": [0.500, 1.000], \"constant\": 0.500}"),
+            std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("\"word_list_groups\": 2, \"mean_word_list\": 0.500, \"mean_logo_on_word_list_groups\": 0.333, "
                           "\"mean_logo_minus_word_list_ci95\": [-0.250, 0.000]"),
             std::string::npos)
@@ -107,9 +113,10 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("group,positive,objective,reports,positives,rules_left_out,logo_precision,logo_recall,"
                           "logo_f1,logo_macro_f1,logo_objective,logo_ci_low,logo_ci_high,in_sample_precision,"
-                          "in_sample_recall,in_sample_f1,in_sample_macro_f1,in_sample_objective,word_list,constant\n"
+                          "in_sample_recall,in_sample_f1,in_sample_macro_f1,in_sample_objective,word_list,"
+                          "logo_minus_word_list_ci_low,logo_minus_word_list_ci_high,constant\n"
                           "alpha,performance,f1,3,2,0,,0.000,0.000,0.250,0.000,0.000,0.000,,0.000,0.000,0.250,0.000,"
-                          "1.000,0.800\n"),
+                          "1.000,-1.000,-1.000,0.800\n"),
             std::string::npos)
       << r.output;
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --reference performance");

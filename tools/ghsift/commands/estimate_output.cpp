@@ -79,6 +79,15 @@ std::optional<double> ReferenceMetric(const MatchTable& table, const ReferenceSc
   return reference[g]->score.Metric(table.groups[g].objective_f1);
 }
 
+//! The paired interval of group `g`'s LOGO objective minus the word lists', when both score it.
+std::optional<Interval> GroupMargin(const MatchTable& table, const Estimates& e, const ReferenceScores& reference,
+                                    size_t g) {
+  if (!ReferenceMetric(table, reference, g) || !ObjectiveDefined(table.groups[g], e.groups[g].held_out.confusion)) {
+    return std::nullopt;
+  }
+  return BootstrapMeanDifference({e.groups[g].held_out_reports}, {reference[g]->decided});
+}
+
 struct ReferenceMeans {
   double words = 0, logo = 0;  //!< means over the same groups
   int groups = 0;
@@ -385,7 +394,9 @@ void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimate
     for (const char* m : {"_precision", "_recall", "_f1", "_macro_f1", "_objective"}) columns.push_back(key + m);
     if (IsHeldOut(b)) columns.insert(columns.end(), {key + "_ci_low", key + "_ci_high"});
   }
-  if (!reference.empty()) columns.push_back("word_list");
+  if (!reference.empty()) {
+    columns.insert(columns.end(), {"word_list", "logo_minus_word_list_ci_low", "logo_minus_word_list_ci_high"});
+  }
   columns.push_back("constant");
   std::vector<std::vector<std::string>> rows;
   for (size_t g = 0; g < table.groups.size(); ++g) {
@@ -411,6 +422,8 @@ void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimate
     if (!reference.empty()) {
       const std::optional<double> words = ReferenceMetric(table, reference, g);
       row.push_back(scored && words ? Fixed3(*words) : "");
+      const std::optional<Interval> margin = GroupMargin(table, e, reference, g);
+      row.insert(row.end(), {margin ? Fixed3(margin->low) : "", margin ? Fixed3(margin->high) : ""});
     }
     row.push_back(scored ? Fixed3(ConstantObjective(c, group.objective_f1)) : "");
     rows.push_back(std::move(row));
@@ -439,6 +452,9 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
     }
     if (const std::optional<double> words = ReferenceMetric(table, reference, g)) {
       out << ", \"word_list\": " << Fixed3(*words);
+    }
+    if (const std::optional<Interval> margin = GroupMargin(table, e, reference, g)) {
+      out << ", \"logo_minus_word_list_ci95\": [" << Fixed3(margin->low) << ", " << Fixed3(margin->high) << "]";
     }
     if (ObjectiveDefined(group, e.groups[g].written.confusion)) {
       out << ", \"constant\": " << Fixed3(ConstantObjective(e.groups[g].written.confusion, group.objective_f1));

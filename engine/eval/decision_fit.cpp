@@ -218,7 +218,9 @@ Estimates EstimateGroups(const MatchTable& table, const DecisionParams& written,
     train[g] = 0;
     // Fitted on the other groups, and scored without the rules read from this one's reports.
     const DecisionParams fold = table.WithoutRulesWrittenFrom(g, FitDecision(table, written, train, options));
-    GroupEstimate ge{ScoreGroup(table, g, fold), ScoreGroup(table, g, e.fitted), ScoreGroup(table, g, written)};
+    GroupEstimate ge{.held_out = ScoreGroup(table, g, fold),
+                     .in_sample = ScoreGroup(table, g, e.fitted),
+                     .written = ScoreGroup(table, g, written)};
     ge.held_out_reports.objective_f1 = table.groups[g].objective_f1;
     for (uint32_t i : table.groups[g].reports) {
       if (table.label[i] >= 0) ge.held_out_reports.reports.push_back({table.Predicted(i, fold), table.label[i] == 1});

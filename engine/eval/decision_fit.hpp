@@ -37,8 +37,8 @@ struct GroupEstimate {
   GroupScore in_sample;  //!< fitted on every group, scored on this one
   GroupScore written;    //!< the rule set as written
   //! The held-out fold's decision on each labeled report, for the bootstrap interval.
-  DecidedGroup held_out_reports;
-  Interval held_out_interval;  //!< 95% bootstrap interval of held_out's objective
+  DecidedGroup held_out_reports = {};
+  Interval held_out_interval = {};  //!< 95% bootstrap interval of held_out's objective
 };
 
 struct Estimates {

@@ -63,7 +63,8 @@ Result<std::string> ReferencePattern(const std::string& path) {
       }
     }
     if (!seen.insert(word).second) continue;
-    alternation += (alternation.empty() ? "" : "|") + EscapedLiteral(word);
+    if (!alternation.empty()) alternation += '|';
+    alternation += EscapedLiteral(word);
   }
   if (alternation.empty()) return Status::InvalidArgument(path + ": the word list has no word");
   return "\\b(" + alternation + ")\\b";

@@ -26,7 +26,7 @@ struct Rule {
   //! The labeled groups (as `rules eval` names them) whose reports the rule's words were read
   //! from: on those its figures are in-sample, so leave-one-group-out scores each of them as if
   //! the rule did not exist. Never changes a decision.
-  std::vector<std::string> written_from;
+  std::vector<std::string> written_from = {};
 
   //! The categories whose score the rule's weight adds to: `categories`, or {category}.
   std::vector<std::string> ScoredCategories() const {

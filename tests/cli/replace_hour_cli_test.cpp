@@ -36,7 +36,9 @@ class ReplaceHourTest : public ::testing::Test {
     std::ofstream out(bad());
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
-      if (number == 25) ASSERT_NE(line.find("\"IssuesEvent\""), std::string::npos);
+      if (number == 25) {
+        ASSERT_NE(line.find("\"IssuesEvent\""), std::string::npos);
+      }
       if (number == 5 || number == 25) {
         out << line.substr(0, 40) << "\n";
       } else if (number == 1900) {

@@ -139,7 +139,7 @@ struct Recount {
 std::string MonthOf(int64_t t) {
   using namespace std::chrono;
   const year_month_day ymd{sys_days{days{t / 86400}}};
-  char out[8];
+  char out[16];  // room for any int year and month the format could print
   std::snprintf(out, sizeof out, "%04d-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()));
   return out;
 }

@@ -48,7 +48,9 @@ TEST(TextFieldTest, RowsAreConsistent) {
     EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
     EXPECT_TRUE(keys.insert(spec.jsonl_key).second) << spec.jsonl_key;
     EXPECT_TRUE(columns.insert(spec.csv_column).second) << spec.csv_column;
-    if (spec.store_tag != 0) EXPECT_TRUE(tags.insert(spec.store_tag).second) << "store tag reused: " << spec.name;
+    if (spec.store_tag != 0) {
+      EXPECT_TRUE(tags.insert(spec.store_tag).second) << "store tag reused: " << spec.name;
+    }
     EXPECT_EQ(&Spec(spec.field), &spec);
     EXPECT_EQ(FieldFromName(spec.name), spec.field);
     EXPECT_EQ(spec.source == TextSource::kSnapshot || spec.source == TextSource::kLabels, !spec.member.empty())

@@ -160,8 +160,8 @@ TEST_F(QueryTest, IssuesTotal) {
 }
 
 TEST_F(QueryTest, CategoryFilter) {
-  QueryOptions o;
-  o.category = "performance";
+  QueryOptions o{};
+  o.category.emplace("performance");
   o.dimensions = {"month", "category"};
   EXPECT_EQ(Query(o), (CellList{{{"2015-01", "performance"}, 1}, {{"2015-03", "performance"}, 1}}));
   o.category = "accuracy";

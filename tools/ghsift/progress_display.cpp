@@ -31,14 +31,16 @@ void ProgressDisplay::Loop() {
     // downloaded: their sizes are known only as each transfer starts).
     const double files_done = static_cast<double>(progress_.files_done.load());
     const double files_total = static_cast<double>(progress_.files_total.load());
-    std::string eta = "?";
-    if (compressed > 0 && total > compressed) {
-      eta = std::to_string(static_cast<int>(seconds * (total - compressed) / compressed)) + "s";
-    } else if (total > 0 && compressed >= total) {
-      eta = "0s";
-    } else if (total == 0 && files_done > 0 && files_total > files_done) {
-      eta = "~" + std::to_string(static_cast<int>(seconds * (files_total - files_done) / files_done)) + "s";
-    }
+    const std::string eta = [&]() -> std::string {
+      if (compressed > 0 && total > compressed) {
+        return std::to_string(static_cast<int>(seconds * (total - compressed) / compressed)) + "s";
+      }
+      if (total > 0 && compressed >= total) return "0s";
+      if (total == 0 && files_done > 0 && files_total > files_done) {
+        return "~" + std::to_string(static_cast<int>(seconds * (files_total - files_done) / files_done)) + "s";
+      }
+      return "?";
+    }();
     const double per_second = seconds > 0 ? events / seconds : 0;
     char rate[32];
     std::snprintf(rate, sizeof rate, per_second >= 10000 ? "%.0fk" : "%.1fk", per_second / 1000);

@@ -34,7 +34,8 @@ std::vector<std::string> Split(const std::string& text, char separator) {
 Status RecordRuleLayers(Store& store, const std::vector<std::string>& layers) {
   std::string line;
   for (const std::string& layer : layers.empty() ? std::vector<std::string>{DefaultRulesPath()} : layers) {
-    line += (line.empty() ? "" : "\t") + Absolute(layer);
+    if (!line.empty()) line += '\t';
+    line += Absolute(layer);
   }
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> recorded, store.GetMeta(kRuleLayersMeta));
   const std::vector<std::string> lines = recorded ? Split(*recorded, '\n') : std::vector<std::string>{};

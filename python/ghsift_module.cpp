@@ -24,6 +24,7 @@
 
 #include "commands/command_table.hpp"
 #include "eval/labeled_report.hpp"
+#include "output.hpp"
 #include "query/dimensions.hpp"
 #include "commands/commands.hpp"
 
@@ -118,12 +119,6 @@ std::vector<std::string> PythonCommands() {
     if (row.in_python) names.emplace_back(row.path);
   }
   return names;
-}
-
-std::string Join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string out;
-  for (const std::string& item : items) out += (out.empty() ? "" : separator) + item;
-  return out;
 }
 
 //! A command's output: its stdout, and its stderr's lines.
@@ -234,7 +229,7 @@ CommandOutput RunCommand(const std::string& command, const std::vector<std::stri
   // with --format csv).
   const cli::CommandRow* row = cli::FindCommand(command);
   if (row == nullptr || !row->in_python) {
-    throw py::value_error("ghsift: the module runs " + Join(PythonCommands(), ", ") + ", not '" + command + "'");
+    throw py::value_error("ghsift: the module runs " + cli::Join(PythonCommands(), ", ") + ", not '" + command + "'");
   }
   CLI::App app{"ghsift"};
   app.require_subcommand(1);

@@ -102,11 +102,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
     if (is_bare && std::find(bare.begin(), bare.end(), r.name) != bare.end()) continue;
     std::vector<std::string> keys = r.former;
     keys.push_back(r.name);
-    for (int64_t id : r.ids) {
-      std::string key(1, '#');  // appended: GCC 12 warns wrongly (-Wrestrict) on "#" + string
-      key += std::to_string(id);
-      keys.push_back(std::move(key));
-    }
+    for (int64_t id : r.ids) keys.push_back("#" + std::to_string(id));
     for (const std::string& key : keys) {
       if (auto it = line_of.find(key); it != line_of.end() && it->second != number) {
         return Status::InvalidArgument(where + (key[0] == '#' ? "id " + key.substr(1) : key) +

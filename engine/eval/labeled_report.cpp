@@ -79,10 +79,7 @@ Result<std::optional<int>> BinaryLabel(std::string_view text) {
                                        {"false", 0}, {"true", 1}}) {
     if (text == written) return std::optional<int>(value);
   }
-  std::string quoted(1, '\'');  // appended: GCC 12 warns wrongly (-Wrestrict) on "'" + string
-  quoted += text;
-  quoted += '\'';
-  return Status::InvalidArgument(quoted);
+  return Status::InvalidArgument("'" + std::string(text) + "'");
 }
 
 Result<std::optional<int>> JsonLabel(simdjson::dom::element e, std::string_view key) {

@@ -446,13 +446,7 @@ bool ParseDigits(std::string_view text, size_t* pos, int64_t* out) {
 //! Why a report event gave no report number, in words: the member that held something else, or
 //! the first thing missing on the way to one.
 std::string NoReportReason(const Event& event, const NumberTrace& trace) {
-  if (!trace.bad_member.empty()) {
-    std::string reason = "`";  // appended piece by piece: GCC 12 warns wrongly (-Wrestrict) on "`" + string
-    reason += trace.bad_member;
-    reason += "` ";
-    reason += trace.problem;
-    return reason;
-  }
+  if (!trace.bad_member.empty()) return "`" + std::string(trace.bad_member) + "` " + std::string(trace.problem);
   if (!trace.payload) return "no `payload` object";
   if (trace.report_object) return "`payload." + std::string(trace.report_member) + ".number` is missing";
   // The old layouts: `issue` holds an id, the number is the payload's own.
@@ -545,6 +539,7 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
         consumed_ = first.size();
         return ExtractOutcome::kEvent;
       }
+      StartEvent(event);  // the read from the bytes may have filled part of it before giving up
     }
   }
   return ParseFull(line, event);
@@ -610,8 +605,8 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   return true;
 }
 
+//! `event` is as StartEvent leaves it (Extract empties it again after a read from the bytes).
 ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
-  StartEvent(event);  // the reads from the bytes may have filled part of it before giving up
   simdjson::padded_string_view view(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING);
   od::document doc;
   if (parser_.iterate(view).get(doc) != simdjson::SUCCESS) return Bad("invalid JSON");

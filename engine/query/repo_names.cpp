@@ -18,10 +18,7 @@ const std::string& RepoNames::Of(int64_t id) {
     std::string name = id == kUntrackedRepositories ? std::string(kUntrackedRepositoriesName)
                        : id == 0                    ? std::string(kNoRepositoryName)
                                                     : store_.RepoName(id);
-    if (name.empty()) {
-      name = std::to_string(id);
-      name.insert(name.begin(), '#');  // not "#" + string: GCC 12 warns wrongly (-Wrestrict) on it
-    }
+    if (name.empty()) name = "#" + std::to_string(id);
     it = names_.emplace(id, std::move(name)).first;
   }
   return it->second;

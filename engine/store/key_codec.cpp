@@ -41,11 +41,7 @@ bool ParseTextShare(std::string_view key, TextShareKey* out) {
   return true;
 }
 
-std::string Stat(std::string_view name) {
-  std::string key(1, kStat);  // appended: GCC 12 warns wrongly (-Wrestrict) on char + string
-  key += name;
-  return key;
-}
+std::string Stat(std::string_view name) { return std::string(1, kStat) + std::string(name); }
 
 std::string RepoLatestName(int64_t repo_id) {
   std::string k(1, kRepoLatestName);

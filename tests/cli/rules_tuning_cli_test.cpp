@@ -255,10 +255,7 @@ TEST(RulesTuningRealDataTest, EveryGroupOfTheSuiteGetsALeaveOneGroupOutEstimate)
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (const char* group : {"caffe", "incubator-mxnet", "keras", "silentbugs", "nnsmith", "impala", "elasticsearch",
                             "tensorflow/tensorflow", "pytorch/glow", "perf-frameworks"}) {
-    std::string key = "\"";  // built piece by piece: GCC 12 warns wrongly (-Wrestrict) on "\"" + string
-    key += group;
-    key += "\": {\"positive\"";
-    const size_t at = r.output.find(key);
+    const size_t at = r.output.find("\"" + std::string(group) + "\": {\"positive\"");
     ASSERT_NE(at, std::string::npos) << group << "\n" << r.output.substr(0, 2000);
     EXPECT_NE(r.output.find("\"LOGO\": {\"tp\": ", at), std::string::npos) << group;
   }

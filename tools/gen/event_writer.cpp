@@ -238,8 +238,8 @@ void EventWriter::PushPayload(std::string& out, const Repo& repo, const User& ac
 void EventWriter::ReleasePayload(std::string& out, const Repo& repo, const User& actor, int64_t time, Rng& rng) {
   const std::string_view full = repo.NameAt(hour_).full;
   const uint64_t id = 130000000 + rng.Below(20000000);
-  std::string tag(1, 'v');  // appended: GCC 12 warns wrongly (-Wrestrict) on "v" + string
-  tag += std::to_string(rng.Below(4)) + "." + std::to_string(rng.Below(30)) + "." + std::to_string(rng.Below(10));
+  std::string tag = "v" + std::to_string(rng.Below(4)) + "." + std::to_string(rng.Below(30)) + "." +
+                    std::to_string(rng.Below(10));
   out.append("{\"action\":\"published\",\"release\":{\"url\":\"");
   AppendApiRepoUrl(out, full);
   out.append("/releases/");

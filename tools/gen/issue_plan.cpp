@@ -431,10 +431,7 @@ class Planner {
     if (r.ref_form != RefForm::kNumber) r.ref_repo_name = world_.repos[p.foreign_repo].NameAt(created_hour).full;
     std::string target;
     switch (r.ref_form) {
-      case RefForm::kNumber:
-        target = std::to_string(r.ref_number);
-        target.insert(target.begin(), '#');  // not "#" + string: GCC 12 warns wrongly (-Wrestrict) on it
-        break;
+      case RefForm::kNumber: target = "#" + std::to_string(r.ref_number); break;
       case RefForm::kQualified: target = r.ref_repo_name + "#" + std::to_string(r.ref_number); break;
       case RefForm::kUrl:
         target = "https://github.com/" + r.ref_repo_name + "/issues/" + std::to_string(r.ref_number);

@@ -49,6 +49,15 @@ std::string JsonArray(const std::vector<std::string>& items) {
   return out + "]";
 }
 
+std::string Join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += separator;
+    out += item;
+  }
+  return out;
+}
+
 std::vector<std::string> SplitList(const std::string& text) {
   std::vector<std::string> out;
   size_t at = 0;

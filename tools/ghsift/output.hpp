@@ -32,6 +32,9 @@ std::string JsonString(std::string_view s);
 std::string JsonArray(const std::vector<std::string>& items);
 //! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").
 std::vector<std::string> SplitList(const std::string& text);
+//! The items with `separator` between them ("a;b"); empty items before the first non-empty one
+//! add nothing.
+std::string Join(const std::vector<std::string>& items, std::string_view separator);
 //! Columns of a terminal a UTF-8 text takes (one per code point; control characters escaped first).
 size_t DisplayWidth(std::string_view text);
 //! A text made fit for one table cell: TerminalSafe, cut to `max_width` columns with an ellipsis

@@ -60,5 +60,12 @@ TEST(CliOutputTest, CountedNounsAgree) {
   EXPECT_EQ(Counted(12345, "rule"), "12,345 rules");
 }
 
+TEST(CliOutputTest, JoinPutsTheSeparatorBetweenItems) {
+  EXPECT_EQ(Join({"a", "b", "c"}, ";"), "a;b;c");
+  EXPECT_EQ(Join({"a"}, ", "), "a");
+  EXPECT_EQ(Join({}, ","), "");
+  EXPECT_EQ(Join({"", "a", "", "b"}, ","), "a,,b");  // empty items before the first add nothing
+}
+
 }  // namespace
 }  // namespace ghsift::cli

@@ -126,11 +126,7 @@ std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const 
 }
 
 std::string IntervalText(const Interval& i) {
-  std::string text = "[";  // appended piece by piece: GCC 12 warns wrongly (-Wrestrict) on "[" + string
-  text += Fixed3(i.low);
-  text += ", ";
-  text += Fixed3(i.high);
-  return text + "]";
+  return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]";
 }
 
 std::string Fixed3(double v) {

@@ -31,12 +31,6 @@ struct IssuesArgs {
   std::string format = "table";
 };
 
-std::string Join(const std::vector<std::string>& items, const char* separator) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : separator) + s;
-  return out;
-}
-
 //! What a report was flagged with, in one column: each problem category's subcategory tags
 //! (with their category: "performance/memory"), or the category alone when it has none.
 std::string FlaggedWith(const ListedIssue& i) {

@@ -10,12 +10,6 @@ namespace {
 
 using Form = ReportField::Form;
 
-std::string Join(const std::vector<std::string>& items, const char* separator) {
-  std::string out;
-  for (const std::string& item : items) out += (out.empty() ? "" : separator) + item;
-  return out;
-}
-
 std::string Score(double score) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", score);

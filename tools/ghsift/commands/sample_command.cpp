@@ -37,13 +37,6 @@ struct SampleArgs {
   bool scan = false;  //!< read every report instead of the listing index
 };
 
-
-std::string Join(const std::vector<std::string>& items, const char* separator) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : separator) + s;
-  return out;
-}
-
 std::string Percent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g%%", fraction * 100);

@@ -28,10 +28,19 @@ bool OnlySpaces(std::string_view s) {
   return true;
 }
 
+constexpr std::string_view kCommentOpen = "<!--";
+constexpr std::string_view kCommentClose = "-->";
+
+//! Whether `line` opens an HTML block with a comment: `<!--` after at most three spaces.
+bool OpensCommentBlock(std::string_view line, size_t open_at) {
+  return open_at <= 3 && OnlySpaces(line.substr(0, open_at));
+}
+
 }  // namespace
 
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
-  Fence open;  // the fence of the block we are in, if any
+  Fence open;               // the fence of the block we are in, if any
+  bool in_comment = false;  // inside an HTML comment that began on an earlier line
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
@@ -40,24 +49,67 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     start = end + 1;
 
-    const Fence fence = ReadFence(line);
-    if (open.marker == 0) {
+    if (in_comment) {
+      const size_t close = line.find(kCommentClose);
+      if (close == std::string_view::npos) continue;
+      in_comment = false;
+      line.remove_prefix(close + kCommentClose.size());
+      if (OnlySpaces(line)) continue;
+    } else if (open.marker == 0) {
+      const Fence fence = ReadFence(line);
       const bool valid_open = fence.marker != 0 &&
                               (fence.marker == '~' || fence.rest.find('`') == std::string_view::npos);
       if (valid_open) {
         open = fence;
         continue;
       }
-      prose.append(line);
-      prose.push_back('\n');
     } else {
+      const Fence fence = ReadFence(line);
       if (fence.marker == open.marker && fence.length >= open.length && OnlySpaces(fence.rest)) {
         open = {};
         continue;
       }
       code.append(line);
       code.push_back('\n');
+      continue;
     }
+
+    // Prose, less its HTML comments: GitHub shows none of them, and issue templates keep their
+    // instructions there ("Is your feature request related to a problem?"), which are the
+    // form's words, not the reporter's.
+    const size_t kept_from = prose.size();
+    bool had_comment = false;
+    size_t at = 0;
+    while (at < line.size()) {
+      const size_t open_at = line.find(kCommentOpen, at);
+      if (open_at == std::string_view::npos) {
+        prose.append(line.substr(at));
+        break;
+      }
+      prose.append(line.substr(at, open_at - at));
+      had_comment = true;
+      const size_t close = line.find(kCommentClose, open_at + kCommentOpen.size());
+      if (close != std::string_view::npos) {
+        at = close + kCommentClose.size();
+        continue;
+      }
+      // Unclosed on this line. A comment block runs to its `-->` or to the end of the text; a
+      // comment inside a line of text needs its `-->` somewhere after it, else it is literal text.
+      const std::string_view rest = text.substr(std::min(start, text.size()));
+      if (OpensCommentBlock(line, open_at) || rest.find(kCommentClose) != std::string_view::npos) {
+        in_comment = true;
+      } else {
+        had_comment = false;
+        prose.append(line.substr(open_at));
+      }
+      break;
+    }
+    // A line that was all comment (and spaces) leaves no line behind.
+    if (had_comment && OnlySpaces(std::string_view(prose).substr(kept_from))) {
+      prose.resize(kept_from);
+      continue;
+    }
+    prose.push_back('\n');
   }
 }
 

@@ -1,9 +1,16 @@
 #pragma once
-// Splits a markdown text into prose and fenced code, the `body`/`comment` and `code` fields.
+// Splits a markdown text into prose and fenced code, the `body`/`comment` and `code` fields, and
+// leaves out of the prose the HTML comments GitHub does not show.
 #include <string>
 #include <string_view>
 
 namespace ghsift {
+
+//! Names how SplitMarkdown reads a text. It is part of the scan digest of every rule that reads a
+//! markdown field or its code (decision.cpp), so that a store whose texts were read another way
+//! is not taken as scanned like one read this way: change it whenever what SplitMarkdown gives
+//! changes.
+inline constexpr std::string_view kMarkdownReading = "fences,html-comments-out";
 
 //! Appends the lines outside fenced code blocks to `prose` and the lines inside them to `code`,
 //! each followed by '\n'. Fences follow CommonMark: a line of at least three ` or ~ characters
@@ -11,6 +18,11 @@ namespace ghsift {
 //! a backtick); a fence of the same character, at least as long, with nothing but spaces after
 //! it, closes it; an unclosed block runs to the end of the text. Fence lines themselves are in
 //! neither output.
+//! HTML comments (`<!-- ... -->`, on one line or several) outside fenced code are in neither
+//! output: GitHub does not show them, and issue templates hold their instructions there. One
+//! that opens a line (after at most three spaces) and never closes hides the rest of the text,
+//! as a comment block does on GitHub; one inside a line of text with no `-->` after it anywhere
+//! is literal text. A line that was all comment leaves no empty line in the prose.
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code);
 
 }  // namespace ghsift

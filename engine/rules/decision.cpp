@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "common/short_digest.hpp"
+#include "json/markdown_splitter.hpp"
+#include "json/text_field.hpp"
 
 namespace ghsift {
 
@@ -15,7 +17,17 @@ int64_t ToMicro(double value) { return std::llround(value * 1e6); }
 
 namespace {
 
-//! What decides which texts a rule matches, as 16 hex digits.
+//! Whether a rule reads what SplitMarkdown makes of a text: a markdown field's prose or the code.
+bool ReadsMarkdown(const Rule& rule) {
+  for (const TextFieldSpec& spec : kTextFields) {
+    const bool split = spec.markdown || spec.source == TextSource::kFences;
+    if (split && (rule.fields & MaskOf(spec.field))) return true;
+  }
+  return false;
+}
+
+//! What decides which texts a rule matches, as 16 hex digits: its pattern, flags and fields, and
+//! for a rule of markdown fields how the markdown is read.
 std::string ScanDigest(const Rule& rule) {
   std::vector<std::string> flags = rule.flags;
   std::sort(flags.begin(), flags.end());
@@ -24,6 +36,10 @@ std::string ScanDigest(const Rule& rule) {
   for (const std::string& flag : flags) text += flag + ",";
   text += '\0';
   text += std::to_string(rule.fields);
+  if (ReadsMarkdown(rule)) {
+    text += '\0';
+    text += kMarkdownReading;
+  }
   return ShortDigest(text);
 }
 

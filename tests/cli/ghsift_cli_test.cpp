@@ -288,6 +288,20 @@ TEST_F(CliTest, RulesExplainGivesTheVerdict) {
   EXPECT_NE(r.output.find("\nverdict: bug\n"), std::string::npos) << r.output;
 }
 
+// A template's instructions in an HTML comment are not the reporter's words: GitHub does not show
+// them, and rules do not read them. The same body without the comment's markers is a feature request.
+TEST_F(CliTest, RulesExplainLeavesHtmlCommentsOut) {
+  const std::string body = "Training is fine.\n<!-- Is your feature request related to a problem? -->\nThanks\n";
+  auto r = RunCommand(Ghsift() + " rules explain --no-color --title 'Training on GPU' --text '" + body + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("verdict.feature.body"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nverdict: bug\n"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --title 'Training on GPU' --text '" +
+                 "Training is fine.\nIs your feature request related to a problem?\nThanks\n'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("verdict.feature.body"), std::string::npos) << r.output;
+}
+
 // Every matched span is marked whole: a rule without start offsets ("instead of"), a rule that
 // matches each character (`\S` in code), overlapping rules; weights and sums are printed.
 TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {

@@ -142,5 +142,57 @@ TEST(MarkdownSplitterTest, EmptyLinesArePreserved) {
   EXPECT_EQ(s.code, "\n");
 }
 
+// HTML comments: GitHub does not show them, and templates keep their instructions in them.
+
+TEST(MarkdownSplitterTest, ACommentInsideALineIsLeftOut) {
+  const Split s = SplitText("slow <!-- say how slow --> on GPU\n");
+  EXPECT_EQ(s.prose, "slow  on GPU\n");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, ACommentOverSeveralLinesLeavesNoLines) {
+  const Split s = SplitText("## Feature\n<!-- Is your feature request\nrelated to a problem? -->\nAdd a flag.\n");
+  EXPECT_EQ(s.prose, "## Feature\nAdd a flag.\n");
+}
+
+TEST(MarkdownSplitterTest, TextAfterACommentClosesOnItsLineIsKept) {
+  const Split s = SplitText("a\n<!-- one\ntwo --> kept\nb\n");
+  EXPECT_EQ(s.prose, "a\n kept\nb\n");
+}
+
+TEST(MarkdownSplitterTest, SeveralCommentsOnOneLine) {
+  const Split s = SplitText("<!--x-->a<!--y-->b<!--z-->\n");
+  EXPECT_EQ(s.prose, "ab\n");
+}
+
+TEST(MarkdownSplitterTest, AnUnclosedCommentBlockHidesTheRest) {
+  const Split s = SplitText("kept\n   <!-- never closed\nhidden\n```\nhidden code\n```\n");
+  EXPECT_EQ(s.prose, "kept\n");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, AnUnclosedOpenerInsideALineIsText) {
+  const Split s = SplitText("use <!-- to start a comment\nnext\n");
+  EXPECT_EQ(s.prose, "use <!-- to start a comment\nnext\n");
+}
+
+TEST(MarkdownSplitterTest, FencesInsideACommentAreNotCode) {
+  const Split s = SplitText("<!--\n```\nnot code\n```\n-->\nafter\n");
+  EXPECT_EQ(s.prose, "after\n");
+  EXPECT_EQ(s.code, "");
+}
+
+TEST(MarkdownSplitterTest, ACommentInsideFencedCodeIsCode) {
+  const Split s = SplitText("```html\n<!-- markup -->\n```\ntext\n");
+  EXPECT_EQ(s.prose, "text\n");
+  EXPECT_EQ(s.code, "<!-- markup -->\n");
+}
+
+TEST(MarkdownSplitterTest, ACommentClosingOnAFenceLikeLineDoesNotOpenAFence) {
+  const Split s = SplitText("<!-- x\n--> ```\nprose\n");
+  EXPECT_EQ(s.prose, " ```\nprose\n");
+  EXPECT_EQ(s.code, "");
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include "common/short_digest.hpp"
+#include "json/markdown_splitter.hpp"
 #include "rules/decision.hpp"
 #include "rules/rule_database.hpp"
 #include "rules/rule_set.hpp"
@@ -263,6 +265,30 @@ TEST_F(RuleLayersTest, OneRuleListingThreeCategoriesEqualsThreeCopies) {
   EXPECT_EQ(listed_model.Flagged({"nab.how", "p.slow"}), std::vector<std::string>{});
 }
 
+// A rule's scan digest names how a markdown field is read when it reads one, so that a store whose
+// bodies were read another way (before HTML comments were left out) is not taken as scanned alike;
+// a rule of titles and labels alone keeps the digest it had.
+TEST_F(RuleLayersTest, ScanDigestNamesTheMarkdownReadingOfMarkdownFieldsOnly) {
+  RuleSet set;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n"
+                            "  - {id: t, tag: performance/low-speed, pattern: a, fields: [title, label], weight: 1}\n"
+                            "  - {id: b, tag: performance/low-speed, pattern: a, fields: [body], weight: 1}\n"
+                            "  - {id: c, tag: performance/low-speed, pattern: a, fields: [code], weight: 1}\n",
+                            "m.yaml", set)
+                  .ok());
+  const std::string text = DecisionModel::FromRuleSet(set).Serialize();
+  const auto digest = [](FieldMask fields, bool markdown) {
+    std::string s = std::string("a") + '\0' + '\0' + std::to_string(fields);
+    if (markdown) s += std::string(1, '\0') + std::string(kMarkdownReading);
+    return ShortDigest(s);
+  };
+  EXPECT_NE(text.find("scan\tt\t" + digest(MaskOf(Field::kTitle) | MaskOf(Field::kLabel), false) + "\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("scan\tb\t" + digest(MaskOf(Field::kBody), true) + "\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("scan\tc\t" + digest(MaskOf(Field::kCode), true) + "\n"), std::string::npos) << text;
+}
+
 // Stores keep the decision model as text: a one-category rule is written as before (so stores
 // built before category lists compare equal), a rule with a list gets a fifth column.
 TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
@@ -277,8 +303,8 @@ TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
   EXPECT_EQ(text,
             "rule\tn\tperformance/not-a-bug\t-1000000\tperformance,silent\n"
             "rule\tp\tperformance/low-speed\t500000\n"
-            "scan\tn\tef5f9eb02e5dbae8\n"  // what each rule matches with: pattern, flags, fields
-            "scan\tp\t8f59ecb88492d7bf\n"
+            "scan\tn\t92edc011e2bce525\n"  // what each rule matches with: pattern, flags, fields, and
+            "scan\tp\t9c8622d2004643b4\n"  // how markdown is read (these read the body by default)
             "threshold\tperformance\t1000000\n"
             "threshold\tsilent\t1000000\n"
             "facets\n");

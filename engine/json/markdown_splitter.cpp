@@ -41,6 +41,18 @@ bool OpensCommentBlock(std::string_view line, size_t open_at) {
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
   Fence open;               // the fence of the block we are in, if any
   bool in_comment = false;  // inside an HTML comment that began on an earlier line
+  // Whether a `-->` comes at or after `from`: one search from the end of the text, made the first
+  // time it is asked (a search of the rest per opener would take quadratic time on a text of
+  // many unclosed openers).
+  size_t last_close = std::string_view::npos;
+  bool last_close_known = false;
+  const auto CloseFollows = [&](size_t from) {
+    if (!last_close_known) {
+      last_close = text.rfind(kCommentClose);
+      last_close_known = true;
+    }
+    return last_close != std::string_view::npos && last_close >= from;
+  };
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
@@ -95,8 +107,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
       }
       // Unclosed on this line. A comment block runs to its `-->` or to the end of the text; a
       // comment inside a line of text needs its `-->` somewhere after it, else it is literal text.
-      const std::string_view rest = text.substr(std::min(start, text.size()));
-      if (OpensCommentBlock(line, open_at) || rest.find(kCommentClose) != std::string_view::npos) {
+      if (OpensCommentBlock(line, open_at) || CloseFollows(start)) {
         in_comment = true;
       } else {
         had_comment = false;

@@ -194,5 +194,15 @@ TEST(MarkdownSplitterTest, ACommentClosingOnAFenceLikeLineDoesNotOpenAFence) {
   EXPECT_EQ(s.code, "");
 }
 
+TEST(MarkdownSplitterTest, ManyUnclosedOpenersTakeLinearTime) {
+  // 200,000 lines of text with an opener each and no `-->`: each is literal text. A search of the
+  // rest of the text per opener would compare about 10^11 bytes here.
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += "a <!-- b\n";
+  const Split s = SplitText(text);
+  EXPECT_EQ(s.prose, text);
+  EXPECT_EQ(s.code, "");
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -477,7 +477,7 @@ std::set<std::string> TableFileNames(const Report& report) {
 
 }  // namespace
 
-Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir) {
+Result<ReportFilesOutcome> WriteReportFiles(const Report& report, const std::string& out_dir) {
   namespace fs = std::filesystem;
   const fs::path tables = fs::path(out_dir) / "tables";
   std::error_code ec;
@@ -496,9 +496,11 @@ Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir
   for (const ReportSection& s : report.sections) {
     for (const ReportTable& t : s.tables) GHSIFT_TRY(WriteTextFile(tables / (t.id + ".csv"), RenderCsv(t)));
   }
-  GHSIFT_ASSIGN_OR_RETURN(const size_t removed, RemoveStaleTables(tables, previous, now));
+  ReportFilesOutcome outcome;
+  GHSIFT_ASSIGN_OR_RETURN(outcome.removed, RemoveStaleTables(tables, previous, now));
   GHSIFT_TRY(WriteTableManifest(tables, now));
-  return removed;
+  GHSIFT_ASSIGN_OR_RETURN(outcome.others, OtherCsvFiles(tables, now));
+  return outcome;
 }
 
 }  // namespace ghsift

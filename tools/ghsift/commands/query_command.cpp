@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "commands/commands.hpp"
 #include "commands/report_filter_options.hpp"
@@ -85,9 +86,9 @@ int RunQueryCommand(const QueryArgs& args) {
     const BlindMonthList list = blind->Within(options.from_month, options.to_month);
     const std::vector<int32_t>& no_issue_text = list.no_issue_text;
     const std::vector<int32_t>& no_pull_request_text = list.no_pull_request_text;
-    auto note = [&](const std::vector<int32_t>& months, const char* legend) {
+    auto note = [&](const std::vector<int32_t>& months, std::string_view legend) {
       if (months.empty()) return;
-      blind_notes.push_back("ghsift: note: " + MonthRuns(months) + ": " + legend +
+      blind_notes.push_back("ghsift: note: " + MonthRuns(months) + ": " + std::string(legend) +
                             " (`ghsift stats --coverage` shows the shares)");
     };
     // Each note where it bears on the answer: issue text on issues; pull-request text on pull

@@ -28,6 +28,9 @@ inline void WriteTable(std::ostream& out, Format format, const std::vector<std::
 }
 
 std::string JsonString(std::string_view s);
+//! Whether `s` is a JSON number as it stands (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), so
+//! that a cell can be written unquoted.
+bool IsJsonNumber(std::string_view s);
 //! ["a", "b"]: a list of strings as one JSON value.
 std::string JsonArray(const std::vector<std::string>& items);
 //! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").

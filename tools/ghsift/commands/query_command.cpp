@@ -12,6 +12,7 @@
 #include "common/time_util.hpp"
 #include "output.hpp"
 #include "query/blind_months.hpp"
+#include "query/dimensions.hpp"
 #include "query/query.hpp"
 #include "query/query_metrics.hpp"
 
@@ -123,6 +124,16 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::vector<bool> numeric(table->columns.size(), false);
   for (size_t m = 0; m < metrics.size(); ++m) numeric[options.dimensions.size() + m] = true;
+  // A numeric dimension (the table's flag: reopened) is a column of numbers too, right-aligned and
+  // unquoted in JSON, so whoever sorts the answer sorts numbers; only while every cell is one (or
+  // empty: null), so that a value that is none stays valid JSON as text.
+  for (size_t d = 0; d < options.dimensions.size(); ++d) {
+    const Dimension* dimension = FindDimension(options.dimensions[d]);
+    numeric[d] = dimension != nullptr && dimension->numeric &&
+                 std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
+                   return d < row.size() && (row[d].empty() || IsJsonNumber(row[d]));
+                 });
+  }
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   // Through std::cout, where the Python module captures the table.
   std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));

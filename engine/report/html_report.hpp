@@ -27,7 +27,8 @@ struct ReportFilesOutcome {
 //! Writes out_dir/index.html, out_dir/report.md and out_dir/tables/<id>.csv (directories made),
 //! and removes the tables an earlier report wrote there that this one does not (only those: the
 //! record tables/.ghsift-tables names them, table_manifest.hpp), so the directory holds one run's
-//! tables and, named in the outcome, any .csv no report recorded.
+//! tables and, named in the outcome, any .csv no report recorded. Each file is written whole or
+//! not at all, the tables before the pages, so a failing run leaves the earlier pages.
 Result<ReportFilesOutcome> WriteReportFiles(const Report& report, const std::string& out_dir);
 
 }  // namespace ghsift

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 
 #include "report/html_report.hpp"
@@ -26,6 +27,11 @@ std::set<std::string> Names(const std::string& dir) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
   return names;
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 class TableManifestTest : public ::testing::Test {
@@ -130,6 +136,33 @@ TEST_F(TableManifestTest, TablesNoRecordNamesAreNamedNotRemoved) {
   r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
   EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
                           "/tables\n");
+}
+
+// A run that fails part-way leaves the earlier report's pages as they were: the tables are written
+// first and the pages last, each file whole or not at all (a temporary renamed over it), so new
+// pages never sit over old tables. Before: index.html and report.md were written first, so a
+// failing table left the new pages describing tables of the earlier run.
+TEST_F(TableManifestTest, AFailedRunLeavesTheEarlierPagesWhole) {
+  const std::string out = *dir_ / "failing";
+  auto r = RunCommand(Ghsift() + " report --store " + (*dir_ / "both") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string before_html = ReadText(out + "/index.html");
+  const std::string before_md = ReadText(out + "/report.md");
+  // A table this run must write cannot be: its name is taken by a directory.
+  const std::string blocked = out + "/tables/verdict_performance.csv";
+  fs::remove(blocked);
+  fs::create_directories(blocked + "/inside");
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  // (Compared whole, said briefly: the pages are long.)
+  EXPECT_TRUE(ReadText(out + "/index.html") == before_html) << "index.html is not the earlier run's";
+  EXPECT_TRUE(ReadText(out + "/report.md") == before_md) << "report.md is not the earlier run's";
+  EXPECT_EQ(r.output, "ghsift: " + blocked + ": cannot replace: Is a directory\n");
+  std::set<std::string> left;  // no temporary stays behind
+  for (const auto& entry : fs::recursive_directory_iterator(out)) {
+    if (entry.path().filename().string().ends_with(".tmp")) left.insert(entry.path().string());
+  }
+  EXPECT_EQ(left, std::set<std::string>{});
 }
 
 // The record is read as untrusted: a line that is no table's file name never leads outside tables/.

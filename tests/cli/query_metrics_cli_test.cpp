@@ -56,6 +56,21 @@ TEST(ReopenedOrderCliTest, ReopenedGroupsAndStrataAreListedByNumber) {
                           "\"median_days_to_close\": null}"),
             std::string::npos)
       << r.output;
+  // The exports give the numeric columns (the dimension table's numeric flag) as numbers too, and
+  // null for no value: issues --format json and jsonl, sample --format jsonl. Before: "10", "".
+  const std::string issues = testing::Ghsift() + " issues --store '" + store_path + "' --limit 0";
+  for (const std::string format : {"json", "jsonl"}) {
+    r = testing::RunCommandStdout(issues + " --format " + format);
+    EXPECT_NE(r.output.find("\"reopened\": 10, \"created_at\": \"2024-01-10T08:00:00Z\", \"closed_at\": \"\", "
+                            "\"days_to_close\": null, \"closing_pr\": \"\", \"comment_count\": 0, "
+                            "\"first_response_hours\": null"),
+              std::string::npos)
+        << format << ": " << r.output;
+  }
+  r = testing::RunCommandStdout(testing::Ghsift() + " sample --store '" + store_path +
+                                "' --category performance --n 4 --seed 1 --format jsonl");
+  EXPECT_NE(r.output.find("\"reopened\": 9, "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("\"reopened\": \""), std::string::npos) << r.output;
   r = testing::RunCommand(testing::Ghsift() + " sample --store '" + store_path +
                           "' --category performance --n 4 --seed 1 --stratify reopened --format csv --out '" + dir +
                           "/sample.csv'");

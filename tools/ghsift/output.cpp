@@ -65,6 +65,17 @@ bool IsJsonNumber(std::string_view s) {
   return i == s.size();
 }
 
+std::string JsonNumberCell(std::string_view cell) {
+  if (cell.empty()) return "null";
+  return IsJsonNumber(cell) ? std::string(cell) : JsonString(cell);
+}
+
+bool IsNumberColumn(const std::vector<std::vector<std::string>>& rows, size_t c) {
+  return std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
+    return c < row.size() && (row[c].empty() || IsJsonNumber(row[c]));
+  });
+}
+
 std::string JsonArray(const std::vector<std::string>& items) {
   std::string out = "[";
   for (size_t i = 0; i < items.size(); ++i) {

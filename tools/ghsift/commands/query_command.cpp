@@ -129,10 +129,7 @@ int RunQueryCommand(const QueryArgs& args) {
   // empty: null), so that a value that is none stays valid JSON as text.
   for (size_t d = 0; d < options.dimensions.size(); ++d) {
     const Dimension* dimension = FindDimension(options.dimensions[d]);
-    numeric[d] = dimension != nullptr && dimension->numeric &&
-                 std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
-                   return d < row.size() && (row[d].empty() || IsJsonNumber(row[d]));
-                 });
+    numeric[d] = dimension != nullptr && dimension->numeric && IsNumberColumn(rows, d);
   }
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   // Through std::cout, where the Python module captures the table.

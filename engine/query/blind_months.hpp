@@ -12,6 +12,7 @@
 
 #include "aggregate/file_aggregate.hpp"
 #include "common/result.hpp"
+#include "common/unknown_value.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
@@ -83,8 +84,9 @@ inline constexpr const char* kNoIssueTextMark = "\u2020";        // dagger
 inline constexpr const char* kNoPullRequestTextMark = "\u2021";  // double dagger
 inline constexpr const char* kNoIssueTextLegend =
     "the archive holds no issue text for these months: counts of flagged reports are not comparable";
-inline constexpr const char* kNoPullRequestTextLegend =
-    "closing pull requests cannot be seen: resolution unknown";
+//! Names the resolution as the tables spell it (kUnknownValue).
+inline const std::string kNoPullRequestTextLegend =
+    std::string("closing pull requests cannot be seen: resolution ") + kUnknownValue;
 
 //! The marks of a month ("", a dagger, a double dagger or both).
 std::string BlindMarks(const MonthSight& sight);

@@ -458,11 +458,26 @@ std::string RenderMarkdown(const Report& report) {
 
 namespace {
 
+//! Writes `path` whole or not at all: into a hidden temporary beside it, renamed over it, so that
+//! a run that stops leaves the earlier file or the new one, never a cut one.
 Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) return Status::IoErrorFromErrno(path.string() + ": cannot write");
+  const std::filesystem::path temporary = path.parent_path() / ("." + path.filename().string() + ".tmp");
+  std::error_code ec;
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    file << text;
+    file.close();
+    if (!file) {
+      std::filesystem::remove(temporary, ec);
+      return Status::IoErrorFromErrno(path.string() + ": cannot write");
+    }
+  }
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    return Status::IoError(path.string() + ": cannot replace: " + ec.message());
+  }
   return Status::Ok();
 }
 
@@ -477,7 +492,7 @@ std::set<std::string> TableFileNames(const Report& report) {
 
 }  // namespace
 
-Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir) {
+Result<ReportFilesOutcome> WriteReportFiles(const Report& report, const std::string& out_dir) {
   namespace fs = std::filesystem;
   const fs::path tables = fs::path(out_dir) / "tables";
   std::error_code ec;
@@ -491,14 +506,18 @@ Result<size_t> WriteReportFiles(const Report& report, const std::string& out_dir
   std::set<std::string> either = previous;
   either.insert(now.begin(), now.end());
   GHSIFT_TRY(WriteTableManifest(tables, either));
-  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "index.html", RenderHtml(report)));
-  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
+  // The tables first, the pages that describe them last: a run that fails part-way leaves the
+  // earlier pages, never new pages over tables of the earlier run.
   for (const ReportSection& s : report.sections) {
     for (const ReportTable& t : s.tables) GHSIFT_TRY(WriteTextFile(tables / (t.id + ".csv"), RenderCsv(t)));
   }
-  GHSIFT_ASSIGN_OR_RETURN(const size_t removed, RemoveStaleTables(tables, previous, now));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "report.md", RenderMarkdown(report)));
+  GHSIFT_TRY(WriteTextFile(fs::path(out_dir) / "index.html", RenderHtml(report)));
+  ReportFilesOutcome outcome;
+  GHSIFT_ASSIGN_OR_RETURN(outcome.removed, RemoveStaleTables(tables, previous, now));
   GHSIFT_TRY(WriteTableManifest(tables, now));
-  return removed;
+  GHSIFT_ASSIGN_OR_RETURN(outcome.others, OtherCsvFiles(tables, now));
+  return outcome;
 }
 
 }  // namespace ghsift

@@ -9,6 +9,7 @@
 #include "common/ascii_case.hpp"
 #include "common/short_digest.hpp"
 #include "common/time_util.hpp"
+#include "common/unknown_value.hpp"
 #include "query/coverage.hpp"
 
 namespace ghsift {
@@ -285,8 +286,10 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
     GHSIFT_TRY(add(section, b.SharedTable("resolution_" + cat, "Resolution of " + cat + " reports",
                                           "How " + cat +
                                               " reports ended: fixed_by_pr (closed by a merged PR of the repo), "
-                                              "closed_without_pr, open, or (unknown) (closed in a month whose pull "
-                                              "requests carry no text, so a closing pull request cannot be seen).",
+                                              "closed_without_pr, open, or " + kUnknownValue +
+                                              " (no event gave its state: issue events that carry ids only, as most "
+                                              "of 2011-2014 do; or it closed in a month whose pull requests carry no "
+                                              "text, so a closing pull request cannot be seen).",
                                           b.Query({dimension::kRepo, dimension::kResolution}, cat))));
     GHSIFT_TRY(add(section, b.SharedTable("time_to_close_" + cat, "Time to close, " + cat,
                                           "How long the " + cat +

@@ -60,4 +60,19 @@ Result<size_t> RemoveStaleTables(const fs::path& tables_dir, const std::set<std:
   return removed;
 }
 
+Result<std::vector<std::string>> OtherCsvFiles(const fs::path& tables_dir, const std::set<std::string>& now) {
+  std::vector<std::string> others;
+  std::error_code ec;
+  for (fs::directory_iterator it(tables_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.front() == '.' || !name.ends_with(".csv") || now.count(name)) continue;
+    std::error_code type_ec;
+    const fs::file_type type = it->symlink_status(type_ec).type();
+    if (type == fs::file_type::regular || type == fs::file_type::symlink) others.push_back(name);
+  }
+  if (ec) return Status::IoError(tables_dir.string() + ": cannot list: " + ec.message());
+  std::sort(others.begin(), others.end());
+  return others;
+}
+
 }  // namespace ghsift

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "common/result.hpp"
 
@@ -27,6 +28,13 @@ Status WriteTableManifest(const std::filesystem::path& tables_dir, const std::se
 //! no error); returns how many it removed.
 Result<size_t> RemoveStaleTables(const std::filesystem::path& tables_dir, const std::set<std::string>& previous,
                          const std::set<std::string>& now);
+
+//! The .csv files of `tables_dir` (files or links, not hidden) that are not in `now`, in name
+//! order: after RemoveStaleTables, those no report recorded writing (a person's, or an earlier
+//! report's whose record is gone or that predates the record). They cannot be told apart, so they
+//! stay; the caller names them, so that none is taken for one of this run's tables.
+Result<std::vector<std::string>> OtherCsvFiles(const std::filesystem::path& tables_dir,
+                                               const std::set<std::string>& now);
 
 //! Whether `name` can be a table's file name: [a-z0-9_.-]+ ending in .csv, not starting with '.'.
 bool IsTableFileName(const std::string& name);

@@ -44,10 +44,33 @@ TEST(ReopenedOrderCliTest, ReopenedGroupsAndStrataAreListedByNumber) {
   r = testing::RunCommandStdout(query + " --metric issues,closed --format csv");
   EXPECT_EQ(r.output, "reopened,issues,closed\n0,1,0\n2,1,0\n9,1,0\n10,1,0\n");
   r = testing::RunCommandStdout(query);
-  EXPECT_EQ(r.output, "reopened  issues\n--------  ------\n0              1\n2              1\n9              1\n"
-                      "10             1\n");
+  EXPECT_EQ(r.output, "reopened  issues\n--------  ------\n       0       1\n       2       1\n       9       1\n"
+                      "      10       1\n");
+  // JSON gives a numeric dimension's values as numbers (before: "9", "10": text again to whoever
+  // sorts the answer), and --fill-zeros keeps them so.
   r = testing::RunCommandStdout(query + " --format json");
-  EXPECT_LT(r.output.find("\"9\""), r.output.find("\"10\"")) << r.output;
+  EXPECT_EQ(r.output, "[\n {\"reopened\": 0, \"issues\": 1},\n {\"reopened\": 2, \"issues\": 1},\n"
+                      " {\"reopened\": 9, \"issues\": 1},\n {\"reopened\": 10, \"issues\": 1}\n]\n");
+  r = testing::RunCommandStdout(query + ",state --metric issues,median_days_to_close --fill-zeros --format json");
+  EXPECT_NE(r.output.find("{\"reopened\": 10, \"state\": \"(unknown)\", \"issues\": 0, "
+                          "\"median_days_to_close\": null}"),
+            std::string::npos)
+      << r.output;
+  // The exports give the numeric columns (the dimension table's numeric flag) as numbers too, and
+  // null for no value: issues --format json and jsonl, sample --format jsonl. Before: "10", "".
+  const std::string issues = testing::Ghsift() + " issues --store '" + store_path + "' --limit 0";
+  for (const std::string format : {"json", "jsonl"}) {
+    r = testing::RunCommandStdout(issues + " --format " + format);
+    EXPECT_NE(r.output.find("\"reopened\": 10, \"created_at\": \"2024-01-10T08:00:00Z\", \"closed_at\": \"\", "
+                            "\"days_to_close\": null, \"closing_pr\": \"\", \"comment_count\": 0, "
+                            "\"first_response_hours\": null"),
+              std::string::npos)
+        << format << ": " << r.output;
+  }
+  r = testing::RunCommandStdout(testing::Ghsift() + " sample --store '" + store_path +
+                                "' --category performance --n 4 --seed 1 --format jsonl");
+  EXPECT_NE(r.output.find("\"reopened\": 9, "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("\"reopened\": \""), std::string::npos) << r.output;
   r = testing::RunCommand(testing::Ghsift() + " sample --store '" + store_path +
                           "' --category performance --n 4 --seed 1 --stratify reopened --format csv --out '" + dir +
                           "/sample.csv'");

@@ -1,6 +1,6 @@
 // Months where the archive is blind are judged from the store's own per-month text shares: a
 // month with at least 20 pull-request events of which under 5% carry a title or body is one
-// where closings cannot be told apart (resolution unknown), whatever its date; with fewer, the
+// where closings cannot be told apart (resolution (unknown)), whatever its date; with fewer, the
 // era decides (from 2025-10 on). The same for issue text (blind before 2015 when too few).
 // The report and `query --by month` mark such months.
 #include <gtest/gtest.h>
@@ -199,7 +199,7 @@ TEST_F(BlindMonthsStoreTest, ReportMarksBlindMonthsWithALegend) {
   EXPECT_NE(html.find("\u2020 2013-02: the archive holds no issue text for these months: counts of flagged "
                       "reports are not comparable."),
             std::string::npos);
-  EXPECT_NE(html.find("\u2021 2025-06, 2025-11: closing pull requests cannot be seen: resolution unknown."),
+  EXPECT_NE(html.find("\u2021 2025-06, 2025-11: closing pull requests cannot be seen: resolution (unknown)."),
             std::string::npos);
   // The monthly chart draws 2013-02 to 2025-12 and marks the head's months, no others: a month
   // in between that the store read no event of (2014-05, 2025-10) is no blind month of it.
@@ -209,7 +209,7 @@ TEST_F(BlindMonthsStoreTest, ReportMarksBlindMonthsWithALegend) {
   EXPECT_NE(section.find("<p class=\"blind-legend\">\u2020 2013-02: the archive holds no issue text"),
             std::string::npos);
   EXPECT_NE(section.find("<p class=\"blind-legend\">\u2021 2025-06, 2025-11: closing pull requests "
-                         "cannot be seen: resolution unknown.</p>"),
+                         "cannot be seen: resolution (unknown).</p>"),
             std::string::npos);
   size_t bands = 0;
   for (size_t p = section.find("<polygon class=\"blind\""); p != std::string::npos;
@@ -227,7 +227,7 @@ TEST_F(BlindMonthsStoreTest, ReportMarksBlindMonthsWithALegend) {
   const size_t res = html.find("<section id=\"resolution_performance\">");
   ASSERT_NE(res, std::string::npos);
   EXPECT_NE(html.substr(res, html.find("</section>", res) - res)
-                .find("\u2021 2025-06, 2025-11: closing pull requests cannot be seen: resolution unknown."),
+                .find("\u2021 2025-06, 2025-11: closing pull requests cannot be seen: resolution (unknown)."),
             std::string::npos);
   // Markdown carries the same marks; the CSV tables stay the query's output.
   EXPECT_NE(md.find("| o/s | 2025-11 \u2021 | 1 |"), std::string::npos);
@@ -254,7 +254,7 @@ TEST_F(BlindMonthsStoreTest, QueryByMonthNotesBlindMonthsOnStderr) {
   EXPECT_EQ(resolution.output,
             "ghsift: note: 2013-02: the archive holds no issue text for these months: counts of flagged reports are "
             "not comparable (`ghsift stats --coverage` shows the shares)\n"
-            "ghsift: note: 2025-06, 2025-11: closing pull requests cannot be seen: resolution unknown "
+            "ghsift: note: 2025-06, 2025-11: closing pull requests cannot be seen: resolution (unknown) "
             "(`ghsift stats --coverage` shows the shares)\n");
   const auto prs = testing::RunCommand("(" + testing::Ghsift() + " query --store " + store() +
                                        " --by month --kind pr --format csv 2>&1 >/dev/null)");

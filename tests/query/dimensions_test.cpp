@@ -270,6 +270,23 @@ TEST(DimensionOrderTest, NumericDimensionsSortByNumber) {
   EXPECT_EQ(rows, (std::vector<Row>{{"10", "open"}, {"2", "open"}, {"9", "(unknown)"}, {"9", "closed"}}));
 }
 
+// The `--by` help (and the README's list, written from it) names a missing value as the outputs
+// print it: each dimension that can lack a value says kUnknownValue, and no help says a bare
+// "unknown" (the filters' word, which the filter help keeps).
+TEST(UnknownValueTest, DimensionHelpSpellsTheValueAsPrinted) {
+  std::vector<std::string> naming;
+  for (const Dimension& d : Dimensions()) {
+    std::string help(d.help);
+    if (help.find(kUnknownValue) != std::string::npos) naming.emplace_back(d.name);
+    for (size_t at = help.find(kUnknownValue); at != std::string::npos; at = help.find(kUnknownValue, at)) {
+      help.erase(at, std::string_view(kUnknownValue).size());
+    }
+    EXPECT_EQ(help.find("unknown"), std::string::npos) << d.name << ": " << d.help;
+  }
+  EXPECT_EQ(naming, (std::vector<std::string>{"state", "resolution", "verdict", "author", "association",
+                                              "time_to_close"}));
+}
+
 // A value that is not known reads kUnknownValue, "(unknown)", in every dimension it can be missing
 // from (the audit found "(unknown)" for the state and the author, "unknown" for the resolution and
 // the verdict of the same report, and "state unknown" in `rules explain`); each filter takes the

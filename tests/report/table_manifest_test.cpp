@@ -1,10 +1,12 @@
 // A report re-run into the same --out leaves tables/ holding that run's tables only: the tables an
 // earlier report wrote and this one does not (a category the store's rules no longer have) are
-// removed, and every other file there (a person's notes, a directory) stays. Real stores.
+// removed, and every other file there (a person's notes, a directory) stays; a .csv there that is
+// not this run's is named on stderr.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 
 #include "report/html_report.hpp"
@@ -25,6 +27,11 @@ std::set<std::string> Names(const std::string& dir) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
   return names;
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 class TableManifestTest : public ::testing::Test {
@@ -79,7 +86,9 @@ TEST_F(TableManifestTest, ARerunLeavesOneRunsTablesAndNothingElseTouched) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   // Before: the 7 accuracy tables of the first run stayed beside the 9 of this one, unsaid.
   EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
-                          "/tables; removed 7 tables an earlier report wrote there and this one does not\n");
+                          "/tables; removed 7 tables an earlier report wrote there and this one does not\n"
+                          "ghsift: note: 1 .csv file in " + out + "/tables is not this report's (no report "
+                          "recorded writing it: left as it is): notes.csv\n");
   std::set<std::string> want = kPerformanceTables;
   want.insert({".ghsift-tables", "notes.csv", "README", "old.csv"});
   EXPECT_EQ(Names(tables), want);
@@ -87,11 +96,73 @@ TEST_F(TableManifestTest, ARerunLeavesOneRunsTablesAndNothingElseTouched) {
   ASSERT_TRUE(recorded.ok());
   EXPECT_EQ(*recorded, kPerformanceTables);
 
-  // The same report again removes nothing and says nothing of it.
+  // The same report again removes nothing and says nothing of it; the person's table is named again.
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
+                          "/tables\nghsift: note: 1 .csv file in " + out + "/tables is not this report's (no "
+                          "report recorded writing it: left as it is): notes.csv\n");
+  EXPECT_EQ(Names(tables), want);
+}
+
+// A tables/ with no record (written before reports kept one, or its record deleted) may hold an
+// earlier run's tables that no record names: they cannot be told from a person's files, so they
+// stay, but the run names them, so that no one takes an old table for one of this run's.
+TEST_F(TableManifestTest, TablesNoRecordNamesAreNamedNotRemoved) {
+  const std::string out = *dir_ / "unrecorded";
+  auto r = RunCommand(Ghsift() + " report --store " + (*dir_ / "both") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string tables = out + "/tables";
+  fs::remove(tables + "/.ghsift-tables");
+  fs::create_directory(tables + "/old.csv");  // a directory: no table
+  std::ofstream(tables + "/README") << "mine\n";  // no .csv: no table
+
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Before: the 7 accuracy tables stayed beside the 9 new ones and the run said nothing of them.
+  EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
+                          "/tables\n"
+                          "ghsift: note: 7 .csv files in " + out + "/tables are not this report's (no report "
+                          "recorded writing them: left as they are): accuracy_subcategories.csv, "
+                          "days_to_close_accuracy.csv, labels_accuracy.csv, monthly_accuracy.csv, "
+                          "resolution_accuracy.csv, time_to_close_accuracy.csv, verdict_accuracy.csv\n");
+  EXPECT_TRUE(fs::exists(tables + "/verdict_accuracy.csv"));
+  // The same report again names them again: they are still not its tables.
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  EXPECT_NE(r.output.find("ghsift: note: 7 .csv files in "), std::string::npos) << r.output;
+  // Once gone, nothing is said.
+  for (const auto& entry : fs::directory_iterator(tables)) {
+    if (entry.path().filename().string().find("accuracy") != std::string::npos) fs::remove(entry.path());
+  }
   r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
   EXPECT_EQ(r.output, "ghsift: wrote " + out + "/index.html, " + out + "/report.md and 9 tables in " + out +
                           "/tables\n");
-  EXPECT_EQ(Names(tables), want);
+}
+
+// A run that fails part-way leaves the earlier report's pages as they were: the tables are written
+// first and the pages last, each file whole or not at all (a temporary renamed over it), so new
+// pages never sit over old tables. Before: index.html and report.md were written first, so a
+// failing table left the new pages describing tables of the earlier run.
+TEST_F(TableManifestTest, AFailedRunLeavesTheEarlierPagesWhole) {
+  const std::string out = *dir_ / "failing";
+  auto r = RunCommand(Ghsift() + " report --store " + (*dir_ / "both") + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string before_html = ReadText(out + "/index.html");
+  const std::string before_md = ReadText(out + "/report.md");
+  // A table this run must write cannot be: its name is taken by a directory.
+  const std::string blocked = out + "/tables/verdict_performance.csv";
+  fs::remove(blocked);
+  fs::create_directories(blocked + "/inside");
+  r = RunCommand(Ghsift() + " report --store " + (*dir_ / "perf") + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  // (Compared whole, said briefly: the pages are long.)
+  EXPECT_TRUE(ReadText(out + "/index.html") == before_html) << "index.html is not the earlier run's";
+  EXPECT_TRUE(ReadText(out + "/report.md") == before_md) << "report.md is not the earlier run's";
+  EXPECT_EQ(r.output, "ghsift: " + blocked + ": cannot replace: Is a directory\n");
+  std::set<std::string> left;  // no temporary stays behind
+  for (const auto& entry : fs::recursive_directory_iterator(out)) {
+    if (entry.path().filename().string().ends_with(".tmp")) left.insert(entry.path().string());
+  }
+  EXPECT_EQ(left, std::set<std::string>{});
 }
 
 // The record is read as untrusted: a line that is no table's file name never leads outside tables/.
@@ -107,9 +178,10 @@ TEST_F(TableManifestTest, AnEditedRecordRemovesNothingOutsideTables) {
   options.store_path = *dir_ / "perf";
   auto report = BuildReport(**s, options);
   ASSERT_TRUE(report.ok()) << report.status().message();
-  auto removed = WriteReportFiles(*report, out);
-  ASSERT_TRUE(removed.ok()) << removed.status().message();
-  EXPECT_EQ(*removed, 1u);
+  auto written = WriteReportFiles(*report, out);
+  ASSERT_TRUE(written.ok()) << written.status().message();
+  EXPECT_EQ(written->removed, 1u);
+  EXPECT_EQ(written->others, std::vector<std::string>{});
   EXPECT_TRUE(fs::exists(out + "/keep.csv"));
   EXPECT_FALSE(fs::exists(out + "/tables/stale.csv"));
   EXPECT_FALSE(IsTableFileName("../keep.csv"));

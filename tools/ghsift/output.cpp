@@ -40,6 +40,42 @@ std::string JsonString(std::string_view s) {
   return out + "\"";
 }
 
+bool IsJsonNumber(std::string_view s) {
+  size_t i = 0;
+  auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (i < s.size() && s[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
+std::string JsonNumberCell(std::string_view cell) {
+  if (cell.empty()) return "null";
+  return IsJsonNumber(cell) ? std::string(cell) : JsonString(cell);
+}
+
+bool IsNumberColumn(const std::vector<std::vector<std::string>>& rows, size_t c) {
+  return std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
+    return c < row.size() && (row[c].empty() || IsJsonNumber(row[c]));
+  });
+}
+
 std::string JsonArray(const std::vector<std::string>& items) {
   std::string out = "[";
   for (size_t i = 0; i < items.size(); ++i) {

@@ -28,6 +28,15 @@ inline void WriteTable(std::ostream& out, Format format, const std::vector<std::
 }
 
 std::string JsonString(std::string_view s);
+//! Whether `s` is a JSON number as it stands (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), so
+//! that a cell can be written unquoted.
+bool IsJsonNumber(std::string_view s);
+//! A cell of a column of numbers as JSON: null when empty, as it stands when it is a JSON number,
+//! else a string (so that the output stays JSON whatever the cell holds).
+std::string JsonNumberCell(std::string_view cell);
+//! Whether column `c` of `rows` can be written unquoted (FormatTable's numeric): every cell a JSON
+//! number or empty (null).
+bool IsNumberColumn(const std::vector<std::vector<std::string>>& rows, size_t c);
 //! ["a", "b"]: a list of strings as one JSON value.
 std::string JsonArray(const std::vector<std::string>& items);
 //! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").

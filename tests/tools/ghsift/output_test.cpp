@@ -67,5 +67,13 @@ TEST(CliOutputTest, JoinPutsTheSeparatorBetweenItems) {
   EXPECT_EQ(Join({"", "a", "", "b"}, ","), "a,,b");  // empty items before the first add nothing
 }
 
+// A numeric dimension's cell is written unquoted in JSON only when it is a JSON number as it stands.
+TEST(CliOutputTest, JsonNumbersAreTheGrammarsOnly) {
+  for (const char* yes : {"0", "10", "-3", "2.5", "1e5", "1.5E-3", "0.25"}) EXPECT_TRUE(IsJsonNumber(yes)) << yes;
+  for (const char* no : {"", "-", "007", "1.", ".5", "+1", "1e", "nan", "inf", "(unknown)", "0x10", "1 "}) {
+    EXPECT_FALSE(IsJsonNumber(no)) << no;
+  }
+}
+
 }  // namespace
 }  // namespace ghsift::cli

@@ -14,6 +14,7 @@
 #include "common/time_range.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
+#include "query/dimensions.hpp"
 #include "query/query.hpp"
 
 namespace ghsift::cli {
@@ -220,6 +221,11 @@ int RunIssues(const IssuesArgs& args) {
       std::vector<std::string>& row = rows.emplace_back();
       for (const ReportField& field : ReportFields()) row.push_back(JsonCellOf(field, i));
       for (std::string& value : ExportedValues(i, 0)) row.push_back(std::move(value));
+    }
+    // A numeric column (the dimension table's flag) as numbers, null for no value.
+    for (size_t c = ReportFields().size(); c < header.size(); ++c) {
+      const Dimension* d = FindDimension(header[c]);
+      raw[c] = d != nullptr && d->numeric && IsNumberColumn(rows, c);
     }
     WriteTable(std::cout, format, header, rows, raw);
   }

@@ -8,6 +8,7 @@
 #include "json/text_field.hpp"
 #include "common/csv.hpp"
 #include "output.hpp"
+#include "query/dimensions.hpp"
 
 namespace ghsift::cli {
 
@@ -157,7 +158,9 @@ std::string ExportedJsonMembers(const ListedIssue& issue, size_t first) {
   const std::vector<std::string> values = ExportedValues(issue, first);
   std::string out;
   for (size_t i = 0; i < names.size() && i < values.size(); ++i) {
-    out += ", " + JsonString(names[i]) + ": " + JsonString(values[i]);
+    // A numeric column (the dimension table's flag) as numbers, null for no value.
+    const Dimension* d = FindDimension(names[i]);
+    out += ", " + JsonString(names[i]) + ": " + (d && d->numeric ? JsonNumberCell(values[i]) : JsonString(values[i]));
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "commands/commands.hpp"
 #include "commands/report_filter_options.hpp"
@@ -11,6 +12,7 @@
 #include "common/time_util.hpp"
 #include "output.hpp"
 #include "query/blind_months.hpp"
+#include "query/dimensions.hpp"
 #include "query/query.hpp"
 #include "query/query_metrics.hpp"
 
@@ -85,9 +87,9 @@ int RunQueryCommand(const QueryArgs& args) {
     const BlindMonthList list = blind->Within(options.from_month, options.to_month);
     const std::vector<int32_t>& no_issue_text = list.no_issue_text;
     const std::vector<int32_t>& no_pull_request_text = list.no_pull_request_text;
-    auto note = [&](const std::vector<int32_t>& months, const char* legend) {
+    auto note = [&](const std::vector<int32_t>& months, std::string_view legend) {
       if (months.empty()) return;
-      blind_notes.push_back("ghsift: note: " + MonthRuns(months) + ": " + legend +
+      blind_notes.push_back("ghsift: note: " + MonthRuns(months) + ": " + std::string(legend) +
                             " (`ghsift stats --coverage` shows the shares)");
     };
     // Each note where it bears on the answer: issue text on issues; pull-request text on pull
@@ -122,6 +124,13 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::vector<bool> numeric(table->columns.size(), false);
   for (size_t m = 0; m < metrics.size(); ++m) numeric[options.dimensions.size() + m] = true;
+  // A numeric dimension (the table's flag: reopened) is a column of numbers too, right-aligned and
+  // unquoted in JSON, so whoever sorts the answer sorts numbers; only while every cell is one (or
+  // empty: null), so that a value that is none stays valid JSON as text.
+  for (size_t d = 0; d < options.dimensions.size(); ++d) {
+    const Dimension* dimension = FindDimension(options.dimensions[d]);
+    numeric[d] = dimension != nullptr && dimension->numeric && IsNumberColumn(rows, d);
+  }
   const std::string out = FormatTable(format, table->columns, rows, numeric);
   // Through std::cout, where the Python module captures the table.
   std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));

@@ -1,6 +1,7 @@
 // ghsift report --store DIR --out DIR [--repo R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
 // Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
-// comes with the `ghsift query` command that prints it. tables/ holds this run's tables only.
+// comes with the `ghsift query` command that prints it. tables/ holds this run's tables only, and
+// any other .csv there (no report recorded writing it) is named on stderr.
 #include <cstdio>
 #include <sstream>
 
@@ -14,6 +15,9 @@
 
 namespace ghsift::cli {
 namespace {
+
+//! How many .csv files that are not the report's the note names before "... (N more)".
+constexpr size_t kOtherCsvNamed = 10;
 
 struct ReportArgs {
   std::string store, out, from, to;
@@ -38,18 +42,29 @@ int RunReport(const ReportArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto report = BuildReport(**store, options);
   if (!report.ok()) return Fail(report.status().message());
-  Result<size_t> removed = WriteReportFiles(*report, args.out);
-  if (!removed.ok()) return Fail(removed.status().message());
+  Result<ReportFilesOutcome> written = WriteReportFiles(*report, args.out);
+  if (!written.ok()) return Fail(written.status().message());
   size_t tables = 0;
   for (const auto& s : report->sections) tables += s.tables.size();
   // The directory is the user's name for it: shown safe, as every file name on a terminal.
   const std::string out = TerminalSafe(args.out);
   std::fprintf(stderr, "ghsift: wrote %s/index.html, %s/report.md and %zu tables in %s/tables", out.c_str(),
                out.c_str(), tables, out.c_str());
-  if (*removed > 0) {
-    std::fprintf(stderr, "; removed %zu tables an earlier report wrote there and this one does not", *removed);
+  if (written->removed > 0) {
+    std::fprintf(stderr, "; removed %zu tables an earlier report wrote there and this one does not",
+                 written->removed);
   }
   std::fprintf(stderr, "\n");
+  // A .csv no report recorded (a person's, or an earlier report's from before the record) stays:
+  // named, so that none is taken for one of this run's tables.
+  if (const size_t n = written->others.size(); n > 0) {
+    std::string names;
+    for (size_t i = 0; i < n && i < kOtherCsvNamed; ++i) names += (i ? ", " : "") + TerminalSafe(written->others[i]);
+    if (n > kOtherCsvNamed) names += ", ... (" + std::to_string(n - kOtherCsvNamed) + " more)";
+    std::fprintf(stderr, "ghsift: note: %zu .csv %s in %s/tables %s not this report's (no report recorded writing %s: "
+                 "left as %s): %s\n", n, n == 1 ? "file" : "files", out.c_str(), n == 1 ? "is" : "are",
+                 n == 1 ? "it" : "them", n == 1 ? "it is" : "they are", names.c_str());
+  }
   return kExitOk;
 }
 

@@ -522,8 +522,9 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   consumed_ = line.size();
   if (line.empty() || line.front() != '{') return Bad("not a JSON object");
   // Prefilter: decide from the first bytes whether the payload matters.
+  // The record's own `type`, not one of a nested object (`actor` before it on a made-up line).
   const size_t type_at = line.substr(0, kTypeWindow).find(kTypeKey);
-  if (type_at != std::string_view::npos) {
+  if (type_at != std::string_view::npos && AtTopLevel(line, type_at)) {
     const size_t start = type_at + kTypeKey.size();
     const size_t end = line.find('"', start);
     // Where a second record starts on the same line, the envelope is read from the first only.
@@ -578,8 +579,11 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
     int64_t id = 0;
     if (ParseDigits(line, &at, &id) && at < line.size() && line[at] == '"') event.id = static_cast<uint64_t>(id);
   }
+  // The record's own `repo`, not one nested in another member (a payload's) nor text in a string:
+  // where the first match is not at depth 1 (a made-up line; never the archive's layout) or there
+  // is none, the full parse decides.
   size_t pos = FindLiteral(line, kRepoKey);
-  if (pos == std::string_view::npos) return false;
+  if (pos == std::string_view::npos || !AtTopLevel(line, pos)) return false;
   pos += kRepoKey.size();
   // A record without a positive repository id is numbered by its name, or named by its payload's
   // `repo` (ParseFull), which the bytes do not say for certain.
@@ -598,9 +602,16 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   if (value_at + kIsoTimeLength + 2 > line.size()) return false;
   auto time = ParseIsoTime(line.substr(value_at, kIsoTimeLength));
   if (!time) return false;
-  // The line must close right after the time, or after an `org` object, as whole lines do.
+  // The line must close right after the time, or after an `org` object, as whole lines do. The
+  // archive's `org` is flat: one with a bracket in it might close something else than the record
+  // (a `created_at` nested in the payload, then `"org":{...}}` closing the payload and more).
   const std::string_view tail = line.substr(value_at + kIsoTimeLength);
-  if (tail != "\"}" && !(tail.starts_with("\",\"org\":{") && tail.ends_with("}}"))) return false;
+  constexpr std::string_view kOrgKey = "\",\"org\":{";
+  if (tail != "\"}" && !(tail.size() >= kOrgKey.size() + 2 && tail.starts_with(kOrgKey) && tail.ends_with("}}") &&
+                         tail.substr(kOrgKey.size(), tail.size() - kOrgKey.size() - 2).find_first_of("{}[]") ==
+                             std::string_view::npos)) {
+    return false;
+  }
   event.created_at = *time;
   return true;
 }

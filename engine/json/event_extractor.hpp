@@ -4,7 +4,8 @@
 // Only IssuesEvent, IssueCommentEvent and PullRequestEvent are parsed in full (simdjson
 // On-Demand). For every other type the envelope (type, repo, time) is read straight from the
 // bytes of the 2015+ layout, where `type` is the second key and `created_at` closes the
-// object; a line whose layout does not fit falls back to the full parser. So are, when the
+// object; a line whose layout does not fit falls back to the full parser. Only the record's own
+// members count (depth 1: never a `repo` nested in the payload). So are, when the
 // caller names the repositories whose reports it keeps (SetKeptReports), the report events of
 // all others, whose payload only says whether the event has a report number and text.
 #include <simdjson.h>

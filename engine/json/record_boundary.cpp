@@ -1,5 +1,6 @@
 #include "json/record_boundary.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 #if defined(__AVX2__)
@@ -55,6 +56,100 @@ size_t RecordLength(std::string_view text) {
     }
   }
   return std::string_view::npos;
+}
+
+namespace {
+
+//! AtTopLevel one byte at a time; the strings are skipped with memchr.
+bool AtTopLevelBytewise(std::string_view record, size_t pos) {
+  const char* p = record.data();
+  size_t depth = 0;
+  for (size_t i = 0; i < pos; ++i) {
+    const char c = p[i];
+    if (c == '"') {
+      // To the quote that closes the string: one preceded by an even run of backslashes.
+      size_t from = i + 1;
+      while (true) {
+        const char* quote = static_cast<const char*>(std::memchr(p + from, '"', pos - from));
+        if (quote == nullptr) return false;  // `pos` is inside this string
+        const size_t at = static_cast<size_t>(quote - p);
+        size_t backslashes = 0;
+        while (at - backslashes > i + 1 && p[at - backslashes - 1] == '\\') ++backslashes;
+        from = at + 1;
+        if (backslashes % 2 == 0) break;
+      }
+      i = from - 1;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      // Back to depth 0: the record closed before `pos`, which is past its end.
+      if (depth <= 1) return false;
+      --depth;
+    }
+  }
+  return depth == 1;
+}
+
+#if defined(__AVX2__) && defined(__PCLMUL__)
+//! Bit i set where byte i of the 64 is `c`.
+inline uint64_t EqualMask(__m256i low, __m256i high, char c) {
+  const __m256i v = _mm256_set1_epi8(c);
+  const uint64_t a = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, v)));
+  const uint64_t b = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, v)));
+  return a | (b << 32);
+}
+
+//! Bit i = the parity of the bits 0..i: set from an opening quote up to its closing one.
+inline uint64_t PrefixXor(uint64_t bits) {
+  const __m128i all = _mm_set1_epi8(static_cast<char>(0xFF));
+  return static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<int64_t>(bits)), all, 0)));
+}
+#endif
+
+}  // namespace
+
+bool AtTopLevel(std::string_view record, size_t pos) {
+  if (pos > record.size()) return false;
+#if defined(__AVX2__) && defined(__PCLMUL__)
+  // 64 bytes at a time: the strings from the quotes' running parity, the depth from the brackets
+  // outside them. A backslash (an escaped quote, perhaps) is left to the bytewise read; the
+  // archive's bytes before a record's `repo` hardly ever hold one.
+  const char* p = record.data();
+  size_t depth = 0;
+  uint64_t in_string = 0;  //!< all ones while a string runs on into the next block
+  for (size_t i = 0; i < pos; i += 64) {
+    char tail[64];
+    const char* block = p + i;
+    if (pos - i < 64) {  // the bytes before `pos` only, and none past the record
+      std::memset(tail, ' ', sizeof tail);
+      std::memcpy(tail, block, pos - i);
+      block = tail;
+    }
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));
+    const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 32));
+    if (EqualMask(low, high, '\\') != 0) return AtTopLevelBytewise(record, pos);
+    const uint64_t strings = PrefixXor(EqualMask(low, high, '"')) ^ in_string;
+    in_string = static_cast<uint64_t>(static_cast<int64_t>(strings) >> 63);
+    const uint64_t open = (EqualMask(low, high, '{') | EqualMask(low, high, '[')) & ~strings;
+    const uint64_t close = (EqualMask(low, high, '}') | EqualMask(low, high, ']')) & ~strings;
+    if (close == 0) {
+      depth += static_cast<size_t>(__builtin_popcountll(open));
+      continue;
+    }
+    // In order, so that a record closing before `pos` is seen.
+    for (uint64_t bits = open | close; bits != 0; bits &= bits - 1) {
+      if ((open & bits & (~bits + 1)) != 0) {
+        ++depth;
+      } else {
+        if (depth <= 1) return false;
+        --depth;
+      }
+    }
+  }
+  return in_string == 0 && depth == 1;
+#else
+  return AtTopLevelBytewise(record, pos);
+#endif
 }
 
 size_t FindLiteral(std::string_view text, std::string_view needle) {

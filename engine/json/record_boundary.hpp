@@ -17,6 +17,12 @@ size_t FindRecordJoin(std::string_view text);
 //! (a truncated record). Brackets are not checked against each other: the parser does that.
 size_t RecordLength(std::string_view text);
 
+//! `record` starts with '{': whether position `pos` lies outside every string and inside no object
+//! or array but the record's own (nesting depth 1), so that a key starting there is a member of
+//! the record itself, not of a nested value. Reads record[0, pos) only, once, strings and escapes
+//! respected; brackets are not checked against each other (the parser does that).
+bool AtTopLevel(std::string_view record, size_t pos);
+
 //! Position of the first `needle` (2 or more bytes) in `text`, or npos: string_view::find with a
 //! filter on the needle's first and last byte, 32 positions at a time. A JSON key opens with '"',
 //! which string_view::find hands to memchr at every quote of the line, one call each.

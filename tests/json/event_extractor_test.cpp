@@ -834,5 +834,78 @@ TEST(EventExtractorTest, ARepoIdOfZeroIsNumberedByItsNameAsTheFullParseDoes) {
   EXPECT_EQ(unnamed.event.repo_name, "real/one");
 }
 
+// The envelope read from the bytes takes `"repo":{"id":` only where it is a member of the record
+// itself (nesting depth 1, outside every string); anywhere else the full parse decides, and the
+// event is the one it gives: the record's own repository, or none.
+TEST(EventExtractorTest, TheEnvelopeReadTakesOnlyTheRecordsOwnRepo) {
+  const std::string actor = R"("actor":{"id":1,"login":"a"},)";
+  const std::string nested = R"("payload":{"target":{"repo":{"id":5,"name":"nested/one","url":"u"}}},)";
+  const std::string tail = R"("public":true,"created_at":"2016-01-01T00:00:00Z"})";
+  // The record's own `repo` names its name before its id: the nested one is not it.
+  const Extracted name_first(R"({"id":"1","type":"WatchEvent",)" + actor +
+                             R"("repo":{"name":"own/repo","id":7,"url":"u"},)" + nested + tail);
+  EXPECT_EQ(name_first.event.type, "WatchEvent");
+  EXPECT_EQ(name_first.event.repo_id, 7);
+  EXPECT_EQ(name_first.event.repo_name, "own/repo");
+  EXPECT_EQ(name_first.event.created_at, Time("2016-01-01T00:00:00Z"));
+  // No `repo` of its own: no repository (the payload's object `repo` names none either).
+  const Extracted missing(R"({"id":"2","type":"WatchEvent",)" + actor + nested + tail);
+  EXPECT_EQ(missing.event.type, "WatchEvent");
+  EXPECT_EQ(missing.event.id, 2u);
+  EXPECT_EQ(missing.event.repo_id, 0);
+  EXPECT_EQ(missing.event.repo_name, "");
+  // A nested `repo` before the record's own, after strings that hold braces, quotes and
+  // backslashes: a reader that mistook where a string ends would count it at depth 1.
+  for (const std::string note : {R"("}")", R"("\"}")", R"("\\")", R"("\\\"}}")", R"("{\"repo\":{\"id\":5")"}) {
+    const Extracted before(R"({"id":"3","type":"WatchEvent","actor":{"login":"a","note":)" + note +
+                           R"(,"target":{"repo":{"id":5,"name":"nested/one"}}},"repo":{"name":"own/repo","id":7},)"
+                           R"("payload":{},)" + tail);
+    EXPECT_EQ(before.event.repo_id, 7) << note;
+    EXPECT_EQ(before.event.repo_name, "own/repo") << note;
+  }
+  // A string value that spells `"repo":{"id":5` (escaped, as JSON must): not a member at all.
+  const Extracted in_string(R"({"id":"4","type":"WatchEvent","actor":{"login":"\"repo\":{\"id\":5,\"name\":\"x/y\""},)"
+                            R"("repo":{"name":"own/repo","id":7},"payload":{},)" + tail);
+  EXPECT_EQ(in_string.event.repo_id, 7);
+  EXPECT_EQ(in_string.event.repo_name, "own/repo");
+  // The same for an unkept report event, whose payload is then read from the bytes too.
+  EventExtractor extractor;
+  extractor.SetKeptReports([](std::string_view, int64_t) { return false; });
+  Event event;
+  const std::string issue = R"("payload":{"action":"opened","issue":{"number":3,"title":"T","repo":{"id":5,"name":"nested/one"}}},)";
+  const PaddedLine without(R"({"id":"5","type":"IssuesEvent",)" + actor + issue + tail);
+  ASSERT_EQ(extractor.Extract(without.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.repo_id, 0);
+  EXPECT_EQ(event.repo_name, "");
+  EXPECT_EQ(event.report.number, 3);
+  const PaddedLine own(R"({"id":"6","type":"IssuesEvent",)" + actor + R"("repo":{"name":"own/repo","id":7},)" + issue + tail);
+  ASSERT_EQ(extractor.Extract(own.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.repo_id, 7);
+  EXPECT_EQ(event.repo_name, "own/repo");
+}
+
+// The same for `type` (the first in the line's first bytes, nested in `actor` on a made-up line)
+// and for `created_at` (the last on the line, nested in the payload when an `org` with brackets
+// follows it): the record's own, as the full parse reads them.
+TEST(EventExtractorTest, TheEnvelopeReadTakesOnlyTheRecordsOwnTypeAndTime) {
+  const Extracted nested_type(R"({"actor":{"type":"User"},"id":"1","type":"WatchEvent",)"
+                              R"("repo":{"id":7,"name":"own/repo","url":"u"},"payload":{},)"
+                              R"("public":true,"created_at":"2016-01-01T00:00:00Z"})");
+  EXPECT_EQ(nested_type.event.type, "WatchEvent");
+  EXPECT_EQ(nested_type.event.repo_id, 7);
+  const Extracted nested_time(R"({"id":"2","type":"WatchEvent","actor":{"id":1,"login":"a"},)"
+                              R"("repo":{"id":7,"name":"own/repo","url":"u"},"created_at":"2016-01-01T00:00:00Z",)"
+                              R"("payload":{"created_at":"2016-02-02T00:00:00Z","org":{"id":1,"tags":[]}}})");
+  EXPECT_EQ(nested_time.event.type, "WatchEvent");
+  EXPECT_EQ(nested_time.event.created_at, Time("2016-01-01T00:00:00Z"));
+  // A flat `org` after the record's own time is read from the bytes, as before.
+  const Extracted org(R"({"id":"3","type":"WatchEvent","actor":{"id":1,"login":"a"},)"
+                      R"("repo":{"id":7,"name":"own/repo","url":"u"},"payload":{},"public":true,)"
+                      R"("created_at":"2016-01-01T00:00:00Z","org":{"id":1,"login":"o"}})");
+  EXPECT_EQ(org.event.created_at, Time("2016-01-01T00:00:00Z"));
+  EXPECT_GE(org.event.repo_name.data(), org.line.view().data());
+  EXPECT_LT(org.event.repo_name.data(), org.line.view().data() + org.line.view().size());
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -20,6 +20,69 @@ TEST(RecordLengthTest, RespectsStringsAndEscapes) {
   EXPECT_EQ(RecordLength(R"({"a":1)"), std::string_view::npos);
 }
 
+TEST(AtTopLevelTest, DepthOneOutsideStringsOnly) {
+  const std::string record = R"({"a":{"b":1},"c":"x\"{","d":[{"e":2}],"f":"\\","g":1})";
+  const auto at = [&](const char* key) { return record.find(key); };
+  EXPECT_TRUE(AtTopLevel(record, at(R"("a")")));
+  EXPECT_FALSE(AtTopLevel(record, at(R"("b")")));
+  EXPECT_TRUE(AtTopLevel(record, at(R"("c")")));
+  EXPECT_FALSE(AtTopLevel(record, at("x")));  // inside the string
+  EXPECT_TRUE(AtTopLevel(record, at(R"("d")")));
+  EXPECT_FALSE(AtTopLevel(record, at(R"("e")")));
+  EXPECT_TRUE(AtTopLevel(record, at(R"("f")")));  // after a string ending in an escaped backslash
+  EXPECT_TRUE(AtTopLevel(record, at(R"("g")")));
+  EXPECT_FALSE(AtTopLevel(record, 0));                // before the record opens
+  EXPECT_FALSE(AtTopLevel(record, record.size()));    // after it closed
+  EXPECT_FALSE(AtTopLevel(record, record.size() + 1));
+  // Past a record that closed, another one's members are not this record's.
+  EXPECT_FALSE(AtTopLevel(R"({"a":1} {"repo":1})", 9));
+}
+
+// Every position of random records around the 64-byte blocks, with and without backslashes (the
+// block-wise read leaves those to the bytewise one), against a plain one-byte-at-a-time reading.
+TEST(AtTopLevelTest, AgreesWithAPlainReadingAtEveryPosition) {
+  const auto reference = [](std::string_view text, size_t pos) {
+    size_t depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < pos; ++i) {
+      const char c = text[i];
+      if (in_string) {
+        if (c == '\\' && i + 1 < pos) {
+          ++i;
+        } else if (c == '\\') {
+          return false;  // `pos` is the escaped byte
+        } else if (c == '"') {
+          in_string = false;
+        }
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (depth <= 1) return false;
+        --depth;
+      }
+    }
+    return !in_string && depth == 1;
+  };
+  uint64_t state = 12345;
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<unsigned>(state >> 33);
+  };
+  for (int round = 0; round < 400; ++round) {
+    const bool backslashes = round % 2 == 1;
+    const std::string alphabet = backslashes ? "{}[]\"\\abc:," : "{}[]\"abc:,";
+    std::string text = "{";
+    const size_t length = 1 + next() % 300;
+    // Mostly plain bytes, as records are, so that depths and strings run across blocks.
+    while (text.size() < length) text += next() % 3 == 0 ? alphabet[next() % alphabet.size()] : 'x';
+    for (size_t pos = 0; pos <= text.size(); ++pos) {
+      ASSERT_EQ(AtTopLevel(text, pos), reference(text, pos)) << text << " at " << pos;
+    }
+  }
+}
+
 // Every position and length around the 32-byte blocks, against string_view::find.
 TEST(FindLiteralTest, AgreesWithStringViewFindAtEveryOffset) {
   const std::string needle = "\"repo\":{\"id\":";

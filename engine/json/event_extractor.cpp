@@ -456,6 +456,14 @@ std::string NoReportReason(const Event& event, const NumberTrace& trace) {
   return "no `issue` or `pull_request` in the payload, and `url` names no issue or pull request page";
 }
 
+//! Whether `at` is where the second member of a record opening with `{"id":"<digits>",` starts.
+bool AfterLeadingId(std::string_view line, size_t at) {
+  if (!line.starts_with(kIdKey)) return false;
+  size_t i = kIdKey.size();
+  while (i < at && line[i] >= '0' && line[i] <= '9') ++i;
+  return i + 2 == at && line[i] == '"' && line[i + 1] == ',';
+}
+
 }  // namespace
 
 EventKind EventKindOf(std::string_view type) {
@@ -522,9 +530,10 @@ ExtractOutcome EventExtractor::Extract(std::string_view line, Event& event) {
   consumed_ = line.size();
   if (line.empty() || line.front() != '{') return Bad("not a JSON object");
   // Prefilter: decide from the first bytes whether the payload matters.
-  // The record's own `type`, not one of a nested object (`actor` before it on a made-up line).
+  // The record's own `type`, not one of a nested object (`actor` before it on a made-up line):
+  // right after a leading `"id":"<digits>"` it is, as on every 2015+ line; elsewhere AtTopLevel says.
   const size_t type_at = line.substr(0, kTypeWindow).find(kTypeKey);
-  if (type_at != std::string_view::npos && AtTopLevel(line, type_at)) {
+  if (type_at != std::string_view::npos && (AfterLeadingId(line, type_at) || AtTopLevel(line, type_at))) {
     const size_t start = type_at + kTypeKey.size();
     const size_t end = line.find('"', start);
     // Where a second record starts on the same line, the envelope is read from the first only.
@@ -603,12 +612,13 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   auto time = ParseIsoTime(line.substr(value_at, kIsoTimeLength));
   if (!time) return false;
   // The line must close right after the time, or after an `org` object, as whole lines do. The
-  // archive's `org` is flat: one with a bracket in it might close something else than the record
-  // (a `created_at` nested in the payload, then `"org":{...}}` closing the payload and more).
+  // archive's `org` holds no object: the first '}' after its '{' must be the one before the last,
+  // so that the object closing last is the one holding this `created_at` (not a payload holding
+  // `"created_at":...,"org":{"x":{}}}` and then more).
   const std::string_view tail = line.substr(value_at + kIsoTimeLength);
   constexpr std::string_view kOrgKey = "\",\"org\":{";
   if (tail != "\"}" && !(tail.size() >= kOrgKey.size() + 2 && tail.starts_with(kOrgKey) && tail.ends_with("}}") &&
-                         tail.substr(kOrgKey.size(), tail.size() - kOrgKey.size() - 2).find_first_of("{}[]") ==
+                         tail.substr(kOrgKey.size(), tail.size() - kOrgKey.size() - 2).find('}') ==
                              std::string_view::npos)) {
     return false;
   }

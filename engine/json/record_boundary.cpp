@@ -118,20 +118,27 @@ bool AtTopLevel(std::string_view record, size_t pos) {
   size_t depth = 0;
   uint64_t in_string = 0;  //!< all ones while a string runs on into the next block
   for (size_t i = 0; i < pos; i += 64) {
-    char tail[64];
+    // The bytes before `pos` only: a block reaching past it is masked, and one reaching past the
+    // record (a short one) is read from a copy.
+    const uint64_t before = pos - i >= 64 ? ~uint64_t{0} : (uint64_t{1} << (pos - i)) - 1;
+    char copy[64];
     const char* block = p + i;
-    if (pos - i < 64) {  // the bytes before `pos` only, and none past the record
-      std::memset(tail, ' ', sizeof tail);
-      std::memcpy(tail, block, pos - i);
-      block = tail;
+    if (record.size() - i < 64) {
+      std::memset(copy, ' ', sizeof copy);
+      std::memcpy(copy, block, pos - i);
+      block = copy;
     }
     const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));
     const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 32));
-    if (EqualMask(low, high, '\\') != 0) return AtTopLevelBytewise(record, pos);
-    const uint64_t strings = PrefixXor(EqualMask(low, high, '"')) ^ in_string;
+    if ((EqualMask(low, high, '\\') & before) != 0) return AtTopLevelBytewise(record, pos);
+    const uint64_t strings = PrefixXor(EqualMask(low, high, '"') & before) ^ in_string;
     in_string = static_cast<uint64_t>(static_cast<int64_t>(strings) >> 63);
-    const uint64_t open = (EqualMask(low, high, '{') | EqualMask(low, high, '[')) & ~strings;
-    const uint64_t close = (EqualMask(low, high, '}') | EqualMask(low, high, ']')) & ~strings;
+    // '[' and '{' differ in bit 0x20 only, as ']' and '}' do: one comparison finds both.
+    const __m256i case_bit = _mm256_set1_epi8(0x20);
+    const __m256i low_folded = _mm256_or_si256(low, case_bit);
+    const __m256i high_folded = _mm256_or_si256(high, case_bit);
+    const uint64_t open = EqualMask(low_folded, high_folded, '{') & ~strings & before;
+    const uint64_t close = EqualMask(low_folded, high_folded, '}') & ~strings & before;
     if (close == 0) {
       depth += static_cast<size_t>(__builtin_popcountll(open));
       continue;

@@ -93,10 +93,11 @@ inline void Generate(const std::string& out, int hours, int events, uint64_t see
 }
 
 //! Ingests `files` into the store at `store_dir` (created if missing) with the rules at
-//! `rules_path`, every repository tracked.
-inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const std::vector<std::string>& files,
-                                            const std::string& rules_path, int threads = 2,
-                                            uint64_t commit_group_bytes = IngestOptions::kDefaultCommitGroupBytes) {
+//! `rules_path`, keeping the reports of the repositories `scope` tracks.
+inline std::vector<FileOutcome> IngestFilesInScope(const std::string& store_dir, const std::vector<std::string>& files,
+                                                   const std::string& rules_path, const RepoFilter& scope,
+                                                   int threads = 2,
+                                                   uint64_t commit_group_bytes = IngestOptions::kDefaultCommitGroupBytes) {
   auto store = Store::Open(store_dir, StoreMode::kReadWrite);
   auto rules = LoadRuleSet(rules_path);
   if (!store.ok() || !rules.ok()) {
@@ -104,7 +105,7 @@ inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const 
     std::abort();
   }
   auto db = RuleDatabase::Compile(*rules);
-  if (!db.ok() || !CheckStoreScope(**store, *rules, RepoFilter::All()).ok()) {
+  if (!db.ok() || !CheckStoreScope(**store, *rules, scope).ok()) {
     std::fprintf(stderr, "cannot compile rules or check scope\n");
     std::abort();
   }
@@ -112,8 +113,15 @@ inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const 
   options.threads = threads;
   options.splitter.chunk_bytes = 256 << 10;  // several chunks per file
   options.commit_group_bytes = commit_group_bytes;
-  IngestPipeline pipeline(**store, *db, RepoFilter::All(), options);
+  IngestPipeline pipeline(**store, *db, scope, options);
   return pipeline.Run(files);
+}
+
+//! IngestFilesInScope with every repository tracked.
+inline std::vector<FileOutcome> IngestFiles(const std::string& store_dir, const std::vector<std::string>& files,
+                                            const std::string& rules_path, int threads = 2,
+                                            uint64_t commit_group_bytes = IngestOptions::kDefaultCommitGroupBytes) {
+  return IngestFilesInScope(store_dir, files, rules_path, RepoFilter::All(), threads, commit_group_bytes);
 }
 
 //! `head`, then the exported dimensions' columns (query/dimensions.hpp), with which every export

@@ -123,6 +123,36 @@ TEST_F(CliTest, ReportEventsWithoutANumberAreSaidWithFileAndLine) {
   EXPECT_NE(r.output.find("\n2024-01-01-0.json,ingested,3,0,2,"), std::string::npos) << r.output;
 }
 
+// The same in the default scope, which keeps no report of this repository: the same lines said,
+// the same counts (lines in the archive's whole layout, `repo` with its `url`).
+TEST_F(CliTest, ReportEventsWithoutANumberAreSaidTheSameInTheDefaultScope) {
+  const std::string file = dir_ / "2024-01-01-0.json";
+  const auto issue = [](const std::string& id, const std::string& number) {
+    return "{\"id\":\"" + id + "\",\"type\":\"IssuesEvent\",\"actor\":{\"id\":1,\"login\":\"a\"},\"repo\":{\"id\":5,"
+           "\"name\":\"o/r\",\"url\":\"https://api.github.com/repos/o/r\"},\"payload\":{\"action\":\"opened\","
+           "\"issue\":{\"number\":" + number + ",\"title\":\"Slow\",\"state\":\"open\"}},\"public\":true,"
+           "\"created_at\":\"2024-01-01T00:00:01Z\"}\n";
+  };
+  WriteFile(file, issue("1", "3") + issue("2", "\"three\"") + issue("3", "-4") + issue("4", "4.5"));
+  for (const std::string scope : {"", "--all-repos "}) {
+    const std::string store = dir_ / ("store" + scope.substr(0, 5));
+    auto r = RunCommand(Ghsift() + " ingest " + scope + "--store " + store + " " + file);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    for (const std::string said : {":2:1: report event without a usable number, counted as an event, no report: "
+                                   "IssuesEvent: `payload.issue.number` is a string that is not a number\n",
+                                   ":3:1: report event without a usable number, counted as an event, no report: "
+                                   "IssuesEvent: `payload.issue.number` is negative\n",
+                                   ":4:1: report event without a usable number, counted as an event, no report: "
+                                   "IssuesEvent: `payload.issue.number` is not a whole number\n"}) {
+      EXPECT_NE(r.output.find(file + said), std::string::npos) << scope << r.output;
+    }
+    EXPECT_NE(r.output.find(": 4 events, 0 bad lines, 3 report events without a usable number, "), std::string::npos)
+        << scope << r.output;
+    r = RunCommand(Ghsift() + " stats --format json --store " + store);
+    EXPECT_NE(r.output.find("\"report_events_without_number\": 3,"), std::string::npos) << scope << r.output;
+  }
+}
+
 TEST_F(CliTest, ChangedFileUnderTheSameNameIsRefused) {
   const std::string file = dir_ / "2024-01-01-5.json";
   const std::string line =

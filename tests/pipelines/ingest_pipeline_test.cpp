@@ -188,6 +188,27 @@ TEST(IngestReportNumberTest, ReportEventsWithoutAUsableNumberAreSaidAndCounted) 
   EXPECT_EQ(RunQuery(**store, q).value().counts, (std::vector<int64_t>{2}));
 }
 
+// The same report events outside the tracked repositories (the default scope): said and counted
+// exactly as with every repository tracked, whatever the number holds.
+TEST(IngestReportNumberTest, EveryScopeSaysAndCountsTheSame) {
+  TempDir dir;
+  const std::string dump = dir / "2024-01-01-0.json";
+  std::ofstream(dump, std::ios::binary) << ArchiveIssuesEventLine(1, R"("number":1,)") << "\n"
+                                        << ArchiveIssuesEventLine(2, R"("number":"abc",)") << "\n"
+                                        << ArchiveIssuesEventLine(3, R"("number":null,)") << "\n"
+                                        << ArchiveIssuesEventLine(4, "") << "\n"
+                                        << ArchiveIssuesEventLine(5, R"("number":-3,)") << "\n"
+                                        << ArchiveIssuesEventLine(6, R"("number":2.5,)") << "\n"
+                                        << ArchiveIssuesEventLine(7, R"("number":"8",)") << "\n";
+  const Said expected{7, 0, 5, {}, {"2:1: IssuesEvent: `payload.issue.number` is a string that is not a number",
+                                    "3:1: IssuesEvent: `payload.issue.number` is null",
+                                    "4:1: IssuesEvent: `payload.issue.number` is missing",
+                                    "5:1: IssuesEvent: `payload.issue.number` is negative",
+                                    "6:1: IssuesEvent: `payload.issue.number` is not a whole number"}};
+  EXPECT_EQ(IngestSaid(dir, "all", dump, RepoFilter::All()), expected);
+  EXPECT_EQ(IngestSaid(dir, "default", dump, RepoFilter::FromNames({"tracked/one"})), expected);
+}
+
 TEST_F(IngestPipelineTest, DistinctIssuesAndPullRequestsByRepoAndMonth) {
   Ingest(work_ / "store", Files("gz"), ProbeRules());
   QueryOptions o;

@@ -1,6 +1,7 @@
 #include "pipelines/rescan.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "aggregate/latest_text_record.hpp"
 #include "aggregate/report_text_record.hpp"
@@ -93,6 +94,18 @@ Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const Rule
   ReportScan scan(scanner);
   MatchSet matches;
   const auto& rule_list = rules->rules().rules;
+  // A rule that matches the same text as when the store was ingested (its scan digest is the
+  // stored one) matched every event's text then: what it matched stands, exact. Only new and
+  // edited rules are matched again, against the latest texts, all this store kept; so a rescan
+  // with the rules of the ingest changes nothing, and one that changes weights is exact.
+  GHSIFT_ASSIGN_OR_RETURN(const DecisionModel stored, LoadStoreModel(store));
+  const DecisionModel model = DecisionModel::FromRuleSet(rules->rules());
+  std::set<std::string> standing;
+  for (const Rule& rule : rule_list) {
+    if (model.MatchesLike(stored, rule.id)) standing.insert(rule.id);
+  }
+  summary.rules = rule_list.size();
+  summary.rematched_rules = rule_list.size() - standing.size();
   std::vector<std::pair<std::pair<int64_t, int64_t>, IssueRecord>> updated;
   GHSIFT_TRY(store.ScanIssues(std::nullopt, [&](int64_t repo, int64_t number, const IssueRecord& record) -> Status {
     if (CountedAsReference(record, summary)) return Status::Ok();
@@ -104,13 +117,21 @@ Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const Rule
       return Status::Ok();
     }
     IssueRecord next = record;
-    next.rules = MatchLatestText(**text, scan, matches, rule_list, &summary.texts);
+    next.rules.clear();
+    for (const std::string& id : record.rules) {
+      if (standing.count(id)) next.rules.push_back(id);
+    }
+    std::vector<std::string> rematched;
+    for (std::string& id : MatchLatestText(**text, scan, matches, rule_list, &summary.texts)) {
+      if (!standing.count(id)) rematched.push_back(std::move(id));
+    }
+    MergeSortedIds(next.rules, rematched);
     if (next.rules == record.rules) return Status::Ok();
     ++summary.changed;
     updated.push_back({{repo, number}, std::move(next)});
     return Status::Ok();
   }));
-  GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", DecisionModel::FromRuleSet(rules->rules()).Serialize()}}));
+  GHSIFT_TRY(store.ReplaceIssues(updated, {{"rules", model.Serialize()}}));
   GHSIFT_TRY(SettleStore(store, true));
   return summary;
 }

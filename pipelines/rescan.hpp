@@ -4,9 +4,10 @@
 //  - a --keep-text store kept every report event's text: every report's matched rules are
 //    recomputed exactly as ingest would have computed them;
 //  - any other store kept the latest text of each report that was flagged (title, body and
-//    labels as last seen, and its first comments): those reports are re-decided from it; the
-//    others keep the rules they matched at ingest, which the new weights and thresholds still
-//    decide, but new or edited patterns cannot reach.
+//    labels as last seen, and its first comments): the rules new or edited since the ingest are
+//    matched again against it; every other rule keeps what it matched at ingest (every event's
+//    text, exact). Reports without a kept text keep their matches: new or edited patterns cannot
+//    reach them. The new weights and thresholds decide every report.
 #include <memory>
 
 #include "rules/rule_database.hpp"
@@ -24,6 +25,10 @@ struct RescanSummary {
   uint64_t texts = 0;    //!< texts scanned (report events, or latest texts and their comments)
   uint64_t changed = 0;  //!< records whose matched rules changed
   uint64_t without_text = 0;  //!< records with no kept text: their matches were kept as ingested
+  //! Without --keep-text: the rules, and those of them new or edited since the ingest (matched
+  //! again against the latest texts; the others keep what they matched at ingest).
+  uint64_t rules = 0;
+  uint64_t rematched_rules = 0;
 };
 
 //! Rescans as the store allows: every event's text with --keep-text, else RescanLatestTexts.

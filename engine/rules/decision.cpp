@@ -92,6 +92,13 @@ bool DecisionModel::DecidesLike(const DecisionModel& other) const {
   return true;
 }
 
+bool DecisionModel::MatchesLike(const DecisionModel& other, const std::string& rule_id) const {
+  const auto here = rules_.find(rule_id);
+  const auto there = other.rules_.find(rule_id);
+  return here != rules_.end() && there != other.rules_.end() && !here->second.scan.empty() &&
+         here->second.scan == there->second.scan;
+}
+
 // One line per rule: "rule ID TAG WEIGHT", plus ",".joined categories when the rule counts
 // toward several (a fifth column stores written before it existed do not have).
 std::string DecisionModel::Serialize() const {

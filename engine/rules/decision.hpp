@@ -65,6 +65,9 @@ class DecisionModel {
   //! answers are presented, never what a store holds). A model stored before scan digests (none
   //! of its rules has one) is compared on the rest: what it matched with is not on record.
   bool DecidesLike(const DecisionModel& other) const;
+  //! True when both models hold the rule and it matches the same text in both (the same scan
+  //! digest, kept in both): the reports it matched under `other` are the reports it matches here.
+  bool MatchesLike(const DecisionModel& other, const std::string& rule_id) const;
   //! The (first) category of a rule id ("" when unknown).
   std::string CategoryOf(const std::string& rule_id) const;
   //! Every category the rule's weight counts toward (empty when unknown).

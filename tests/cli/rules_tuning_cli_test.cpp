@@ -84,7 +84,13 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
   const std::string reference = " --reference performance=" + (dir_ / "words.txt");
   auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --objective f1" + reference);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("in-sample macro-F1  word list  constant\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("in-sample macro-F1  word list         LOGO - word list  constant\n"), std::string::npos)
+      << r.output;
+  // Each group's margin with its paired interval, in its row; the pooled row leaves it to the
+  // summary line.
+  EXPECT_NE(r.output.find("      1.000  -1.000 [-1.000, -1.000]     0.800\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("      0.000    +0.667 [0.500, 1.000]     0.500\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("      0.667                              0.667\n"), std::string::npos) << r.output;
   // The margin of LOGO over the list, with its paired interval (the same draws for both).
   EXPECT_NE(r.output.find("in-sample 0.500; word list 0.500 (LOGO - word list -0.167, paired 95% CI [-0.250, 0.000]); "
                           "constant (all or none flagged, the better) 0.650)"),

@@ -197,6 +197,67 @@ TEST(RescanTest, CountsTheReportsStatsCountsAndTheClosingReferencesApart) {
   EXPECT_NE(stats.output.find("\"reports\": 2,"), std::string::npos) << stats.output;
 }
 
+// Without --keep-text a rule unchanged since the ingest keeps what it matched then, from every
+// event's text: a report renamed after the title that matched ("Training is slow", then "Training
+// loop") stays flagged after a rescan with the same rules (it lost p.slow before: the latest title
+// does not hold "slow"). Only an edited rule is matched again, against the latest text.
+TEST(RescanTest, WithoutEventTextsARuleUnchangedSinceTheIngestKeepsItsMatches) {
+  TempDir dir;
+  {
+    std::ofstream out(dir / "2024-01-05-0.json");
+    const auto issue = [](int id, const char* action, const char* title, const char* time) {
+      return std::string(R"({"id":")") + std::to_string(id) + R"(","type":"IssuesEvent","actor":{"id":1,"login":"a"},)"
+             R"("repo":{"id":7,"name":"o/r"},"payload":{"action":")" + action +
+             R"(","issue":{"number":1,"title":")" + title +
+             R"(","body":"","labels":[],"state":"open","comments":0,"created_at":"2024-01-05T00:00:00Z"}},)"
+             R"("public":true,"created_at":")" + time + R"("})" + "\n";
+    };
+    out << issue(1, "opened", "Training is slow", "2024-01-05T00:00:00Z")
+        << issue(2, "edited", "Training loop", "2024-01-05T00:10:00Z");
+  }
+  const std::string rules = "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: slow, flags: [caseless]}\n"
+                            "  - {id: p.loop, tag: performance/x, pattern: loop, weight: 0.5}\n";
+  std::ofstream(dir / "same.yaml") << rules;
+  std::ofstream(dir / "heavier.yaml") << "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: slow, "
+                                         "flags: [caseless]}\n  - {id: p.loop, tag: performance/x, pattern: loop}\n";
+  std::ofstream(dir / "edited.yaml") << "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: 'slow|sluggish', "
+                                        "flags: [caseless]}\n  - {id: p.loop, tag: performance/x, pattern: loop}\n";
+  Ingest(dir / "store", {dir / "2024-01-05-0.json"}, dir / "same.yaml", false);
+  const std::string flagged =
+      "https://github.com/o/r/issues/1 Training loop | performance | p.loop p.slow\n"
+      "o/r,performance,2024-01=1\n";
+  ASSERT_EQ(Flagged(dir / "store"), flagged);
+
+  RescanSummary same = RescanStore(dir / "store", dir / "same.yaml");
+  EXPECT_FALSE(same.exact);
+  EXPECT_EQ(same.rules, 2u);
+  EXPECT_EQ(same.rematched_rules, 0u);
+  EXPECT_EQ(same.changed, 0u);
+  EXPECT_EQ(Flagged(dir / "store"), flagged);
+
+  // A weight is no pattern: p.loop still matches what it matched.
+  RescanSummary heavier = RescanStore(dir / "store", dir / "heavier.yaml");
+  EXPECT_EQ(heavier.rematched_rules, 0u);
+  EXPECT_EQ(heavier.changed, 0u);
+  EXPECT_EQ(Flagged(dir / "store"), flagged);
+
+  // The edited p.slow is matched again against the latest title alone, which does not hold it.
+  RescanSummary edited = RescanStore(dir / "store", dir / "edited.yaml");
+  EXPECT_EQ(edited.rules, 2u);
+  EXPECT_EQ(edited.rematched_rules, 1u);
+  EXPECT_EQ(edited.changed, 1u);
+  EXPECT_EQ(Flagged(dir / "store"),
+            "https://github.com/o/r/issues/1 Training loop | performance | p.loop\n"
+            "o/r,performance,2024-01=1\n");
+
+  const testing::CommandResult r = testing::RunCommand(testing::Ghsift() + " rescan --store " + (dir / "store") +
+                                                       " --rules " + (dir / "edited.yaml"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output,
+            "ghsift: no rule is new or edited since the ingest: every report keeps what it matched then (exact), "
+            "decided with these weights and thresholds; 0 changed their matched rules\n");
+}
+
 // The real hours (read in place): rescan and stats give the same count of reports, 10,230, and the
 // 9 issues only a merged pull request named are counted apart (rescan said 10,239 before).
 TEST(RescanTest, OnTheRealHoursRescanAndStatsCountTheSameReports) {

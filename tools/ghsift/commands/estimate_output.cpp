@@ -65,11 +65,16 @@ double MeanOverScoredGroups(const MatchTable& table, const Estimates& e, GroupSc
   return n ? sum / n : 0;
 }
 
+//! "+0.133", "-0.167": a margin always shows its sign.
+std::string SignedFixed3(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.3f", v);
+  return text;
+}
+
 //! "LOGO - word list +0.133, paired 95% CI [0.105, 0.160]".
 std::string MarginText(double margin, const Interval& interval) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.3f", margin);
-  return "LOGO - word list " + std::string(text) + ", paired 95% CI " + IntervalText(interval);
+  return "LOGO - word list " + SignedFixed3(margin) + ", paired 95% CI " + IntervalText(interval);
 }
 
 //! The word lists' objective on group `g`, when they cover it and it can be scored.
@@ -231,7 +236,10 @@ TableColumns EstimateColumns(const std::vector<ScoreColumn>& blocks, bool with_w
     }
     if (IsHeldOut(b)) columns.Add(b.name + " 95% CI");
   }
-  if (with_word_lists) columns.Add("word list");  // the references a rule set must beat, side by side
+  if (with_word_lists) {  // the references a rule set must beat, side by side
+    columns.Add("word list");
+    columns.Add("LOGO - word list");  // with its paired interval: is the margin more than the sample?
+  }
   columns.Add("constant");  // last, so that a reader compares the columns before it with it
   return columns;
 }
@@ -286,6 +294,10 @@ PositiveSetRows RowsOfPositiveSet(const std::string& set, const MatchTable& tabl
     if (!reference.empty()) {
       const std::optional<double> words = ReferenceMetric(table, reference, g);
       row.push_back(scored && words ? Fixed3(*words) : "n/a");
+      const std::optional<Interval> margin = scored ? GroupMargin(table, e, reference, g) : std::nullopt;
+      row.push_back(margin ? SignedFixed3(ge.held_out.Metric(table.groups[g].objective_f1) - *words) + " " +
+                                 IntervalText(*margin)
+                           : "n/a");
       if (scored) r.words_cover = r.words_cover && words.has_value();
       if (scored && words) r.words_sum += *words, r.words_reports.push_back(reference[g]->decided);
       if (reference[g]) r.words_pooled += reference[g]->score.confusion;
@@ -308,6 +320,7 @@ PositiveSetRows RowsOfPositiveSet(const std::string& set, const MatchTable& tabl
   if (!reference.empty()) {
     pooled_row.push_back(r.words_cover ? Fixed3(r.f1_objective ? r.words_pooled.f1() : r.words_pooled.macro_f1())
                                        : "n/a");
+    pooled_row.push_back("");  // the margin of the mean is in the summary line above the table
   }
   pooled_row.push_back(Fixed3(ConstantObjective(p0, r.f1_objective)));
   r.rows.push_back(std::move(pooled_row));

@@ -41,17 +41,25 @@ int RunRescan(const RescanArgs& args) {
     PrintReferences(summary->references);
     return kExitOk;
   }
-  // A store without --keep-text kept the latest text of the reports that were flagged: say what
-  // could be re-decided and what could not.
+  // A store without --keep-text kept the latest text of the reports that were flagged: say which
+  // rules could be matched again, against what, and what the others keep.
+  if (summary->rematched_rules == 0) {
+    std::fprintf(stderr,
+                 "ghsift: no rule is new or edited since the ingest: every report keeps what it matched then "
+                 "(exact), decided with these weights and thresholds; %llu changed their matched rules\n",
+                 n(summary->changed));
+    PrintReferences(summary->references);
+    return kExitOk;
+  }
   std::fprintf(stderr,
-               "ghsift: re-decided %llu of %llu reports from their latest text (title, body and labels as last seen, "
-               "and their first comments; %llu texts); %llu changed their matched rules\n",
-               n(summary->reports - summary->without_text), n(summary->reports), n(summary->texts),
-               n(summary->changed));
+               "ghsift: %llu of %llu rules are new or edited since the ingest: matched again against the latest text "
+               "of %llu of %llu reports (title, body and labels as last seen, and their first comments; %llu texts); "
+               "the other rules keep what they matched at ingest (exact); %llu changed their matched rules\n",
+               n(summary->rematched_rules), n(summary->rules), n(summary->reports - summary->without_text),
+               n(summary->reports), n(summary->texts), n(summary->changed));
   if (summary->without_text > 0) {
     std::fprintf(stderr,
-                 "ghsift: %llu reports have no kept text (never flagged): they keep the rules they matched at "
-                 "ingest, decided with the new weights and thresholds; new or edited patterns do not reach them "
+                 "ghsift: %llu reports have no kept text (never flagged): the new or edited rules do not reach them "
                  "(ingest with --keep-text for an exact rescan)\n",
                  n(summary->without_text));
   }

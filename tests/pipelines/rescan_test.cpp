@@ -191,8 +191,8 @@ TEST(RescanTest, CountsTheReportsStatsCountsAndTheClosingReferencesApart) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output,
             "ghsift: rescanned 2 reports (2 texts); 0 changed their matched rules\n"
-            "ghsift: 1 issues known only as closed by a merged pull request (never seen, no text) are no reports: "
-            "left as they are\n");
+            "ghsift: 1 issue known only as closed by a merged pull request (never seen, no text): no report, left "
+            "as it is\n");
   const testing::CommandResult stats = testing::RunCommand(testing::Ghsift() + " stats --format json --store " + (dir / "exact"));
   EXPECT_NE(stats.output.find("\"reports\": 2,"), std::string::npos) << stats.output;
 }

@@ -4,6 +4,8 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/rule_layers_meta.hpp"
+#include "common/number_text.hpp"
+#include "output.hpp"
 #include "pipelines/rescan.hpp"
 
 namespace ghsift::cli {
@@ -19,9 +21,9 @@ struct RescanArgs {
 void PrintReferences(uint64_t references) {
   if (references == 0) return;
   std::fprintf(stderr,
-               "ghsift: %llu issues known only as closed by a merged pull request (never seen, no text) are no "
-               "reports: left as they are\n",
-               static_cast<unsigned long long>(references));
+               "ghsift: %s known only as closed by a merged pull request (never seen, no text): no report, left "
+               "as %s\n",
+               Counted(references, "issue").c_str(), references == 1 ? "it is" : "they are");
 }
 
 int RunRescan(const RescanArgs& args) {
@@ -34,10 +36,10 @@ int RunRescan(const RescanArgs& args) {
   // The store now decides with these layers: `stats` lists them beside the ingests'.
   const Status layers = RecordRuleLayers(**store, args.rules);
   if (!layers.ok()) return Fail(layers.message());
-  const auto n = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  const auto n = [](uint64_t v) { return WithCommas(v); };  // as ingest and stats say counts: "10,230"
   if (summary->exact) {
-    std::fprintf(stderr, "ghsift: rescanned %llu reports (%llu texts); %llu changed their matched rules\n",
-                 n(summary->reports), n(summary->texts), n(summary->changed));
+    std::fprintf(stderr, "ghsift: rescanned %s reports (%s texts); %s changed their matched rules\n",
+                 n(summary->reports).c_str(), n(summary->texts).c_str(), n(summary->changed).c_str());
     PrintReferences(summary->references);
     return kExitOk;
   }
@@ -46,22 +48,23 @@ int RunRescan(const RescanArgs& args) {
   if (summary->rematched_rules == 0) {
     std::fprintf(stderr,
                  "ghsift: no rule is new or edited since the ingest: every report keeps what it matched then "
-                 "(exact), decided with these weights and thresholds; %llu changed their matched rules\n",
-                 n(summary->changed));
+                 "(exact), decided with these weights and thresholds; %s changed their matched rules\n",
+                 n(summary->changed).c_str());
     PrintReferences(summary->references);
     return kExitOk;
   }
   std::fprintf(stderr,
-               "ghsift: %llu of %llu rules are new or edited since the ingest: matched again against the latest text "
-               "of %llu of %llu reports (title, body and labels as last seen, and their first comments; %llu texts); "
-               "the other rules keep what they matched at ingest (exact); %llu changed their matched rules\n",
-               n(summary->rematched_rules), n(summary->rules), n(summary->reports - summary->without_text),
-               n(summary->reports), n(summary->texts), n(summary->changed));
+               "ghsift: %s of %s rules are new or edited since the ingest: matched again against the latest text "
+               "of %s of %s reports (title, body and labels as last seen, and their first comments; %s texts); "
+               "the other rules keep what they matched at ingest (exact); %s changed their matched rules\n",
+               n(summary->rematched_rules).c_str(), n(summary->rules).c_str(),
+               n(summary->reports - summary->without_text).c_str(),
+               n(summary->reports).c_str(), n(summary->texts).c_str(), n(summary->changed).c_str());
   if (summary->without_text > 0) {
     std::fprintf(stderr,
-                 "ghsift: %llu reports have no kept text (never flagged): the new or edited rules do not reach them "
+                 "ghsift: %s reports have no kept text (never flagged): the new or edited rules do not reach them "
                  "(ingest with --keep-text for an exact rescan)\n",
-                 n(summary->without_text));
+                 n(summary->without_text).c_str());
   }
   PrintReferences(summary->references);
   return kExitOk;

@@ -1,5 +1,7 @@
 #include "json/markdown_splitter.hpp"
 
+#include "json/template_prompts.hpp"
+
 namespace ghsift {
 namespace {
 
@@ -38,7 +40,13 @@ bool OpensCommentBlock(std::string_view line, size_t open_at) {
 
 }  // namespace
 
+const std::string& MarkdownReading() {
+  static const std::string reading = "fences,html-comments-out,template-prompts-out:" + TemplatePromptsDigest();
+  return reading;
+}
+
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
+  const size_t prose_from = prose.size();
   Fence open;               // the fence of the block we are in, if any
   bool in_comment = false;  // inside an HTML comment that began on an earlier line
   // Whether a `-->` comes at or after `from`: one search from the end of the text, made the first
@@ -122,6 +130,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
     }
     prose.push_back('\n');
   }
+  EraseTemplatePrompts(prose, prose_from);
 }
 
 }  // namespace ghsift

@@ -1,6 +1,6 @@
 #pragma once
 // Splits a markdown text into prose and fenced code, the `body`/`comment` and `code` fields, and
-// leaves out of the prose the HTML comments GitHub does not show.
+// leaves out of the prose the HTML comments GitHub does not show and the issue templates' prompts.
 #include <string>
 #include <string_view>
 
@@ -9,8 +9,9 @@ namespace ghsift {
 //! Names how SplitMarkdown reads a text. It is part of the scan digest of every rule that reads a
 //! markdown field or its code (decision.cpp), so that a store whose texts were read another way
 //! is not taken as scanned like one read this way: change it whenever what SplitMarkdown gives
-//! changes.
-inline constexpr std::string_view kMarkdownReading = "fences,html-comments-out";
+//! changes. It names the template prompts by their digest, so an edit of that list needs nothing
+//! here.
+const std::string& MarkdownReading();
 
 //! Appends the lines outside fenced code blocks to `prose` and the lines inside them to `code`,
 //! each followed by '\n'. Fences follow CommonMark: a line of at least three ` or ~ characters
@@ -23,6 +24,8 @@ inline constexpr std::string_view kMarkdownReading = "fences,html-comments-out";
 //! that opens a line (after at most three spaces) and never closes hides the rest of the text,
 //! as a comment block does on GitHub; one inside a line of text with no `-->` after it anywhere
 //! is literal text. A line that was all comment leaves no empty line in the prose.
+//! Issue templates' prompts that name a topic (kTemplatePrompts) are left out of the prose too:
+//! the form's words, not the reporter's.
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code);
 
 }  // namespace ghsift

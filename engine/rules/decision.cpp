@@ -38,7 +38,7 @@ std::string ScanDigest(const Rule& rule) {
   text += std::to_string(rule.fields);
   if (ReadsMarkdown(rule)) {
     text += '\0';
-    text += kMarkdownReading;
+    text += MarkdownReading();
   }
   return ShortDigest(text);
 }

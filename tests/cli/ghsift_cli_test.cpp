@@ -332,6 +332,29 @@ TEST_F(CliTest, RulesExplainLeavesHtmlCommentsOut) {
   EXPECT_NE(r.output.find("verdict.feature.body"), std::string::npos) << r.output;
 }
 
+// Issue templates' prompts (kTemplatePrompts) are the form's words: the TensorFlow bug template's
+// policy line says "performance issues" and its system information asks about a "mobile device"
+// in every report. With them the default rules gave this report performance 0.50 and stage
+// deployment; without them nothing of either, while the reporter's answer after the prompt counts.
+TEST_F(CliTest, RulesExplainLeavesTemplatePromptsOut) {
+  const std::string body =
+      "Please make sure that this is a bug. As per our GitHub Policy, we only address code/doc bugs, performance "
+      "issues, feature requests and build/installation issues on GitHub.\n"
+      "- Mobile device (e.g. iPhone 8, Pixel 2, Samsung Galaxy) if the issue happens on mobile device:\n"
+      "The layer accepts the argument.\n";
+  auto r = RunCommand(Ghsift() + " rules explain --no-color --title 'Dense layer argument' --text '" + body + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("  performance    0.00 / 1.00  -\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  stage          0.00 / 1.00  -\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("body: (no match)"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --title 'Dense layer argument' --text '" +
+                 "- Mobile device (e.g. iPhone 8, Pixel 2, Samsung Galaxy) if the issue happens on mobile device: "
+                 "Android 10\n'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("body:\n  1: - : [[Android]] 10\n     rules: stage.deployment\n"), std::string::npos)
+      << r.output;
+}
+
 // Every matched span is marked whole: a rule without start offsets ("instead of"), a rule that
 // matches each character (`\S` in code), overlapping rules; weights and sums are printed.
 TEST_F(CliTest, RulesExplainMarksWholeSpansWithWeightsAndSums) {

@@ -279,7 +279,7 @@ TEST_F(RuleLayersTest, ScanDigestNamesTheMarkdownReadingOfMarkdownFieldsOnly) {
   const std::string text = DecisionModel::FromRuleSet(set).Serialize();
   const auto digest = [](FieldMask fields, bool markdown) {
     std::string s = std::string("a") + '\0' + '\0' + std::to_string(fields);
-    if (markdown) s += std::string(1, '\0') + std::string(kMarkdownReading);
+    if (markdown) s += std::string(1, '\0') + MarkdownReading();
     return ShortDigest(s);
   };
   EXPECT_NE(text.find("scan\tt\t" + digest(MaskOf(Field::kTitle) | MaskOf(Field::kLabel), false) + "\n"),
@@ -303,8 +303,8 @@ TEST_F(RuleLayersTest, DecisionModelStoresCategoryLists) {
   EXPECT_EQ(text,
             "rule\tn\tperformance/not-a-bug\t-1000000\tperformance,silent\n"
             "rule\tp\tperformance/low-speed\t500000\n"
-            "scan\tn\t92edc011e2bce525\n"  // what each rule matches with: pattern, flags, fields, and
-            "scan\tp\t9c8622d2004643b4\n"  // how markdown is read (these read the body by default)
+            "scan\tn\tf0f42260c4239c52\n"  // what each rule matches with: pattern, flags, fields, and
+            "scan\tp\t34dd1cb40ba42efb\n"  // how markdown is read (these read the body by default)
             "threshold\tperformance\t1000000\n"
             "threshold\tsilent\t1000000\n"
             "facets\n");

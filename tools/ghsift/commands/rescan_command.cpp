@@ -54,7 +54,8 @@ int RunRescan(const RescanArgs& args) {
     return kExitOk;
   }
   std::fprintf(stderr,
-               "ghsift: %s of %s rules are new or edited since the ingest: matched again against the latest text "
+               "ghsift: %s of %s rules are new or edited since the ingest (pattern, flags, fields, or how this "
+               "ghsift reads markdown): matched again against the latest text "
                "of %s of %s reports (title, body and labels as last seen, and their first comments; %s texts); "
                "the other rules keep what they matched at ingest (exact); %s changed their matched rules\n",
                n(summary->rematched_rules).c_str(), n(summary->rules).c_str(),

@@ -22,7 +22,7 @@ struct TemplatePrompt {
   std::string_view names;    //!< what it made the rules read (why it is here)
 };
 
-inline constexpr std::array<TemplatePrompt, 6> kTemplatePrompts = {{
+inline constexpr std::array<TemplatePrompt, 7> kTemplatePrompts = {{
     {"tensorflow", "we only address code/doc bugs, performance issues, feature requests and",
      "performance, in every bug report"},
     {"tensorflow", "Mobile device (e.g. iPhone 8, Pixel 2, Samsung Galaxy) if the issue happens on mobile device",
@@ -33,6 +33,7 @@ inline constexpr std::array<TemplatePrompt, 6> kTemplatePrompts = {{
      "stage training and build"},
     {"caffe", "If you are reporting a build error that seems to be due to a bug in Caffe, please attach your build",
      "stage build (\"build error\")"},
+    {"mxnet", "error message, including stack trace", "info traceback, where none was pasted"},
 }};
 
 //! A name for kTemplatePrompts as it stands (a digest of every prompt's text): part of how

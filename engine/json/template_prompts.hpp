@@ -37,7 +37,7 @@ inline constexpr std::array<TemplatePrompt, 7> kTemplatePrompts = {{
 }};
 
 //! A name for kTemplatePrompts as it stands (a digest of every prompt's text): part of how
-//! SplitMarkdown reads a text (kMarkdownReading), so that an edit of the list changes the scan
+//! SplitMarkdown reads a text (MarkdownReading()), so that an edit of the list changes the scan
 //! digest of every rule that reads markdown.
 const std::string& TemplatePromptsDigest();
 

@@ -4,6 +4,7 @@
 //   BM_ReportScan        ReportScan::Scan per report (markdown split + one Hyperscan scan per field)
 //   BM_ScannerOnly       Scanner::Scan over fields split beforehand (Hyperscan alone)
 //   BM_SplitMarkdown     the markdown split alone (RuleTextSplitter)
+//   BM_EraseTemplatePrompts  the template prompts' search alone, over the split prose
 //   BM_ScanWithoutRule/i ReportScan with a database lacking rule i; marginal cost of rule i is
 //                        BM_ReportScan - BM_ScanWithoutRule/i (printed after the run). Only the
 //                        --marginal_top=N rules (default 10; -1 = all, 0 = none) with the highest
@@ -19,6 +20,7 @@
 #include "bench/micro/bench_common.hpp"
 #include "json/event_extractor.hpp"
 #include "json/report_text.hpp"
+#include "json/template_prompts.hpp"
 #include "rules/report_scan.hpp"
 #include "rules/rule_database.hpp"
 #include "rules/scanner.hpp"
@@ -145,9 +147,32 @@ void BM_SplitMarkdown(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * d.reports.size()));
 }
 
+//! The search for issue templates' prompts alone (part of BM_SplitMarkdown), over the prose the
+//! split gives: the generated texts hold no prompt, as most real ones do not, so this is what
+//! every text pays for the few that hold one.
+void BM_EraseTemplatePrompts(benchmark::State& state) {
+  const Data& d = TheData();
+  RuleTextSplitter splitter;
+  std::vector<std::string> prose;
+  const auto keep = [&](Field f, std::string_view text) {
+    if (Spec(f).markdown) prose.emplace_back(text);
+  };
+  for (const auto& r : d.reports) {
+    splitter.Snapshot(r->Text(), keep);
+    splitter.Events(r->Text(), keep);
+  }
+  for (auto _ : state) {
+    for (std::string& text : prose) EraseTemplatePrompts(text, 0);
+    benchmark::DoNotOptimize(prose.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * d.bytes));
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * d.reports.size()));
+}
+
 BENCHMARK(BM_ReportScan)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ScannerOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SplitMarkdown)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EraseTemplatePrompts)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 //! A block-mode database of one rule (its pattern and flags as ingest compiles them).
 struct SingleRuleDb {
@@ -269,6 +294,8 @@ int main(int argc, char** argv) {
   RatioReporter reporter({
       {"Hyperscan only / ReportScan", "BM_ScannerOnly/real_time", "BM_ReportScan/real_time", "share of scan in Hyperscan"},
       {"markdown split / ReportScan", "BM_SplitMarkdown/real_time", "BM_ReportScan/real_time", "share of scan in the split"},
+      {"template prompts / ReportScan", "BM_EraseTemplatePrompts/real_time", "BM_ReportScan/real_time",
+       "share of scan in the prompts' search (part of the split)"},
   });
   std::vector<size_t> chosen(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
   if (n > 0) std::printf("pre-pass: compiling %zu databases without one rule each (cached in %s)\n", n, getenv("GHSIFT_CACHE_DIR"));

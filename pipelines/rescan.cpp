@@ -121,11 +121,13 @@ Result<RescanSummary> RescanLatestTexts(Store& store, std::shared_ptr<const Rule
     for (const std::string& id : record.rules) {
       if (standing.count(id)) next.rules.push_back(id);
     }
-    std::vector<std::string> rematched;
-    for (std::string& id : MatchLatestText(**text, scan, matches, rule_list, &summary.texts)) {
-      if (!standing.count(id)) rematched.push_back(std::move(id));
+    if (summary.rematched_rules > 0) {  // else the scan could only find what the standing rules hold
+      std::vector<std::string> rematched;
+      for (std::string& id : MatchLatestText(**text, scan, matches, rule_list, &summary.texts)) {
+        if (!standing.count(id)) rematched.push_back(std::move(id));
+      }
+      MergeSortedIds(next.rules, rematched);
     }
-    MergeSortedIds(next.rules, rematched);
     if (next.rules == record.rules) return Status::Ok();
     ++summary.changed;
     updated.push_back({{repo, number}, std::move(next)});

@@ -22,7 +22,8 @@ struct RescanSummary {
   //! Records of issues never seen, only named by a merged pull request that closes them ("fixes
   //! #12"): no report (no event, no text), so neither rescanned nor counted in `reports`.
   uint64_t references = 0;
-  uint64_t texts = 0;    //!< texts scanned (report events, or latest texts and their comments)
+  uint64_t texts = 0;    //!< texts scanned (report events, or latest texts and their comments; none when
+                         //!< no rule is new or edited)
   uint64_t changed = 0;  //!< records whose matched rules changed
   uint64_t without_text = 0;  //!< records with no kept text: their matches were kept as ingested
   //! Without --keep-text: the rules, and those of them new or edited since the ingest (matched

@@ -27,7 +27,7 @@ TEST(DefaultRuleExamplesTest, EveryExampleIsFlaggedAsLabeled) {
     return RunCommand(Ghsift() + " rules eval --rules '" + source + "/rules' --labels '" + source +
                       "/tests/data/rule_examples.jsonl' --positive " + category + " --label-key " + category + " " + how);
   };
-  for (const Expected& e : {Expected{"performance", 4, 13}, Expected{"accuracy", 4, 13}, Expected{"silent", 9, 8}}) {
+  for (const Expected& e : {Expected{"performance", 4, 16}, Expected{"accuracy", 6, 14}, Expected{"silent", 11, 9}}) {
     const auto r = eval(e.category, "--format json");
     ASSERT_EQ(r.exit_code, 0) << r.output;
     const std::string counts = "\"in_sample\": {\"tp\": " + std::to_string(e.positives) +

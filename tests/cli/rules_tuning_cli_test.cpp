@@ -141,6 +141,39 @@ TEST_F(RulesTuningCliTest, EvalScoresAWordListBesideTheRules) {
       << r.output;
 }
 
+// The gate a rule change must pass (--baseline): each group's held-out figure before and after,
+// the change with its paired interval, and exit 1 when the mean does not rise or a group falls.
+// Here "leak" weighs 1.0 instead of 0.5: alpha's two positives are found, beta does not move.
+TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
+  const std::string changed = dir_ / "r2.yaml";
+  WriteFile(changed, "rules:\n"
+                     "  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
+                     "  - {id: p.leak, tag: performance/memory, pattern: '\\bleak\\b', weight: 1.0}\n");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + changed + " --baseline " + rules_ + Labels() + " --objective f1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("group  positive     objective  before  after  change   change 95% CI\n"
+                          "-----  -----------  ---------  ------  -----  ------  --------------\n"
+                          "alpha  performance  F1          0.000  1.000  +1.000  [1.000, 1.000]\n"
+                          "beta   performance  F1          0.667  0.667  +0.000  [0.000, 0.000]\n"
+                          "mean                            0.333  0.833  +0.500  [0.500, 0.500]\n"
+                          "gate: pass (the mean rises, +0.500, paired 95% CI [0.500, 0.500])\n"),
+            std::string::npos)
+      << r.output;
+  // The other way round the mean falls and so does alpha, by more than --gate-drop.
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + changed + Labels() + " --objective f1");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("gate: FAIL (the mean does not rise, -0.500, paired 95% CI [-0.500, -0.500]; falling by more "
+                          "than 0.020: alpha -1.000)\n"),
+            std::string::npos)
+      << r.output;
+  // The same rules on both sides: nothing changes, and nothing passes.
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + rules_ + Labels() + " --objective f1");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("gate: FAIL (the mean does not rise, +0.000, paired 95% CI [0.000, 0.000])\n"),
+            std::string::npos)
+      << r.output;
+}
+
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which
 // would otherwise count a group the rules got all right as 0. One group alone holds nothing out.
 TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {

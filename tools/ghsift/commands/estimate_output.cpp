@@ -65,13 +65,6 @@ double MeanOverScoredGroups(const MatchTable& table, const Estimates& e, GroupSc
   return n ? sum / n : 0;
 }
 
-//! "+0.133", "-0.167": a margin always shows its sign.
-std::string SignedFixed3(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.3f", v);
-  return text;
-}
-
 //! "LOGO - word list +0.133, paired 95% CI [0.105, 0.160]".
 std::string MarginText(double margin, const Interval& interval) {
   return "LOGO - word list " + SignedFixed3(margin) + ", paired 95% CI " + IntervalText(interval);
@@ -128,6 +121,12 @@ std::string ReferenceSummary(const MatchTable& table, const Estimates& e, const 
   return "reference word lists: " + Fixed3(means.words) + " over the " +
          Counted(static_cast<uint64_t>(means.groups), "group") + " they cover, where LOGO is " + Fixed3(means.logo) +
          " (" + MarginText(means.logo - means.words, means.margin) + ")";
+}
+
+std::string SignedFixed3(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.3f", v);
+  return text;
 }
 
 std::string IntervalText(const Interval& i) {

@@ -12,6 +12,8 @@ namespace ghsift::cli {
 
 //! "[0.620, 0.910]".
 std::string IntervalText(const Interval& i);
+//! "+0.133", "-0.167": a change or a margin always shows its sign.
+std::string SignedFixed3(double v);
 
 //! One column block of the table: a name and which score of a GroupEstimate it shows.
 struct ScoreColumn {

@@ -2,6 +2,10 @@
 
 #include "json/template_prompts.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace ghsift {
 namespace {
 
@@ -38,16 +42,78 @@ bool OpensCommentBlock(std::string_view line, size_t open_at) {
   return open_at <= 3 && OnlySpaces(line.substr(0, open_at));
 }
 
+//! The level of a section heading, 0 when `line` is none: 1-6 for an ATX heading ("## Expected
+//! behavior"), 7 for a line that is all bold text, as templates write their questions
+//! ("**Describe the current behavior**", with or without a colon).
+int HeadingLevel(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && i < 3 && line[i] == ' ') ++i;
+  line.remove_prefix(i);
+  size_t hashes = 0;
+  while (hashes < line.size() && line[hashes] == '#') ++hashes;
+  if (hashes >= 1 && hashes <= 6 && (hashes == line.size() || line[hashes] == ' ' || line[hashes] == '\t')) {
+    return static_cast<int>(hashes);
+  }
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+  if (!line.empty() && line.back() == ':') line.remove_suffix(1);
+  constexpr std::string_view kBold = "**";
+  if (line.size() > 2 * kBold.size() && line.substr(0, 2) == kBold && line.substr(line.size() - 2) == kBold &&
+      line.substr(2, line.size() - 4).find(kBold) == std::string_view::npos) {
+    return 7;
+  }
+  return 0;
+}
+
+//! The headings of a text whose sections hold nothing: a template's "## Expected behavior" the
+//! reporter left empty is the form's words, not the reporter's, and rules read it as if the
+//! reporter had described an expectation. A section runs to the next heading of its level or
+//! a higher one and is filled by any prose line that is not blank or by fenced code; what an
+//! HTML comment held does not count (templates keep their instructions there).
+class EmptySections {
+ public:
+  //! A heading line of `level` kept in the prose as [begin, end).
+  void Heading(int level, size_t begin, size_t end) {
+    while (!open_.empty() && open_.back().level >= level) Close();
+    open_.push_back({level, begin, end, false});
+  }
+  //! Something the reporter wrote: every open section holds it.
+  void Content() {
+    for (Section& s : open_) s.filled = true;
+  }
+  //! Erases the empty sections' headings from `prose`.
+  void EraseFrom(std::string& prose) {
+    while (!open_.empty()) Close();
+    // Each range ends where a later one may begin: erase from the last, so offsets hold.
+    std::sort(empty_.begin(), empty_.end());
+    for (auto it = empty_.rbegin(); it != empty_.rend(); ++it) prose.erase(it->first, it->second - it->first);
+  }
+
+ private:
+  struct Section {
+    int level;
+    size_t begin, end;
+    bool filled;
+  };
+  void Close() {
+    if (!open_.back().filled) empty_.emplace_back(open_.back().begin, open_.back().end);
+    open_.pop_back();
+  }
+  std::vector<Section> open_;
+  std::vector<std::pair<size_t, size_t>> empty_;
+};
+
 }  // namespace
 
 const std::string& MarkdownReading() {
-  static const std::string reading = "fences,html-comments-out,template-prompts-out:" + TemplatePromptsDigest();
+  static const std::string reading =
+      "fences,html-comments-out,empty-sections-out,template-prompts-out:" + TemplatePromptsDigest();
   return reading;
 }
 
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
   const size_t prose_from = prose.size();
   Fence open;               // the fence of the block we are in, if any
+  EmptySections sections;   // headings with nothing under them
   bool in_comment = false;  // inside an HTML comment that began on an earlier line
   // Whether a `-->` comes at or after `from`: one search from the end of the text, made the first
   // time it is asked (a search of the rest per opener would take quadratic time on a text of
@@ -81,6 +147,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
                               (fence.marker == '~' || fence.rest.find('`') == std::string_view::npos);
       if (valid_open) {
         open = fence;
+        sections.Content();
         continue;
       }
     } else {
@@ -91,6 +158,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
       }
       code.append(line);
       code.push_back('\n');
+      sections.Content();
       continue;
     }
 
@@ -128,8 +196,15 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
       prose.resize(kept_from);
       continue;
     }
+    const std::string_view kept = std::string_view(prose).substr(kept_from);
+    if (const int level = HeadingLevel(kept)) {
+      sections.Heading(level, kept_from, prose.size() + 1);
+    } else if (!OnlySpaces(kept)) {
+      sections.Content();
+    }
     prose.push_back('\n');
   }
+  sections.EraseFrom(prose);
   EraseTemplatePrompts(prose, prose_from);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Splits a markdown text into prose and fenced code, the `body`/`comment` and `code` fields, and
-// leaves out of the prose the HTML comments GitHub does not show and the issue templates' prompts.
+// leaves out of the prose the HTML comments GitHub does not show, the headings of sections left
+// empty, and the issue templates' prompts.
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,11 @@ const std::string& MarkdownReading();
 //! that opens a line (after at most three spaces) and never closes hides the rest of the text,
 //! as a comment block does on GitHub; one inside a line of text with no `-->` after it anywhere
 //! is literal text. A line that was all comment leaves no empty line in the prose.
+//! A section heading with nothing under it is left out of the prose: a template's "## Expected
+//! behavior" the reporter did not fill. A heading is an ATX heading ("## ...") or a line that is
+//! all bold text ("**Describe the current behavior**", a colon allowed); its section runs to the
+//! next heading of the same or a higher level (a bold line is the lowest) and holds something
+//! when a prose line in it is not blank or it has fenced code. Comments hold nothing.
 //! Issue templates' prompts that name a topic (kTemplatePrompts) are left out of the prose too:
 //! the form's words, not the reporter's.
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code);

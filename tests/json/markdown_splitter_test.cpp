@@ -194,6 +194,40 @@ TEST(MarkdownSplitterTest, ACommentClosingOnAFenceLikeLineDoesNotOpenAFence) {
   EXPECT_EQ(s.code, "");
 }
 
+// Section headings with nothing under them: a template's question the reporter left empty.
+
+TEST(MarkdownSplitterTest, AnEmptySectionsHeadingIsLeftOut) {
+  const Split s = SplitText("## Bug\nslow on GPU\n\n## Expected behavior\n<!-- what you expected -->\n\n"
+                            "## Environment\n- OS: Linux\n");
+  EXPECT_EQ(s.prose, "## Bug\nslow on GPU\n\n\n## Environment\n- OS: Linux\n");
+}
+
+TEST(MarkdownSplitterTest, ASectionOfCodeAloneIsFilled) {
+  const Split s = SplitText("## To Reproduce\n```\nx = 1\n```\n## Expected behavior\n");
+  EXPECT_EQ(s.prose, "## To Reproduce\n");
+  EXPECT_EQ(s.code, "x = 1\n");
+}
+
+TEST(MarkdownSplitterTest, ASectionHoldsItsSubsections) {
+  // "Report" holds "Steps", which is filled; "Details" is empty; "Notes" ends the text empty.
+  const Split s = SplitText("# Report\n## Details\n## Steps\n1. run\n# Notes\n");
+  EXPECT_EQ(s.prose, "# Report\n## Steps\n1. run\n");
+}
+
+TEST(MarkdownSplitterTest, BoldLinesAreTheLowestHeadings) {
+  const Split s = SplitText("**Describe the current behavior**\nit returns 0\n**Describe the expected behavior**\n\n"
+                            "**Code to reproduce**:\n## Other\ntext\n");
+  EXPECT_EQ(s.prose, "**Describe the current behavior**\nit returns 0\n\n## Other\ntext\n");
+}
+
+TEST(MarkdownSplitterTest, LinesThatAreNotHeadingsStay) {
+  // A hashtag, seven hashes, bold words in a sentence, two bold runs: none is a heading.
+  const std::string text = "#hashtag\n####### seven\n**slow** on GPU\n**a** and **b**\n";
+  EXPECT_EQ(SplitText(text).prose, text);
+  // A heading as the last line, with nothing after it, goes; one indented four spaces is text.
+  EXPECT_EQ(SplitText("text\n    # not a heading\n### Additional context\n").prose, "text\n    # not a heading\n");
+}
+
 TEST(MarkdownSplitterTest, ManyUnclosedOpenersTakeLinearTime) {
   // 200,000 lines of text with an opener each and no `-->`: each is literal text. A search of the
   // rest of the text per opener would compare about 10^11 bytes here.

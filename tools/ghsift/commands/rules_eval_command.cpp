@@ -144,7 +144,7 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
     }
     const GroupEstimate& b = eb.groups[static_cast<size_t>(it - bgroups.begin())];
     const double vb = b.held_out.Metric(group.objective_f1), delta = va - vb;
-    if (delta < -max_drop - 1e-9) fallen += (fallen.empty() ? "" : ", ") + group.name + " " + Fixed3(delta);
+    if (delta < -max_drop - 1e-9) fallen += (fallen.empty() ? "" : ", ") + TerminalSafe(group.name) + " " + Fixed3(delta);
     after_reports.push_back(ea.groups[g].held_out_reports);
     before_reports.push_back(b.held_out_reports);
     rows.push_back({group.name, group.positive_name, objective, Fixed3(vb), Fixed3(va), SignedFixed3(delta),

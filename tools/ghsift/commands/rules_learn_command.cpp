@@ -406,7 +406,7 @@ int RunLearn(LearnArgs args) {
     const auto& controls = table.groups[g].controls;
     for (size_t k = 0; k < controls.size(); ++k) {
       if (controls[k] != c) continue;
-      std::cout << "negative control " << table.groups[g].name << ": share flagged " << category << " "
+      std::cout << "negative control " << TerminalSafe(table.groups[g].name) << ": share flagged " << category << " "
                 << Fixed3(result.written[g].ControlRate(k)) << " as written, " << Fixed3((*in_sample)[g].ControlRate(k))
                 << " with the layer (at most " << Fixed3(input->control_max_rate) << "; not used in fitting)\n";
     }

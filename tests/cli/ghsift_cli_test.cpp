@@ -187,6 +187,30 @@ TEST_F(CliTest, PathThatIsNotAStoreIsRefused) {
   EXPECT_NE(r.output.find("no such store"), std::string::npos) << r.output;
 }
 
+// The store opens while the rules load; a run that ends on a bad rule file leaves no store it
+// created (a missing directory, or an empty one stays empty) and an existing store as it was.
+TEST_F(CliTest, ABadRuleFileLeavesNoStoreBehind) {
+  const std::string rules = dir_ / "bad.yaml";
+  WriteFile(rules, "rules:\n  - id: perf.broken\n    tag: performance/x\n    pattern: 'slow(er'\n");
+  const std::string fresh = dir_ / "fresh";
+  auto r = RunCommand(Ghsift() + " ingest -q --rules " + rules + " --store " + fresh + " " + Sample());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("rule 'perf.broken'"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(fresh));
+  const std::string empty = dir_ / "empty";
+  std::filesystem::create_directory(empty);
+  r = RunCommand(Ghsift() + " ingest -q --rules " + rules + " --store " + empty + " " + Sample());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(std::filesystem::is_directory(empty));
+  EXPECT_TRUE(std::filesystem::is_empty(empty));
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  r = RunCommand(Ghsift() + " ingest -q --rules " + rules + " --store " + Store() + " " + Sample());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + Store() + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"events\": 6000"), std::string::npos) << r.output;
+}
+
 TEST_F(CliTest, BadRulePatternNamesFileRuleAndReason) {
   const std::string rules = dir_ / "bad.yaml";
   WriteFile(rules, "rules:\n  - id: perf.broken\n    tag: performance/x\n    pattern: 'slow(er'\n");

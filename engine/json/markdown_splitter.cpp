@@ -80,12 +80,22 @@ class EmptySections {
   void Content() {
     for (Section& s : open_) s.filled = true;
   }
-  //! Erases the empty sections' headings from `prose`.
+  //! Erases the empty sections' headings from `prose`, in one pass over what follows the first
+  //! (an erase per heading would move the rest of the text each time: quadratic in a text of
+  //! many empty headings).
   void EraseFrom(std::string& prose) {
     while (!open_.empty()) Close();
-    // Each range ends where a later one may begin: erase from the last, so offsets hold.
-    std::sort(empty_.begin(), empty_.end());
-    for (auto it = empty_.rbegin(); it != empty_.rend(); ++it) prose.erase(it->first, it->second - it->first);
+    if (empty_.empty()) return;
+    std::sort(empty_.begin(), empty_.end());  // disjoint lines, closed out of order
+    size_t write = empty_.front().first;
+    for (size_t k = 0; k < empty_.size(); ++k) {
+      const size_t keep_from = empty_[k].second;
+      const size_t keep_to = k + 1 < empty_.size() ? empty_[k + 1].first : prose.size();
+      // Forward copy onto an earlier position: std::copy allows the overlap.
+      std::copy(prose.begin() + keep_from, prose.begin() + keep_to, prose.begin() + write);
+      write += keep_to - keep_from;
+    }
+    prose.resize(write);
   }
 
  private:

@@ -228,6 +228,17 @@ TEST(MarkdownSplitterTest, LinesThatAreNotHeadingsStay) {
   EXPECT_EQ(SplitText("text\n    # not a heading\n### Additional context\n").prose, "text\n    # not a heading\n");
 }
 
+TEST(MarkdownSplitterTest, ManyEmptyHeadingsTakeLinearTime) {
+  // 200,000 empty headings between lines of text: erasing each apart would move the rest of the
+  // text every time, about 10^11 bytes here.
+  std::string text, expected;
+  for (int i = 0; i < 200000; ++i) {
+    text += "## empty\n## filled\ntext " + std::to_string(i) + "\n";
+    expected += "## filled\ntext " + std::to_string(i) + "\n";
+  }
+  EXPECT_EQ(SplitText(text).prose, expected);
+}
+
 TEST(MarkdownSplitterTest, ManyUnclosedOpenersTakeLinearTime) {
   // 200,000 lines of text with an opener each and no `-->`: each is literal text. A search of the
   // rest of the text per opener would compare about 10^11 bytes here.

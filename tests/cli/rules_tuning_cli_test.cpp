@@ -166,6 +166,18 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
                           "than 0.020: alpha -1.000)\n"),
             std::string::npos)
       << r.output;
+  // Report by report: alpha's two positives are found where they were missed.
+  r = RunCommand(Ghsift() + " rules eval --rules " + changed + " --baseline " + rules_ + Labels() +
+                 " --objective f1 --show changes");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("Reports whose leave-one-group-out decision the change flips:\n"
+                          "  alpha  found  #0  a leak in fit\n"
+                          "  alpha  found  #0  leak after epoch\n\n"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules eval --rules " + changed + Labels() + " --show changes");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--show changes compares with --baseline"), std::string::npos) << r.output;
   // The same rules on both sides: nothing changes, and nothing passes.
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + rules_ + Labels() + " --objective f1");
   EXPECT_EQ(r.exit_code, 1) << r.output;

@@ -1,5 +1,5 @@
 // ghsift rules eval (--labels FILE... | --suite FILE [--data DIR]) [--rules PATH] [--positive C,...] [--weights]
-//                   [--reference CATEGORY=FILE]... [--format table|csv|json] [--show fp|fn]
+//                   [--reference CATEGORY=FILE]... [--format table|csv|json] [--show fp|fn|changes]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -119,6 +119,46 @@ void PrintMisclassified(const LabeledInput& in, const Target& target, const std:
   if (listed == 0) std::cout << "  (none)\n";
 }
 
+//! `--show changes` with --baseline: the reports whose held-out decision the change flips, group
+//! by group, so that a gain or a loss the gate reports can be read report by report (a gain of one
+//! silent-bug title is one title). Each held-out fold is the group's own (its thresholds fitted on
+//! the other groups), before and after.
+void PrintChangedReports(const LabeledInput& before, const Estimates& eb, const LabeledInput& after,
+                         const Estimates& ea) {
+  constexpr size_t kShownPerGroup = 20;
+  std::cout << "Reports whose leave-one-group-out decision the change flips:\n";
+  size_t changed_total = 0;
+  for (size_t g = 0; g < after.table.groups.size(); ++g) {
+    const auto& group = after.table.groups[g];
+    const auto& bgroups = before.table.groups;
+    const auto it = std::find_if(bgroups.begin(), bgroups.end(), [&](const auto& x) { return x.name == group.name; });
+    if (it == bgroups.end()) continue;
+    const auto& a = ea.groups[g].held_out_reports.reports;
+    const auto& b = eb.groups[static_cast<size_t>(it - bgroups.begin())].held_out_reports.reports;
+    if (a.size() != b.size()) continue;  // not the same reports: nothing to pair
+    std::vector<uint32_t> labeled;  // held_out_reports holds the group's labeled reports, in order
+    for (uint32_t i : group.reports) {
+      if (after.table.label[i] >= 0) labeled.push_back(i);
+    }
+    size_t shown = 0, changed = 0;
+    for (size_t k = 0; k < a.size() && k < labeled.size(); ++k) {
+      if (a[k].predicted == b[k].predicted) continue;
+      ++changed;
+      if (++shown > kShownPerGroup) continue;
+      const char* what = a[k].positive ? (a[k].predicted ? "found" : "lost") : (a[k].predicted ? "new false flag" : "false flag gone");
+      const LabeledReport& report = after.reports[labeled[k]];
+      std::cout << "  " << TerminalSafe(group.name) << "  " << what << "  " << TerminalSafe(report.id) << "  "
+                << TerminalSafe(report.text.First(Field::kTitle)) << "\n";
+    }
+    if (changed > kShownPerGroup) {
+      std::cout << "  " << TerminalSafe(group.name) << "  ... and " << (changed - kShownPerGroup) << " more\n";
+    }
+    changed_total += changed;
+  }
+  if (changed_total == 0) std::cout << "  (none)\n";
+  std::cout << "\n";
+}
+
 //! The gate a change to the rules must pass: the LOGO mean over groups rises and no group falls by
 //! more than `max_drop`. Groups are matched by name; a group only one side can score is listed.
 //! Beside each change, its paired interval (BootstrapMeanDifference: each replicate draws the same
@@ -172,7 +212,10 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
 int RunEval(const EvalArgs& args) {
   Format format;
   if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
-  if (!args.show.empty() && args.show != "fp" && args.show != "fn") return Fail("--show must be fp or fn");
+  if (!args.show.empty() && args.show != "fp" && args.show != "fn" && args.show != "changes") {
+    return Fail("--show must be fp, fn or changes");
+  }
+  if (args.show == "changes" && args.baseline.empty()) return Fail("--show changes compares with --baseline: give it");
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
   // Leave-one-group-out first: the rule set as written cannot be scored on a group it was not
@@ -193,6 +236,7 @@ int RunEval(const EvalArgs& args) {
     const Estimates before_estimates =
         EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
     gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
+    if (args.show == "changes") PrintChangedReports(*before, before_estimates, *input, estimates);
   }
   std::vector<ReferenceWords> lists = input->reference_words;
   if (!args.reference.empty()) lists.clear();
@@ -263,7 +307,7 @@ int RunEval(const EvalArgs& args) {
     } else {
       std::cout << "\n== rules as written, positive " << name << " ==\n";
       PrintTable(e);
-      if (!args.show.empty()) PrintMisclassified(*input, target, indices, args.show);
+      if (args.show == "fp" || args.show == "fn") PrintMisclassified(*input, target, indices, args.show);
     }
     first = false;
   }
@@ -282,7 +326,9 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
                   "table, json, or csv (one row per group: the leave-one-group-out and in-sample figures, the "
                   "word list's, the constant answer's)")
       ->capture_default_str();
-  cmd->add_option("--show", args->show, "List misclassified reports: fp or fn");
+  cmd->add_option("--show", args->show,
+                  "List reports: fp or fn (misclassified as written), or changes (with --baseline: those whose "
+                  "leave-one-group-out decision the change flips)");
   cmd->add_flag("--weights", args->weights, "Fit rule weights too in the leave-one-group-out folds");
   cmd->add_option("--reference", args->reference,
                   "CATEGORY=FILE: a word list (one word or phrase a line) scored beside the rules, flagging a report "

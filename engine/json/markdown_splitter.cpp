@@ -82,11 +82,14 @@ class EmptySections {
   }
   //! Erases the empty sections' headings from `prose`, in one pass over what follows the first
   //! (an erase per heading would move the rest of the text each time: quadratic in a text of
-  //! many empty headings).
-  void EraseFrom(std::string& prose) {
+  //! many empty headings). With `erased`, adds each heading's line (without its newline).
+  void EraseFrom(std::string& prose, std::vector<std::string>* erased) {
     while (!open_.empty()) Close();
     if (empty_.empty()) return;
     std::sort(empty_.begin(), empty_.end());  // disjoint lines, closed out of order
+    if (erased != nullptr) {
+      for (const auto& [begin, end] : empty_) erased->push_back(prose.substr(begin, end - begin - 1));
+    }
     size_t write = empty_.front().first;
     for (size_t k = 0; k < empty_.size(); ++k) {
       const size_t keep_from = empty_[k].second;
@@ -120,7 +123,9 @@ const std::string& MarkdownReading() {
   return reading;
 }
 
-void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
+namespace {
+
+void Split(std::string_view text, std::string& prose, std::string& code, ProseLeftOut* left_out) {
   const size_t prose_from = prose.size();
   Fence open;               // the fence of the block we are in, if any
   EmptySections sections;   // headings with nothing under them
@@ -188,6 +193,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
       had_comment = true;
       const size_t close = line.find(kCommentClose, open_at + kCommentOpen.size());
       if (close != std::string_view::npos) {
+        if (left_out != nullptr) ++left_out->comments;
         at = close + kCommentClose.size();
         continue;
       }
@@ -195,6 +201,7 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
       // comment inside a line of text needs its `-->` somewhere after it, else it is literal text.
       if (OpensCommentBlock(line, open_at) || CloseFollows(start)) {
         in_comment = true;
+        if (left_out != nullptr) ++left_out->comments;
       } else {
         had_comment = false;
         prose.append(line.substr(open_at));
@@ -214,8 +221,18 @@ void SplitMarkdown(std::string_view text, std::string& prose, std::string& code)
     }
     prose.push_back('\n');
   }
-  sections.EraseFrom(prose);
-  EraseTemplatePrompts(prose, prose_from);
+  sections.EraseFrom(prose, left_out != nullptr ? &left_out->empty_headings : nullptr);
+  EraseTemplatePrompts(prose, prose_from, left_out != nullptr ? &left_out->prompts : nullptr);
+}
+
+}  // namespace
+
+void SplitMarkdown(std::string_view text, std::string& prose, std::string& code) {
+  Split(text, prose, code, nullptr);
+}
+
+void SplitMarkdown(std::string_view text, std::string& prose, std::string& code, ProseLeftOut& left_out) {
+  Split(text, prose, code, &left_out);
 }
 
 }  // namespace ghsift

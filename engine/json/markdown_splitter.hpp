@@ -4,6 +4,7 @@
 // empty, and the issue templates' prompts.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ghsift {
 
@@ -33,5 +34,18 @@ const std::string& MarkdownReading();
 //! Issue templates' prompts that name a topic (kTemplatePrompts) are left out of the prose too:
 //! the form's words, not the reporter's.
 void SplitMarkdown(std::string_view text, std::string& prose, std::string& code);
+
+//! What SplitMarkdown leaves out of a text's prose besides its fenced code: the form's words, not
+//! the reporter's. `rules explain` shows it, so that a reader sees why a heading or a prompt in
+//! the report matched no rule.
+struct ProseLeftOut {
+  size_t comments = 0;                      //!< HTML comments
+  std::vector<std::string> empty_headings;  //!< headings of sections left empty, as written
+  std::vector<std::string_view> prompts;    //!< template prompts (kTemplatePrompts' texts), once each
+  bool empty() const { return comments == 0 && empty_headings.empty() && prompts.empty(); }
+};
+
+//! SplitMarkdown, also adding to `left_out` what it left out.
+void SplitMarkdown(std::string_view text, std::string& prose, std::string& code, ProseLeftOut& left_out);
 
 }  // namespace ghsift

@@ -42,7 +42,7 @@ const std::string& TemplatePromptsDigest() {
   return digest;
 }
 
-void EraseTemplatePrompts(std::string& text, size_t from) {
+void EraseTemplatePrompts(std::string& text, size_t from, std::vector<std::string_view>* erased) {
   static const size_t shortest = ShortestPrompt();
   if (from >= text.size() || text.size() - from < shortest) return;
   const std::vector<Searcher>& searchers = Searchers();
@@ -54,6 +54,9 @@ void EraseTemplatePrompts(std::string& text, size_t from) {
       if (found == rest.end()) break;
       const size_t pos = at + static_cast<size_t>(found - rest.begin());
       text.erase(pos, kTemplatePrompts[i].text.size());
+      if (erased != nullptr && std::find(erased->begin(), erased->end(), kTemplatePrompts[i].text) == erased->end()) {
+        erased->push_back(kTemplatePrompts[i].text);
+      }
       at = pos;
     }
   }

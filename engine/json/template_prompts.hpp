@@ -13,6 +13,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ghsift {
 
@@ -41,7 +42,8 @@ inline constexpr std::array<TemplatePrompt, 7> kTemplatePrompts = {{
 //! digest of every rule that reads markdown.
 const std::string& TemplatePromptsDigest();
 
-//! Removes every prompt of kTemplatePrompts from `text[from..]`, in place.
-void EraseTemplatePrompts(std::string& text, size_t from);
+//! Removes every prompt of kTemplatePrompts from `text[from..]`, in place; with `erased`, adds
+//! the text of each prompt found there (once each).
+void EraseTemplatePrompts(std::string& text, size_t from, std::vector<std::string_view>* erased = nullptr);
 
 }  // namespace ghsift

@@ -371,6 +371,19 @@ TEST_F(CliTest, RulesExplainLeavesTemplatePromptsOut) {
   EXPECT_NE(r.output.find("  performance    0.00 / 1.00  -\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("  stage          0.00 / 1.00  -\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("body: (no match)"), std::string::npos) << r.output;
+  // What the rules did not read is said, so that a reader sees why the prompt matched nothing.
+  EXPECT_NE(r.output.find("left out of body (the form's words, not the reporter's): the template prompts \"we only "
+                          "address code/doc bugs, performance issues, feature requests and\", \"Mobile device (e.g. "
+                          "iPhone 8, Pixel 2, Samsung Galaxy) if the issue happens on mobile device\"\n"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " rules explain --no-color --title 'Dense layer argument' --text '" +
+                 "## Bug\nIt is slow.\n## Expected behavior\n<!-- what you expected -->\n'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("left out of body (the form's words, not the reporter's): 1 HTML comment; the heading of "
+                          "an empty section \"## Expected behavior\"\n"),
+            std::string::npos)
+      << r.output;
   r = RunCommand(Ghsift() + " rules explain --no-color --title 'Dense layer argument' --text '" +
                  "- Mobile device (e.g. iPhone 8, Pixel 2, Samsung Galaxy) if the issue happens on mobile device: "
                  "Android 10\n'");

@@ -228,6 +228,21 @@ TEST(MarkdownSplitterTest, LinesThatAreNotHeadingsStay) {
   EXPECT_EQ(SplitText("text\n    # not a heading\n### Additional context\n").prose, "text\n    # not a heading\n");
 }
 
+TEST(MarkdownSplitterTest, WhatIsLeftOutIsRecorded) {
+  std::string prose, code;
+  ProseLeftOut left_out;
+  SplitMarkdown("a <!-- x --> b\n<!--\nblock\n-->\n## Empty\n## Filled\ntext\n```\ncode\n```\n", prose, code, left_out);
+  EXPECT_EQ(prose, "a  b\n## Filled\ntext\n");
+  EXPECT_EQ(left_out.comments, 2u);
+  EXPECT_EQ(left_out.empty_headings, std::vector<std::string>{"## Empty"});
+  EXPECT_TRUE(left_out.prompts.empty());
+  // The same text without the record gives the same prose.
+  std::string plain, plain_code;
+  SplitMarkdown("a <!-- x --> b\n<!--\nblock\n-->\n## Empty\n## Filled\ntext\n```\ncode\n```\n", plain, plain_code);
+  EXPECT_EQ(plain, prose);
+  EXPECT_EQ(plain_code, code);
+}
+
 TEST(MarkdownSplitterTest, ManyEmptyHeadingsTakeLinearTime) {
   // 200,000 empty headings between lines of text: erasing each apart would move the rest of the
   // text every time, about 10^11 bytes here.

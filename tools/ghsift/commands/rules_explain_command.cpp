@@ -16,6 +16,7 @@
 #include "commands/common_options.hpp"
 #include "output.hpp"
 #include "eval/labeled_report.hpp"
+#include "json/markdown_splitter.hpp"
 #include "json/report_text.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
@@ -197,6 +198,34 @@ struct MarkedText {
   std::map<std::string, std::string> first_match;
 };
 
+//! What the rules did not read in each markdown field: HTML comments, the headings of sections
+//! left empty, template prompts (json/markdown_splitter.hpp). A reader who sees "## Expected
+//! behavior" in the report and no rule on it learns why. Nothing is printed when nothing was
+//! left out.
+void PrintLeftOut(const ReportText& report) {
+  for (const TextFieldSpec& spec : kTextFields) {
+    if (!spec.markdown) continue;
+    ProseLeftOut left_out;
+    std::string prose, code;
+    for (const auto& text : report[spec.field]) SplitMarkdown(text, prose, code, left_out);
+    if (left_out.empty()) continue;
+    std::vector<std::string> parts;
+    if (left_out.comments > 0) parts.push_back(Counted(left_out.comments, "HTML comment"));
+    const auto quoted = [](const auto& texts, const std::string& one, const std::string& many) {
+      std::string part = texts.size() == 1 ? one : many;
+      for (size_t i = 0; i < texts.size(); ++i) part += (i ? ", \"" : " \"") + TerminalSafe(std::string(texts[i])) + "\"";
+      return part;
+    };
+    if (!left_out.empty_headings.empty()) {
+      parts.push_back(quoted(left_out.empty_headings, "the heading of an empty section", "the headings of empty sections"));
+    }
+    if (!left_out.prompts.empty()) parts.push_back(quoted(left_out.prompts, "the template prompt", "the template prompts"));
+    std::cout << "left out of " << spec.name << " (the form's words, not the reporter's):";
+    for (size_t i = 0; i < parts.size(); ++i) std::cout << (i ? "; " : " ") << parts[i];
+    std::cout << "\n";
+  }
+}
+
 //! Prints each field of `report` with the text every matching rule of `rules` matched marked;
 //! returns the ids of those rules, sorted.
 Result<MarkedText> MarkMatches(const RuleSet& rules, const ReportText& report, bool color) {
@@ -217,12 +246,14 @@ Result<MarkedText> MarkMatches(const RuleSet& rules, const ReportText& report, b
     for (const FieldText& t : texts) {
       if (!t.text.empty()) std::cout << FieldName(t.field) << ": (no match)\n";
     }
+    PrintLeftOut(report);
     return MarkedText{fired, {}};
   }
   GHSIFT_ASSIGN_OR_RETURN(auto span_db, RuleDatabase::Compile(fired_rules, RuleDatabase::Mode::kExplain,
                                                               RuleDatabase::Layout::kPerRule));
   Explainer explainer(span_db, color);
   for (const FieldText& t : texts) GHSIFT_TRY(explainer.Field(t.field, t.text));
+  PrintLeftOut(report);
   return MarkedText{fired, explainer.first_match()};
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/uninitialized_allocator.hpp"
 #include "io/decoder.hpp"
 
 namespace ghsift {
@@ -15,7 +16,9 @@ inline constexpr size_t kChunkPadding = 64;
 
 //! A run of whole lines of one file, with padding after them.
 struct Chunk {
-  std::vector<char> buffer;   //!< storage; size() >= size + kChunkPadding
+  //! Storage; size() >= size + kChunkPadding. Not zeroed as it grows: only [0, size) and the
+  //! padding after it are read, and the splitter zeroes the padding.
+  std::vector<char, UninitializedAllocator<char>> buffer;
   size_t size = 0;            //!< bytes of whole lines at the start of buffer
   uint32_t file_index = 0;    //!< which input file (pipeline bookkeeping)
   uint64_t sequence = 0;      //!< 0, 1, 2, ... within the file

@@ -16,6 +16,7 @@ namespace ghsift {
 struct Decided {
   bool predicted = false;
   bool positive = false;
+  uint32_t report = 0;  //!< which labeled report (its index in the table), to name what a change flips
 };
 
 //! One group's reports and how its score is read.

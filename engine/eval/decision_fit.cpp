@@ -223,7 +223,7 @@ Estimates EstimateGroups(const MatchTable& table, const DecisionParams& written,
                      .written = ScoreGroup(table, g, written)};
     ge.held_out_reports.objective_f1 = table.groups[g].objective_f1;
     for (uint32_t i : table.groups[g].reports) {
-      if (table.label[i] >= 0) ge.held_out_reports.reports.push_back({table.Predicted(i, fold), table.label[i] == 1});
+      if (table.label[i] >= 0) ge.held_out_reports.reports.push_back({table.Predicted(i, fold), table.label[i] == 1, i});
     }
     ge.held_out_interval = BootstrapObjective(ge.held_out_reports);
     e.groups.push_back(std::move(ge));

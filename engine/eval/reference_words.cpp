@@ -110,7 +110,7 @@ Result<std::vector<std::optional<ReferenceGroupScore>>> ScoreReferenceWords(cons
     s.score = ScoreGroup(table, g, params);
     s.decided.objective_f1 = table.groups[g].objective_f1;
     for (uint32_t i : table.groups[g].reports) {
-      if (table.label[i] >= 0) s.decided.reports.push_back({table.Predicted(i, params), table.label[i] == 1});
+      if (table.label[i] >= 0) s.decided.reports.push_back({table.Predicted(i, params), table.label[i] == 1, i});
     }
   }
   return scores;

@@ -57,8 +57,8 @@ int HeadingLevel(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   if (!line.empty() && line.back() == ':') line.remove_suffix(1);
   constexpr std::string_view kBold = "**";
-  if (line.size() > 2 * kBold.size() && line.substr(0, 2) == kBold && line.substr(line.size() - 2) == kBold &&
-      line.substr(2, line.size() - 4).find(kBold) == std::string_view::npos) {
+  if (line.size() > 2 * kBold.size() && line.starts_with(kBold) && line.ends_with(kBold) &&
+      line.substr(kBold.size(), line.size() - 2 * kBold.size()).find(kBold) == std::string_view::npos) {
     return 7;
   }
   return 0;

@@ -119,6 +119,14 @@ void PrintMisclassified(const LabeledInput& in, const Target& target, const std:
   if (listed == 0) std::cout << "  (none)\n";
 }
 
+//! The baseline's estimate of the group named as `group` is, or none when the baseline has no such
+//! group: the gate and `--show changes` pair groups by name.
+const GroupEstimate* BaselineOf(const MatchTable::Group& group, const LabeledInput& before, const Estimates& eb) {
+  const auto& groups = before.table.groups;
+  const auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.name == group.name; });
+  return it == groups.end() ? nullptr : &eb.groups[static_cast<size_t>(it - groups.begin())];
+}
+
 //! `--show changes` with --baseline: the reports whose held-out decision the change flips, group
 //! by group, so that a gain or a loss the gate reports can be read report by report (a gain of one
 //! silent-bug title is one title). Each held-out fold is the group's own (its thresholds fitted on
@@ -130,23 +138,17 @@ void PrintChangedReports(const LabeledInput& before, const Estimates& eb, const 
   size_t changed_total = 0;
   for (size_t g = 0; g < after.table.groups.size(); ++g) {
     const auto& group = after.table.groups[g];
-    const auto& bgroups = before.table.groups;
-    const auto it = std::find_if(bgroups.begin(), bgroups.end(), [&](const auto& x) { return x.name == group.name; });
-    if (it == bgroups.end()) continue;
+    const GroupEstimate* baseline = BaselineOf(group, before, eb);
+    if (baseline == nullptr) continue;
     const auto& a = ea.groups[g].held_out_reports.reports;
-    const auto& b = eb.groups[static_cast<size_t>(it - bgroups.begin())].held_out_reports.reports;
+    const auto& b = baseline->held_out_reports.reports;
     if (a.size() != b.size()) continue;  // not the same reports: nothing to pair
-    std::vector<uint32_t> labeled;  // held_out_reports holds the group's labeled reports, in order
-    for (uint32_t i : group.reports) {
-      if (after.table.label[i] >= 0) labeled.push_back(i);
-    }
-    size_t shown = 0, changed = 0;
-    for (size_t k = 0; k < a.size() && k < labeled.size(); ++k) {
+    size_t changed = 0;
+    for (size_t k = 0; k < a.size(); ++k) {
       if (a[k].predicted == b[k].predicted) continue;
-      ++changed;
-      if (++shown > kShownPerGroup) continue;
+      if (++changed > kShownPerGroup) continue;
       const char* what = a[k].positive ? (a[k].predicted ? "found" : "lost") : (a[k].predicted ? "new false flag" : "false flag gone");
-      const LabeledReport& report = after.reports[labeled[k]];
+      const LabeledReport& report = after.reports[a[k].report];
       std::cout << "  " << TerminalSafe(group.name) << "  " << what << "  " << TerminalSafe(report.id) << "  "
                 << TerminalSafe(report.text.First(Field::kTitle)) << "\n";
     }
@@ -174,15 +176,14 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
     const auto& group = after.table.groups[g];
     const GroupScore& a = ea.groups[g].held_out;
     if (!ObjectiveDefined(group, a.confusion)) continue;
-    const auto& bgroups = before.table.groups;
-    const auto it = std::find_if(bgroups.begin(), bgroups.end(), [&](const auto& x) { return x.name == group.name; });
+    const GroupEstimate* baseline = BaselineOf(group, before, eb);
     const double va = a.Metric(group.objective_f1);
     const std::string objective = group.objective_f1 ? "F1" : "macro-F1";
-    if (it == bgroups.end()) {
+    if (baseline == nullptr) {
       rows.push_back({group.name, group.positive_name, objective, "n/a", Fixed3(va), "n/a", "n/a"});
       continue;
     }
-    const GroupEstimate& b = eb.groups[static_cast<size_t>(it - bgroups.begin())];
+    const GroupEstimate& b = *baseline;
     const double vb = b.held_out.Metric(group.objective_f1), delta = va - vb;
     if (delta < -max_drop - 1e-9) fallen += (fallen.empty() ? "" : ", ") + TerminalSafe(group.name) + " " + Fixed3(delta);
     after_reports.push_back(ea.groups[g].held_out_reports);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "common/assert.hpp"
@@ -47,32 +48,49 @@ double TimePasses(const std::shared_ptr<const RuleDatabase>& db, const std::vect
   return elapsed / passes;
 }
 
+//! Times `a` and `b` alternately, kMarginalRepeats times each.
+TimedPair TimeAlternately(const std::shared_ptr<const RuleDatabase>& a, const std::shared_ptr<const RuleDatabase>& b,
+                          const std::vector<LabeledReport>& reports, std::vector<ReportTextViews>& views,
+                          double min_seconds) {
+  std::vector<double> a_series, b_series;
+  for (int repeat = 0; repeat < kMarginalRepeats; ++repeat) {
+    a_series.push_back(TimePasses(a, reports, views, min_seconds));
+    b_series.push_back(TimePasses(b, reports, views, min_seconds));
+  }
+  return CompareTimings(std::move(a_series), std::move(b_series));
+}
+
 }  // namespace
 
-MarginalShare EstimateMarginalShare(std::vector<double> full, std::vector<double> without) {
-  GHSIFT_ASSERT(!full.empty() && !without.empty());
+TimedPair CompareTimings(std::vector<double> a, std::vector<double> b) {
+  GHSIFT_ASSERT(!a.empty() && !b.empty());
   auto median = [](std::vector<double>& v) {
     std::sort(v.begin(), v.end());
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   };
-  const double full_median = median(full), without_median = median(without);
-  MarginalShare out;
-  if (!(full_median > 0)) return out;
-  const double spread = std::max(full.back() - full.front(), without.back() - without.front());
-  out.noise = spread / full_median;
-  const double difference = (full_median - without_median) / full_median;
-  out.share = std::max(0.0, difference);
-  out.within_noise = difference <= out.noise;
+  TimedPair out;
+  out.median_a = median(a);
+  out.median_b = median(b);
+  if (!(out.median_a > 0)) return out;
+  // Each series' spread against its own median: a baseline much faster than the set would
+  // otherwise lend it the set's spread, magnified.
+  out.noise = (a.back() - a.front()) / out.median_a;
+  if (out.median_b > 0) out.noise = std::max(out.noise, (b.back() - b.front()) / out.median_b);
+  out.difference = (out.median_a - out.median_b) / out.median_a;
+  out.within_noise = std::abs(out.difference) <= out.noise;
   return out;
 }
 
-std::string FormatMarginalShare(const MarginalShare& share) {
-  char text[64];
-  if (share.within_noise) {
-    std::snprintf(text, sizeof text, "<=%.1f%% (noise)", share.noise * 100);
+std::string FormatMarginalShare(const TimedPair& full_then_without) {
+  const TimedPair& t = full_then_without;
+  char text[80];
+  if (t.within_noise) {
+    std::snprintf(text, sizeof text, "<=%.1f%% (noise)", t.noise * 100);
+  } else if (t.difference < 0) {
+    std::snprintf(text, sizeof text, "%.1f%% +-%.1f%% (slower without it)", t.difference * 100, t.noise * 100);
   } else {
-    std::snprintf(text, sizeof text, "%.1f%% +-%.1f%%", share.share * 100, share.noise * 100);
+    std::snprintf(text, sizeof text, "%.1f%% +-%.1f%%", t.difference * 100, t.noise * 100);
   }
   return text;
 }
@@ -106,7 +124,10 @@ Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, 
 }
 
 Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<LabeledReport>& reports,
-                                   size_t marginal_top, double min_seconds, const BenchProgressFn& progress) {
+                                   const RuleBenchOptions& options) {
+  const size_t marginal_top = options.marginal_top;
+  const double min_seconds = options.min_seconds;
+  const BenchProgressFn& progress = options.progress;
   using Clock = std::chrono::steady_clock;
   const auto since = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   RuleBenchResult result;
@@ -126,7 +147,8 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   const double compile_seconds = since(compile_start);  // a set without one rule compiles alike
   const size_t n = rules.rules.size(), top = std::min(marginal_top, n);
   // The least time of what follows a step: each timing runs passes for at least its minimum.
-  const double timing_floor = min_seconds + static_cast<double>(n) * min_seconds / 10;
+  const double timing_floor = min_seconds + static_cast<double>(n) * min_seconds / 10 +
+                              (options.baseline != nullptr ? compile_seconds + 2.0 * kMarginalRepeats * min_seconds : 0);
   const double marginal_each = compile_seconds + 2.0 * kMarginalRepeats * min_seconds;
   const auto report = [&](BenchProgress::Step step, size_t done, size_t total, double step_seconds_left,
                           double later_seconds) {
@@ -173,6 +195,14 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   const auto time_start = Clock::now();
   const double full_seconds = TimePasses(*full, reports, views, min_seconds);
   result.mb_per_s = static_cast<double>(result.bytes) / 1e6 / full_seconds;
+  if (options.baseline != nullptr) {
+    auto baseline = RuleDatabase::Compile(*options.baseline);
+    if (!baseline.ok()) return baseline.status().WithContext("baseline");
+    result.against_baseline = TimeAlternately(*baseline, *full, reports, views, min_seconds);
+    const double mb = static_cast<double>(result.bytes) / 1e6;
+    result.baseline_mb_per_s = mb / result.against_baseline->median_a;
+    result.mb_per_s = mb / result.against_baseline->median_b;  // the median of the alternating timings
+  }
   for (size_t k = 0; k < rules.rules.size(); ++k) {
     report(BenchProgress::Step::kTime, k + 1, n + 1, pace(time_start, k + 1, n + 1, 0), later_marginals);
     const double seconds = TimePasses(alone[k], reports, views, min_seconds / 10);
@@ -187,13 +217,7 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
     std::erase_if(without.rules, [&](const Rule& r) { return r.id == result.rules[k].id; });
     auto db = RuleDatabase::Compile(without);
     if (!db.ok()) return db.status();
-    // Alternating, so that a change in the machine's load falls on both series alike.
-    std::vector<double> full_series, without_series;
-    for (int repeat = 0; repeat < kMarginalRepeats; ++repeat) {
-      full_series.push_back(TimePasses(*full, reports, views, min_seconds));
-      without_series.push_back(TimePasses(*db, reports, views, min_seconds));
-    }
-    result.rules[k].marginal = EstimateMarginalShare(std::move(full_series), std::move(without_series));
+    result.rules[k].marginal = TimeAlternately(*full, *db, reports, views, min_seconds);
   }
   report(BenchProgress::Step::kMarginal, top, top, 0, 0);
   return result;

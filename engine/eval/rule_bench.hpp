@@ -16,26 +16,31 @@ namespace ghsift {
 //! `limit` of them.
 Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, size_t limit);
 
-//! The share of the full scan's time one rule adds, from repeated timings of the whole set and
-//! of the set without the rule. A difference of two noisy timings can come out negative (the
-//! machine was busier during one of them); the share is clamped at 0 and given with the noise.
-struct MarginalShare {
-  double share = 0;  //!< (median full - median without) / median full, never below 0
-  //! How far timings of the same database spread: the larger (max - min) / median full of the
-  //! two series. A difference within it cannot be told from noise.
+//! Two rule databases timed alternately over the same text (seconds per pass, several timings
+//! each), so that a change in the machine's load falls on both series alike.
+struct TimedPair {
+  double median_a = 0, median_b = 0;
+  //! (median a - median b) / median a: the share of a's time that b saves; negative when b is
+  //! slower. Told apart from the machine's noise by `within_noise`, whatever its sign: a set
+  //! compiled with one rule less is not slower by design, but one that timed slower beyond the
+  //! spread of its timings is said so rather than shown as a share of 0.
+  double difference = 0;
+  //! How far timings of one database spread: the larger (max - min) / median of the two series.
+  //! A difference within it cannot be told from noise.
   double noise = 0;
-  bool within_noise = true;  //!< the measured difference is at most `noise`
+  bool within_noise = true;  //!< |difference| <= noise
 };
-//! From `full` and `without` (seconds per pass, each timed several times; neither empty).
-MarginalShare EstimateMarginalShare(std::vector<double> full, std::vector<double> without);
-//! "12.3% +-1.5%", or "<=1.5% (noise)" when the difference is within the noise.
-std::string FormatMarginalShare(const MarginalShare& share);
+//! From `a` and `b` (seconds per pass, each timed several times; neither empty).
+TimedPair CompareTimings(std::vector<double> a, std::vector<double> b);
+//! A rule's share of the full scan from CompareTimings(full set, set without it): "12.3% +-1.5%",
+//! "-40.0% +-2.0% (slower without it)", or "<=1.5% (noise)" when the difference is within the noise.
+std::string FormatMarginalShare(const TimedPair& full_then_without);
 
 struct RuleCost {
   std::string id;
   double alone_mb_per_s = 0;  //!< the rule alone in a database, over the same text
-  //! Share of the full scan time the rule adds (measured for the costliest only).
-  std::optional<MarginalShare> marginal;
+  //! The full set against the set without the rule (measured for the costliest only).
+  std::optional<TimedPair> marginal;
 };
 
 inline constexpr int kMarginalRepeats = 5;
@@ -45,6 +50,10 @@ struct RuleBenchResult {
   uint64_t bytes = 0;          //!< text scanned per pass (all fields)
   double mb_per_s = 0;         //!< the whole rule set
   std::vector<RuleCost> rules; //!< costliest first (by their time alone)
+  //! With a baseline set: its speed over the same text, and the two sets timed alternately
+  //! (a = the baseline, b = this set: a positive difference is time this set saves).
+  std::optional<double> baseline_mb_per_s;
+  std::optional<TimedPair> against_baseline;
 };
 
 //! Where a bench is, for a progress line: its step, how many of the step's items are done, and
@@ -62,11 +71,17 @@ struct BenchProgress {
 };
 using BenchProgressFn = std::function<void(const BenchProgress&)>;
 
-//! `marginal_top`: for that many of the costliest rules, also compile the set without the rule
-//! and time it against the whole set, kMarginalRepeats times each, alternating (each such
-//! compile takes seconds).
+struct RuleBenchOptions {
+  //! For that many of the costliest rules, also compile the set without the rule and time it
+  //! against the whole set, kMarginalRepeats times each, alternating (each compile takes seconds).
+  size_t marginal_top = 3;
+  double min_seconds = 0.3;  //!< least time of one timing
+  //! The rules before a change: timed against the set, kMarginalRepeats times each, alternating.
+  const RuleSet* baseline = nullptr;
+  BenchProgressFn progress;
+};
+
 Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<LabeledReport>& reports,
-                                   size_t marginal_top = 3, double min_seconds = 0.3,
-                                   const BenchProgressFn& progress = nullptr);
+                                   const RuleBenchOptions& options = {});
 
 }  // namespace ghsift

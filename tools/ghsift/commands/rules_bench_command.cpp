@@ -1,4 +1,4 @@
-// ghsift rules bench [--rules PATH]... [--limit N] [--top K] FILE...   (labeled CSV/JSONL or dumps)
+// ghsift rules bench [--rules PATH]... [--baseline PATH]... [--limit N] [--top K] FILE...   (labeled CSV/JSONL or dumps)
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +25,7 @@ LabelOptions TextOnly() {
 
 struct RulesBenchArgs {
   std::vector<std::string> rules;  //!< layers, in order
+  std::vector<std::string> baseline;  //!< rule layers to compare with (the rules before a change)
   std::vector<std::string> inputs;
   size_t limit = 20000;
   size_t top = 3;
@@ -83,6 +84,12 @@ bool IsLabeledFile(const std::string& path) {
 int RunRulesBench(const RulesBenchArgs& args) {
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
+  std::optional<RuleSet> baseline;
+  if (!args.baseline.empty()) {
+    auto loaded = LoadRuleLayers(args.baseline);
+    if (!loaded.ok()) return Fail("--baseline: " + loaded.status().message());
+    baseline = std::move(loaded).value();
+  }
   std::vector<LabeledReport> reports;
   for (const std::string& input : args.inputs) {
     auto read = IsLabeledFile(input) ? ReadLabeledReports(input, TextOnly())
@@ -95,13 +102,28 @@ int RunRulesBench(const RulesBenchArgs& args) {
   const bool terminal = ::isatty(STDERR_FILENO);
   std::optional<BenchProgressLine> line;
   if (terminal || args.progress) line.emplace(terminal);
-  auto result = BenchRules(*rules, reports, args.top, args.seconds,
-                           [&](const BenchProgress& p) { if (line) line->Show(p); });
+  RuleBenchOptions options;
+  options.marginal_top = args.top;
+  options.min_seconds = args.seconds;
+  options.baseline = baseline ? &*baseline : nullptr;
+  options.progress = [&](const BenchProgress& p) { if (line) line->Show(p); };
+  auto result = BenchRules(*rules, reports, options);
   line.reset();  // the terminal's progress line cleared before the results
   if (!result.ok()) return Fail(result.status().message());
   std::printf("%llu reports, %s of text per pass; matches verified against each rule alone\n",
               static_cast<unsigned long long>(result->reports), HumanBytes(static_cast<double>(result->bytes)).c_str());
-  std::printf("whole rule set: %.1f MB/s of report text (one thread)\n\n", result->mb_per_s);
+  std::printf("whole rule set: %.1f MB/s of report text (one thread)\n", result->mb_per_s);
+  if (result->against_baseline) {
+    // The question a rule edit asks: does ingest's rule scan get slower? The edited set is
+    // compiled as a whole, so it is timed whole, against the set before the edit.
+    const TimedPair& t = *result->against_baseline;
+    std::printf("baseline rule set (--baseline): %.1f MB/s; this set at %.2f times its speed, %s (timings of one "
+                "set spread +-%.1f%%; %d alternating timings each, medians)\n",
+                *result->baseline_mb_per_s, t.median_a / t.median_b,
+                t.within_noise ? "not told apart from the noise" : t.difference > 0 ? "faster" : "slower",
+                t.noise * 100, kMarginalRepeats);
+  }
+  std::printf("\n");
   std::vector<std::vector<std::string>> rows;
   char buf[64];
   for (const RuleCost& c : result->rules) {
@@ -113,7 +135,8 @@ int RunRulesBench(const RulesBenchArgs& args) {
   if (args.top > 0) {
     std::printf("\nshare of full scan: the time the whole set loses without the rule, median of %d alternating "
                 "timings each; +- is the spread of timings of one database (noise), and a share within it is "
-                "shown as <=noise\n",
+                "shown as <=noise; a negative share is a set that timed slower without the rule, beyond the "
+                "noise\n",
                 kMarginalRepeats);
   }
   return kExitOk;
@@ -125,6 +148,9 @@ void AddRulesBenchCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<RulesBenchArgs>();
   CLI::App* cmd = &command;
   AddRulesOption(*cmd, args->rules);
+  AddRulesOption(*cmd, args->baseline, "--baseline",
+                 "Rule file or directory to time against the rules (the rules before a change; repeat to layer), "
+                 "alternately over the same reports");
   cmd->add_option("inputs", args->inputs, "Labeled files (*.csv, *.jsonl) or GH Archive dumps")->required();
   cmd->add_option("--limit", args->limit, "Reports read from dumps at most")
       ->check(PositiveCountCheck())

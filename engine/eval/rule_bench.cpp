@@ -95,6 +95,25 @@ std::string FormatMarginalShare(const TimedPair& full_then_without) {
   return text;
 }
 
+std::string DescribeSpeedAgainst(const TimedPair& a_then_b) {
+  const TimedPair& t = a_then_b;
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "at %.2f times its speed, %s (timings of one set spread +-%.1f%%; %d alternating timings each, medians)",
+                t.median_b > 0 ? t.median_a / t.median_b : 0.0,
+                t.within_noise ? "not told apart from the noise" : t.difference > 0 ? "faster" : "slower", t.noise * 100,
+                kMarginalRepeats);
+  return text;
+}
+
+TimedPair CompareScanSpeed(const std::shared_ptr<const RuleDatabase>& a, const std::shared_ptr<const RuleDatabase>& b,
+                           const std::vector<LabeledReport>& reports, double min_seconds) {
+  std::vector<ReportTextViews> views;
+  views.reserve(reports.size());
+  for (const LabeledReport& r : reports) views.emplace_back(r.text);
+  return TimeAlternately(a, b, reports, views, min_seconds);
+}
+
 Result<std::vector<LabeledReport>> ReadReportsFromDump(const std::string& path, size_t limit) {
   auto decoder = OpenDecoder(path);
   if (!decoder.ok()) return decoder.status();

@@ -3,11 +3,13 @@
 // that a slow pattern is seen before it ships. Verifies before it times: every report's matches
 // from the whole database must equal the union of each rule scanned alone.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "eval/labeled_report.hpp"
+#include "rules/rule_database.hpp"
 #include "rules/rule_set.hpp"
 
 namespace ghsift {
@@ -35,6 +37,16 @@ TimedPair CompareTimings(std::vector<double> a, std::vector<double> b);
 //! A rule's share of the full scan from CompareTimings(full set, set without it): "12.3% +-1.5%",
 //! "-40.0% +-2.0% (slower without it)", or "<=1.5% (noise)" when the difference is within the noise.
 std::string FormatMarginalShare(const TimedPair& full_then_without);
+
+//! How `b` scanned against `a` (CompareTimings(a's seconds, b's)), for a line that names a:
+//! "at 0.93 times its speed, slower (timings of one set spread +-4.0%; 5 alternating timings each,
+//! medians)"; the word is "faster", "slower" or "not told apart from the noise".
+std::string DescribeSpeedAgainst(const TimedPair& a_then_b);
+
+//! The scan speed of `b` against `a` over every field of `reports` (as ingest scans them): each
+//! timed kMarginalRepeats times for at least `min_seconds`, alternately.
+TimedPair CompareScanSpeed(const std::shared_ptr<const RuleDatabase>& a, const std::shared_ptr<const RuleDatabase>& b,
+                           const std::vector<LabeledReport>& reports, double min_seconds);
 
 struct RuleCost {
   std::string id;

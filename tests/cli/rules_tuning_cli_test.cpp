@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "eval/rule_overlay.hpp"
 #include "test_support.hpp"
@@ -149,8 +150,16 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
   WriteFile(changed, "rules:\n"
                      "  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n"
                      "  - {id: p.leak, tag: performance/memory, pattern: '\\bleak\\b', weight: 1.0}\n");
-  auto r = RunCommand(Ghsift() + " rules eval --rules " + changed + " --baseline " + rules_ + Labels() + " --objective f1");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + changed + " --baseline " + rules_ + Labels() +
+                      " --objective f1 --speed-seconds 0.01");
   ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Beside the gate, what the change costs every ingest's rule scan, timed alternately.
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex("\nscan speed \\(every field of these reports, one thread\\): this set, against the "
+                           "baseline, at [0-9]+\\.[0-9]{2} times its speed, (not told apart from the noise|faster|"
+                           "slower) \\(timings of one set spread \\+-[0-9]+\\.[0-9]%; 5 alternating timings each, "
+                           "medians\\)\n")))
+      << r.output;
   EXPECT_NE(r.output.find("group  positive     objective  before  after  change   change 95% CI\n"
                           "-----  -----------  ---------  ------  -----  ------  --------------\n"
                           "alpha  performance  F1          0.000  1.000  +1.000  [1.000, 1.000]\n"
@@ -160,7 +169,7 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
             std::string::npos)
       << r.output;
   // The other way round the mean falls and so does alpha, by more than --gate-drop.
-  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + changed + Labels() + " --objective f1");
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + changed + Labels() + " --objective f1 --speed-seconds 0");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("gate: FAIL (the mean does not rise, -0.500, paired 95% CI [-0.500, -0.500]; falling by more "
                           "than 0.020: alpha -1.000)\n"),
@@ -168,7 +177,7 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
       << r.output;
   // Report by report: alpha's two positives are found where they were missed.
   r = RunCommand(Ghsift() + " rules eval --rules " + changed + " --baseline " + rules_ + Labels() +
-                 " --objective f1 --show changes");
+                 " --objective f1 --show changes --speed-seconds 0");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("Reports whose leave-one-group-out decision the change flips:\n"
                           "  alpha  found  #0  a leak in fit\n"
@@ -179,11 +188,11 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("--show changes compares with --baseline"), std::string::npos) << r.output;
   // The same rules on both sides: nothing changes, and nothing passes.
-  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + rules_ + Labels() + " --objective f1");
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + rules_ + Labels() + " --objective f1 --speed-seconds 0");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("gate: FAIL (the mean does not rise, +0.000, paired 95% CI [0.000, 0.000])\n"),
             std::string::npos)
-      << r.output;
+      << r.output;  EXPECT_EQ(r.output.find("scan speed"), std::string::npos) << r.output;  // --speed-seconds 0
 }
 
 // A group without a positive report has no F1 (0/0): shown as n/a and left out of the mean, which

@@ -116,12 +116,8 @@ int RunRulesBench(const RulesBenchArgs& args) {
   if (result->against_baseline) {
     // The question a rule edit asks: does ingest's rule scan get slower? The edited set is
     // compiled as a whole, so it is timed whole, against the set before the edit.
-    const TimedPair& t = *result->against_baseline;
-    std::printf("baseline rule set (--baseline): %.1f MB/s; this set at %.2f times its speed, %s (timings of one "
-                "set spread +-%.1f%%; %d alternating timings each, medians)\n",
-                *result->baseline_mb_per_s, t.median_a / t.median_b,
-                t.within_noise ? "not told apart from the noise" : t.difference > 0 ? "faster" : "slower",
-                t.noise * 100, kMarginalRepeats);
+    std::printf("baseline rule set (--baseline): %.1f MB/s; this set %s\n", *result->baseline_mb_per_s,
+                DescribeSpeedAgainst(*result->against_baseline).c_str());
   }
   std::printf("\n");
   std::vector<std::vector<std::string>> rows;

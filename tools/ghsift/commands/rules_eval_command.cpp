@@ -9,15 +9,18 @@
 #include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
 #include "commands/labeled_input.hpp"
+#include "eval/rule_bench.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
 namespace {
 
+
 struct EvalArgs {
   LabeledInputArgs input;
   std::vector<std::string> baseline;  //!< rule layers to compare with (the rules before a change)
   double gate_drop = 0.02;            //!< a group may fall at most this much for the change to pass
+  double speed_seconds = 0.3;         //!< least time of one timing of the scan speeds (0: not timed)
   std::string format = "table";
   std::string show;
   bool weights = false;
@@ -237,6 +240,12 @@ int RunEval(const EvalArgs& args) {
     const Estimates before_estimates =
         EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
     gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
+    // A change that passes the gate can still slow the rule scan of every ingest: timed beside it.
+    if (args.speed_seconds > 0) {
+      const TimedPair speed = CompareScanSpeed(before->database, input->database, input->reports, args.speed_seconds);
+      std::cout << "scan speed (every field of these reports, one thread): this set, against the baseline, "
+                << DescribeSpeedAgainst(speed) << "\n";
+    }
     if (args.show == "changes") PrintChangedReports(*before, before_estimates, *input, estimates);
   }
   std::vector<ReferenceWords> lists = input->reference_words;
@@ -339,6 +348,11 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
                  "Rules to compare with (the set before a change; repeat for layers): prints each group's "
                  "leave-one-group-out figure before and after and the gate (the mean rises, no group falls by "
                  "more than --gate-drop); exit status 1 when the gate fails");
+  cmd->add_option("--speed-seconds", args->speed_seconds,
+                  "With --baseline: least time of each of the 5 alternating timings of both sets' scan speed "
+                  "over these reports (0: not timed)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--gate-drop", args->gate_drop, "With --baseline: how much one group may fall")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();

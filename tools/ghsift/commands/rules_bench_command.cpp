@@ -154,7 +154,7 @@ void AddRulesBenchCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--top", args->top, "Costliest rules whose marginal cost is measured (each compiles the set "
                                       "without it and times both 5 times)")
       ->capture_default_str();
-  cmd->add_option("--seconds", args->seconds, "Least time per measurement")->capture_default_str();
+  cmd->add_option("--seconds", args->seconds, "Least time per measurement")->check(NumberCheck(0))->capture_default_str();
   cmd->add_flag("--progress", args->progress,
                 "Progress and an estimate of the time left on stderr even when it is no terminal (on a terminal: "
                 "always)");

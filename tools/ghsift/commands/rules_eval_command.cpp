@@ -351,7 +351,7 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--speed-seconds", args->speed_seconds,
                   "With --baseline: least time of each of the 5 alternating timings of both sets' scan speed "
                   "over these reports (0: not timed)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(NumberCheck(0))
       ->capture_default_str();
   cmd->add_option("--gate-drop", args->gate_drop, "With --baseline: how much one group may fall")
       ->check(CLI::Range(0.0, 1.0))

@@ -48,6 +48,14 @@ double TimePasses(const std::shared_ptr<const RuleDatabase>& db, const std::vect
   return elapsed / passes;
 }
 
+//! What ReportScan reads of each report, in the reports' order.
+std::vector<ReportTextViews> ViewsOf(const std::vector<LabeledReport>& reports) {
+  std::vector<ReportTextViews> views;
+  views.reserve(reports.size());
+  for (const LabeledReport& r : reports) views.emplace_back(r.text);
+  return views;
+}
+
 //! Times `a` and `b` alternately, kMarginalRepeats times each.
 TimedPair TimeAlternately(const std::shared_ptr<const RuleDatabase>& a, const std::shared_ptr<const RuleDatabase>& b,
                           const std::vector<LabeledReport>& reports, std::vector<ReportTextViews>& views,
@@ -108,9 +116,7 @@ std::string DescribeSpeedAgainst(const TimedPair& a_then_b) {
 
 TimedPair CompareScanSpeed(const std::shared_ptr<const RuleDatabase>& a, const std::shared_ptr<const RuleDatabase>& b,
                            const std::vector<LabeledReport>& reports, double min_seconds) {
-  std::vector<ReportTextViews> views;
-  views.reserve(reports.size());
-  for (const LabeledReport& r : reports) views.emplace_back(r.text);
+  std::vector<ReportTextViews> views = ViewsOf(reports);
   return TimeAlternately(a, b, reports, views, min_seconds);
 }
 
@@ -151,10 +157,8 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   const auto since = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   RuleBenchResult result;
   result.reports = reports.size();
-  std::vector<ReportTextViews> views;
-  views.reserve(reports.size());
+  std::vector<ReportTextViews> views = ViewsOf(reports);
   for (const LabeledReport& r : reports) {
-    views.emplace_back(r.text);
     for (const auto& texts : r.text.texts.by_id) {
       for (const auto& s : texts) result.bytes += s.size();
     }
@@ -164,11 +168,18 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   auto full = RuleDatabase::Compile(rules);
   if (!full.ok()) return full.status();
   const double compile_seconds = since(compile_start);  // a set without one rule compiles alike
+  std::shared_ptr<const RuleDatabase> baseline;  // compiled before the long steps: a bad one fails at once
+  if (options.baseline != nullptr) {
+    auto compiled = RuleDatabase::Compile(*options.baseline);
+    if (!compiled.ok()) return compiled.status().WithContext("baseline");
+    baseline = *compiled;
+  }
   const size_t n = rules.rules.size(), top = std::min(marginal_top, n);
   // The least time of what follows a step: each timing runs passes for at least its minimum.
-  const double timing_floor = min_seconds + static_cast<double>(n) * min_seconds / 10 +
-                              (options.baseline != nullptr ? compile_seconds + 2.0 * kMarginalRepeats * min_seconds : 0);
-  const double marginal_each = compile_seconds + 2.0 * kMarginalRepeats * min_seconds;
+  const double alternating_seconds = 2.0 * kMarginalRepeats * min_seconds;
+  const double timing_floor =
+      (baseline != nullptr ? alternating_seconds : min_seconds) + static_cast<double>(n) * min_seconds / 10;
+  const double marginal_each = compile_seconds + alternating_seconds;
   const auto report = [&](BenchProgress::Step step, size_t done, size_t total, double step_seconds_left,
                           double later_seconds) {
     if (progress) progress({step, done, total, step_seconds_left + later_seconds});
@@ -212,15 +223,14 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   const double later_marginals = static_cast<double>(top) * marginal_each;
   report(BenchProgress::Step::kTime, 0, n + 1, timing_floor, later_marginals);
   const auto time_start = Clock::now();
-  const double full_seconds = TimePasses(*full, reports, views, min_seconds);
-  result.mb_per_s = static_cast<double>(result.bytes) / 1e6 / full_seconds;
-  if (options.baseline != nullptr) {
-    auto baseline = RuleDatabase::Compile(*options.baseline);
-    if (!baseline.ok()) return baseline.status().WithContext("baseline");
-    result.against_baseline = TimeAlternately(*baseline, *full, reports, views, min_seconds);
-    const double mb = static_cast<double>(result.bytes) / 1e6;
+  const double mb = static_cast<double>(result.bytes) / 1e6;
+  if (baseline != nullptr) {
+    // The whole set's speed is then the median of its alternating timings.
+    result.against_baseline = TimeAlternately(baseline, *full, reports, views, min_seconds);
     result.baseline_mb_per_s = mb / result.against_baseline->median_a;
-    result.mb_per_s = mb / result.against_baseline->median_b;  // the median of the alternating timings
+    result.mb_per_s = mb / result.against_baseline->median_b;
+  } else {
+    result.mb_per_s = mb / TimePasses(*full, reports, views, min_seconds);
   }
   for (size_t k = 0; k < rules.rules.size(); ++k) {
     report(BenchProgress::Step::kTime, k + 1, n + 1, pace(time_start, k + 1, n + 1, 0), later_marginals);

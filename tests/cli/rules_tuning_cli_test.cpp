@@ -192,7 +192,8 @@ TEST_F(RulesTuningCliTest, BaselineGateShowsEachChangeWithItsPairedInterval) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("gate: FAIL (the mean does not rise, +0.000, paired 95% CI [0.000, 0.000])\n"),
             std::string::npos)
-      << r.output;  EXPECT_EQ(r.output.find("scan speed"), std::string::npos) << r.output;  // --speed-seconds 0
+      << r.output;
+  EXPECT_EQ(r.output.find("scan speed"), std::string::npos) << r.output;  // --speed-seconds 0
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --baseline " + rules_ + Labels() + " --speed-seconds -1");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("ghsift: --speed-seconds: must be a number of at least 0, not '-1'"), std::string::npos)

@@ -15,7 +15,6 @@
 namespace ghsift::cli {
 namespace {
 
-
 struct EvalArgs {
   LabeledInputArgs input;
   std::vector<std::string> baseline;  //!< rule layers to compare with (the rules before a change)
@@ -349,8 +348,8 @@ void AddRulesEvalCommand(CLI::App& command, int& exit_code) {
                  "leave-one-group-out figure before and after and the gate (the mean rises, no group falls by "
                  "more than --gate-drop); exit status 1 when the gate fails");
   cmd->add_option("--speed-seconds", args->speed_seconds,
-                  "With --baseline: least time of each of the 5 alternating timings of both sets' scan speed "
-                  "over these reports (0: not timed)")
+                  "With --baseline: least time of each of the " + std::to_string(kMarginalRepeats) +
+                      " alternating timings of both sets' scan speed over these reports (0: not timed)")
       ->check(NumberCheck(0))
       ->capture_default_str();
   cmd->add_option("--gate-drop", args->gate_drop, "With --baseline: how much one group may fall")

@@ -14,6 +14,35 @@ TEST(FindRecordJoinTest, FindsTheFirstJoinInShortAndLongLines) {
   EXPECT_EQ(FindRecordJoin(long_line), 107u);
 }
 
+// Every length up to 200 and every position of the join (the vector steps, their edges and the
+// tail), among braces and quotes that are not one: the same answer as a byte-by-byte search.
+TEST(FindRecordJoinTest, AgreesWithAByteByByteSearchAtEveryPosition) {
+  const auto bytewise = [](std::string_view text) {
+    for (size_t i = 0; i + 2 < text.size(); ++i) {
+      if (text[i] == '}' && text[i + 1] == '{' && text[i + 2] == '"') return i;
+    }
+    return std::string_view::npos;
+  };
+  uint32_t state = 12345;
+  const auto next = [&state] { return state = state * 1103515245u + 12345u; };
+  const std::string_view alphabet = "ab{}\"{ \"";  // near-misses: "{", "}{", "{\"" alone
+  for (size_t size = 0; size <= 200; ++size) {
+    std::string text(size, 'x');
+    for (char& c : text) c = alphabet[(next() >> 16) % alphabet.size()];
+    // No join at all, then one planted at each position (and the near-misses around it).
+    for (size_t at = 0; at + 3 <= size; ++at) {
+      std::string planted = text;
+      for (size_t i = 0; i + 2 < size; ++i) {
+        if (planted[i] == '}' && planted[i + 1] == '{' && planted[i + 2] == '"') planted[i + 2] = 'q';
+      }
+      EXPECT_EQ(FindRecordJoin(planted), std::string_view::npos) << planted;
+      planted.replace(at, 3, "}{\"");
+      ASSERT_EQ(FindRecordJoin(planted), bytewise(planted)) << "size " << size << " at " << at << ": " << planted;
+      EXPECT_LE(FindRecordJoin(planted), at);
+    }
+  }
+}
+
 TEST(RecordLengthTest, RespectsStringsAndEscapes) {
   EXPECT_EQ(RecordLength(R"({"a":"}{\""}{"b":1})"), 12u);
   EXPECT_EQ(RecordLength(R"({"a":[1,{"b":2}]})"), 17u);

@@ -168,12 +168,7 @@ Result<RuleBenchResult> BenchRules(const RuleSet& rules, const std::vector<Label
   auto full = RuleDatabase::Compile(rules);
   if (!full.ok()) return full.status();
   const double compile_seconds = since(compile_start);  // a set without one rule compiles alike
-  std::shared_ptr<const RuleDatabase> baseline;  // compiled before the long steps: a bad one fails at once
-  if (options.baseline != nullptr) {
-    auto compiled = RuleDatabase::Compile(*options.baseline);
-    if (!compiled.ok()) return compiled.status().WithContext("baseline");
-    baseline = *compiled;
-  }
+  const std::shared_ptr<const RuleDatabase>& baseline = options.baseline;
   const size_t n = rules.rules.size(), top = std::min(marginal_top, n);
   // The least time of what follows a step: each timing runs passes for at least its minimum.
   const double alternating_seconds = 2.0 * kMarginalRepeats * min_seconds;

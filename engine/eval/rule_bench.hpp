@@ -88,8 +88,9 @@ struct RuleBenchOptions {
   //! against the whole set, kMarginalRepeats times each, alternating (each compile takes seconds).
   size_t marginal_top = 3;
   double min_seconds = 0.3;  //!< least time of one timing
-  //! The rules before a change: timed against the set, kMarginalRepeats times each, alternating.
-  const RuleSet* baseline = nullptr;
+  //! The rules before a change, compiled (by the caller, whose messages name where they came
+  //! from): timed against the set, kMarginalRepeats times each, alternating.
+  std::shared_ptr<const RuleDatabase> baseline;
   BenchProgressFn progress;
 };
 

@@ -330,6 +330,15 @@ TEST_F(CliTest, RulesBenchVerifiesThenListsEveryRule) {
                  " " + labels);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("ghsift: --baseline: "), std::string::npos) << r.output;
+  // A baseline that loads but does not compile fails before the verification, named as
+  // `rules eval --baseline` names it.
+  const std::string broken = dir_ / "broken.yaml";
+  WriteFile(broken, "rules:\n  - {id: p.open, tag: performance/low-speed, pattern: '(slow'}\n");
+  r = RunCommand(Ghsift() + " rules bench --top 0 --rules " + rules + " --baseline " + broken + " " + labels);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("ghsift: --baseline: " + broken + ": rule 'p.open': pattern '(slow': "), std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("verifying"), std::string::npos) << r.output;
 }
 
 TEST_F(CliTest, RulesExplainMarksSpansAndScores) {

@@ -84,11 +84,15 @@ bool IsLabeledFile(const std::string& path) {
 int RunRulesBench(const RulesBenchArgs& args) {
   auto rules = LoadRuleLayersOrDefault(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
-  std::optional<RuleSet> baseline;
+  // Compiled before the long steps, so that a bad baseline fails at once, in the words
+  // `rules eval --baseline` uses.
+  std::shared_ptr<const RuleDatabase> baseline;
   if (!args.baseline.empty()) {
     auto loaded = LoadRuleLayers(args.baseline);
     if (!loaded.ok()) return Fail("--baseline: " + loaded.status().message());
-    baseline = std::move(loaded).value();
+    auto compiled = RuleDatabase::Compile(*loaded);
+    if (!compiled.ok()) return Fail("--baseline: " + compiled.status().message());
+    baseline = *compiled;
   }
   std::vector<LabeledReport> reports;
   for (const std::string& input : args.inputs) {
@@ -105,7 +109,7 @@ int RunRulesBench(const RulesBenchArgs& args) {
   RuleBenchOptions options;
   options.marginal_top = args.top;
   options.min_seconds = args.seconds;
-  options.baseline = baseline ? &*baseline : nullptr;
+  options.baseline = baseline;
   options.progress = [&](const BenchProgress& p) { if (line) line->Show(p); };
   auto result = BenchRules(*rules, reports, options);
   line.reset();  // the terminal's progress line cleared before the results

@@ -31,6 +31,11 @@ from . import _native
 __all__ = ["query", "issues", "sample", "rules_eval", "cli_args", "GhsiftNote"]
 
 
+# The line `rules eval` writes beside its CSV: what produced the figures (version, rule set digest,
+# data digest, bootstrap). It goes to the frame's ``attrs["provenance"]``, not a warning.
+_PROVENANCE = "provenance: "
+
+
 class GhsiftNote(UserWarning):
     """What the command says on stderr beside its table (a list cut by ``limit``, months the
     archive is blind for, reports without kept text), given as a warning."""
@@ -63,12 +68,19 @@ def _frame(command, store, options, repeated=()):
     import pandas as pd  # only here: `import ghsift` works without pandas
 
     columns, values, notes = _native.table(command, cli_args(store, options, repeated))
+    provenance = None
     for note in notes:  # e.g. "ghsift: showing 50 of 72; --limit 0 for all"
-        warnings.warn(note, GhsiftNote, stacklevel=3)
+        if note.startswith(_PROVENANCE):
+            provenance = note[len(_PROVENANCE):]
+        else:
+            warnings.warn(note, GhsiftNote, stacklevel=3)
     data = {}
     for name, column in zip(columns, values):
         data[name] = pd.Series(column, dtype=None if hasattr(column, "dtype") else object)
-    return pd.DataFrame(data, columns=columns)
+    frame = pd.DataFrame(data, columns=columns)
+    if provenance is not None:
+        frame.attrs["provenance"] = provenance
+    return frame
 
 
 def query(store, by=None, metric="issues", **options):
@@ -102,6 +114,8 @@ def rules_eval(suite=None, labels=None, **options):
     and the constant answer's. A figure that cannot be computed is NaN, so ``frame.logo_objective
     .mean()`` is the mean over groups the CLI prints. Give ``suite`` (a suite YAML, with ``data``
     the folder its paths are read from) or ``labels`` (files, with ``positive``, ``objective``,
-    ``group_by``, ...); ``rules`` and ``reference`` take a list (one layer or word list each)."""
+    ``group_by``, ...); ``rules`` and ``reference`` take a list (one layer or word list each).
+    ``frame.attrs["provenance"]`` says what produced the figures: the ghsift version, the rule
+    set's digest (as ``ghsift stats`` shows it), the labeled data's digest and the bootstrap."""
     return _frame("rules eval", None, dict(suite=suite, labels=labels, **options),
                   repeated=("labels", "rules", "reference"))

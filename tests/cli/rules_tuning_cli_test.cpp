@@ -56,6 +56,66 @@ TEST_F(RulesTuningCliTest, EvalPrintsLeaveOneGroupOutBeforeInSample) {
       << r.output;
 }
 
+// A figure in a paper names what produced it: the first line says the ghsift version, the rule
+// set's digest (the one `stats` shows for a store ingested with the same rules), the data's
+// digest (of the files' content, wherever they lie) and the bootstrap. JSON lists each file.
+TEST_F(RulesTuningCliTest, EvalStatesWhereItsFiguresCameFrom) {
+  const std::regex first_line(
+      "^provenance: ghsift [0-9]+\\.[0-9]+\\.[0-9]+; rule set ([0-9a-f]{16}) \\(custom\\); data 2 files, "
+      "[0-9]+ B, digest ([0-9a-f]{16}) \\(--format json lists each\\); bootstrap 1,000 resamples, seed 20240101\n");
+  auto r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.output, m, first_line)) << r.output;
+  const std::string rules_digest = m[1], data_digest = m[2];
+
+  // The same rules give the same digest in `stats` of a store they built.
+  const std::string dump = dir_ / "2016-01-01-0.json";
+  WriteFile(dump, "{\"id\":\"1\",\"type\":\"WatchEvent\",\"actor\":{\"id\":1,\"login\":\"a\"},\"repo\":{\"id\":7,"
+                  "\"name\":\"o/r\",\"url\":\"https://api.github.com/repos/o/r\"},\"payload\":{\"action\":\"started\"},"
+                  "\"public\":true,\"created_at\":\"2016-01-01T00:00:00Z\"}\n");
+  const std::string store = dir_ / "store";
+  r = RunCommand(Ghsift() + " ingest -q --all-repos --rules " + rules_ + " --store " + store + " " + dump);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --store " + store);
+  EXPECT_NE(r.output.find("rule set     " + rules_digest + " (custom)"), std::string::npos) << rules_digest << "\n" << r.output;
+
+  // The data's digest follows the content, not the path: copies elsewhere give the same one,
+  // one changed label another.
+  std::filesystem::create_directories(dir_ / "copy");
+  std::filesystem::copy_file(dir_ / "alpha.jsonl", dir_ / "copy/alpha.jsonl");
+  std::filesystem::copy_file(dir_ / "beta.jsonl", dir_ / "copy/beta.jsonl");
+  const std::string copies = " --positive performance --labels " + (dir_ / "copy/alpha.jsonl") + " " + (dir_ / "copy/beta.jsonl");
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + copies);
+  ASSERT_TRUE(std::regex_search(r.output, m, first_line)) << r.output;
+  EXPECT_EQ(m[2], data_digest);
+  WriteFile(dir_ / "copy/beta.jsonl", "{\"title\":\"slow predict\",\"class\":1}\n"
+                                      "{\"title\":\"a leak question\",\"class\":1}\n"
+                                      "{\"title\":\"build fails\",\"class\":0}\n");
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + copies);
+  ASSERT_TRUE(std::regex_search(r.output, m, first_line)) << r.output;
+  EXPECT_NE(m[2], data_digest);
+
+  // JSON: each file with its size; a baseline is named too (in the table).
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string alpha_entry = "{\"path\": \"" + (dir_ / "alpha.jsonl") + "\", \"files\": 1, \"bytes\": " +
+                                  std::to_string(std::filesystem::file_size(dir_ / "alpha.jsonl")) + ", \"crc64\": \"";
+  EXPECT_NE(r.output.find(alpha_entry), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"rules_digest\": \"" + rules_digest + "\", \"bundled_rules\": false, \"data_digest\": \"" +
+                          data_digest + "\""),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\"bootstrap\": {\"resamples\": 1000, \"level\": 0.95, \"seed\": 20240101}"), std::string::npos)
+      << r.output;
+  const std::string before = dir_ / "before.yaml";
+  WriteFile(before, "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n");
+  r = RunCommand(Ghsift() + " rules eval --speed-seconds 0 --rules " + rules_ + " --baseline " + before + Labels());
+  EXPECT_TRUE(std::regex_search(r.output, std::regex("^provenance: [^\n]*; rule set " + rules_digest +
+                                                     " \\(custom\\), baseline [0-9a-f]{16}; data ")))
+      << r.output;
+}
+
 // The last column is what a rule set must beat: the group's objective for the better of flagging
 // every report and flagging none. F1: alpha holds 2 positives of 3 (flag all: 2*2/(2+3) = 0.8),
 // beta 1 of 3 (0.5). Macro-F1: alpha's best is flagging all ((0.8 + 0) / 2 = 0.4), beta's is
@@ -216,10 +276,10 @@ TEST_F(RulesTuningCliTest, GroupsWithoutPositivesAndASingleGroupAreSaidSo) {
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --positive performance --labels " +
                  (dir_ / "beta.jsonl"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output.rfind("One group (beta): nothing can be held out, so the LOGO columns are the rule set as "
-                           "written",
-                           0),
-            0u)
+  // Right after the provenance line, before any figure.
+  EXPECT_EQ(r.output.find("One group (beta): nothing can be held out, so the LOGO columns are the rule set as "
+                          "written"),
+            r.output.find('\n') + 1)
       << r.output;
 }
 

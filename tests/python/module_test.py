@@ -157,6 +157,11 @@ try:
     assert list(frame["constant"]) == [0.8, 0.5], list(frame["constant"])
     assert np.isnan(frame["logo_precision"][0]), frame["logo_precision"][0]  # alpha flags none held out
     assert abs(frame["logo_objective"].mean() - 0.3335) < 1e-9, frame["logo_objective"].mean()
+    # What produced the figures: the line the CLI writes beside its CSV, on the frame, not a warning.
+    provenance = run.stderr.decode("utf-8").splitlines()[0]
+    assert provenance.startswith("provenance: ghsift "), provenance
+    assert frame.attrs["provenance"] == provenance[len("provenance: "):], frame.attrs
+    assert "; data 3 files, " in provenance and "(custom)" in provenance, provenance
     print(f"ok: rules_eval ({len(frame)} rows, {len(frame.columns)} columns)")
 except (AssertionError, subprocess.CalledProcessError, ValueError) as error:
     failures.append(f"rules_eval: {error}")

@@ -7,10 +7,7 @@
 #include <utility>
 
 #include "commands/command_table.hpp"
-
-#ifndef GHSIFT_VERSION
-#define GHSIFT_VERSION "0.0.0"
-#endif
+#include "version.hpp"
 
 namespace ghsift::cli {
 
@@ -225,7 +222,7 @@ std::vector<const CLI::Option*> VisibleOptions(const CLI::App& command) {
 std::string ManPage(const CLI::App& root) {
   const std::vector<const CLI::App*> commands = VisibleCommands(root);
   std::string page;
-  page += ".TH GHSIFT 1 \"\" \"ghsift " GHSIFT_VERSION "\" \"User Commands\"\n";
+  page += ".TH GHSIFT 1 \"\" \"ghsift " + std::string(GhsiftVersion()) + "\" \"User Commands\"\n";
   page += ".\\\" Written by `ghsift man` from the command table and the options.\n";
   page += ".nh\n";  // no hyphenation: option names and paths stay whole
   page += ".SH NAME\nghsift \\- find performance, accuracy and silent\\-bug reports in GH Archive dumps\n";

@@ -10,6 +10,7 @@
 #include "commands/command_table.hpp"
 #include "commands/commands.hpp"
 #include "output.hpp"
+#include "version.hpp"
 
 namespace ghsift::cli {
 
@@ -69,7 +70,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ghsift: finds the GitHub issue reports that speak of performance problems, accuracy problems and "
                "silent bugs, in GH Archive dumps"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "ghsift 0.1.0");
+  app.set_version_flag("--version", "ghsift " + std::string(ghsift::cli::GhsiftVersion()));
   int exit_code = 0;
   using namespace ghsift::cli;
   AddCommands(app, exit_code);

@@ -20,6 +20,7 @@
 #include "commands/mpi_ingest.hpp"
 #include "commands/rule_layers_meta.hpp"
 #include "output.hpp"
+#include "version.hpp"
 #include "pipelines/ingest_pipeline.hpp"
 #include "pipelines/input_files.hpp"
 #include "progress_display.hpp"
@@ -267,7 +268,7 @@ Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
   options.http.retries = remote.retries;
   options.http.max_bytes = remote.max_hour_mib << 20;
   options.http.stall_seconds = remote.stall_seconds;
-  options.http.user_agent = std::string("ghsift/") + GHSIFT_VERSION;
+  options.http.user_agent = "ghsift/" + std::string(GhsiftVersion());
   options.save_dumps_dir = remote.save_dumps;
   if (!remote.save_dumps.empty()) {
     if (!remote_inputs) {

@@ -110,6 +110,11 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
       }
     }
     LabelOptions options{set.label_key, set.issue_dir};
+    for (const std::string& source : {set.path, set.issue_dir}) {
+      if (!source.empty() && std::find(input.sources.begin(), input.sources.end(), source) == input.sources.end()) {
+        input.sources.push_back(source);
+      }
+    }
     auto reports = ReadLabeledReports(set.path, options);
     if (!reports.ok() && !args.suite.empty() && !std::filesystem::exists(set.path)) {
       return Status::IoError(reports.status().message() + "; the suite's paths are read below --data " + args.data +

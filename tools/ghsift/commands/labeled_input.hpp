@@ -45,6 +45,9 @@ struct LabeledInput {
   //! The distinct targets (positive categories, bug or not), each with the indices of its
   //! reports (for the detail tables).
   std::vector<std::pair<Target, std::vector<size_t>>> targets;
+  //! What the reports were read from, in the order read, each once: labels files, and the
+  //! directories of issue objects giving bodies (for the provenance of the figures).
+  std::vector<std::string> sources;
 };
 
 //! --positive of a command that works on one category (rules suggest, rules learn), read as `rules

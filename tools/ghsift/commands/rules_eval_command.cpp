@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
+#include "commands/eval_provenance.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/rule_bench.hpp"
 #include "output.hpp"
@@ -229,24 +231,6 @@ int RunEval(const EvalArgs& args) {
   const DecisionParams written = input->table.ParamsOf(input->database->rules());
   const Estimates estimates = EstimateGroups(input->table, written, fit);
   WarnOfFullyFlaggedGroups(input->table, estimates);
-  bool gate_passed = true;
-  if (!args.baseline.empty()) {
-    if (format != Format::kTable) return Fail("--baseline prints a table: use --format table");
-    LabeledInputArgs before_args = args.input;
-    before_args.rules = args.baseline;
-    auto before = LoadLabeledInput(before_args);
-    if (!before.ok()) return Fail("--baseline: " + before.status().message());
-    const Estimates before_estimates =
-        EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
-    gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
-    // A change that passes the gate can still slow the rule scan of every ingest: timed beside it.
-    if (args.speed_seconds > 0) {
-      const TimedPair speed = CompareScanSpeed(before->database, input->database, input->reports, args.speed_seconds);
-      std::cout << "scan speed (every field of these reports, one thread): this set, against the baseline, "
-                << DescribeSpeedAgainst(speed) << "\n";
-    }
-    if (args.show == "changes") PrintChangedReports(*before, before_estimates, *input, estimates);
-  }
   std::vector<ReferenceWords> lists = input->reference_words;
   if (!args.reference.empty()) lists.clear();
   for (const std::string& text : args.reference) {
@@ -269,6 +253,35 @@ int RunEval(const EvalArgs& args) {
     if (!scores.ok()) return Fail(scores.status().message());
     reference = std::move(*scores);
   }
+  // The rules before a change, loaded before anything is printed: the provenance names them.
+  std::optional<LabeledInput> before;
+  if (!args.baseline.empty()) {
+    if (format != Format::kTable) return Fail("--baseline prints a table: use --format table");
+    LabeledInputArgs before_args = args.input;
+    before_args.rules = args.baseline;
+    auto loaded = LoadLabeledInput(before_args);
+    if (!loaded.ok()) return Fail("--baseline: " + loaded.status().message());
+    before = std::move(loaded).value();
+  }
+  std::vector<std::string> sources = input->sources;
+  for (const ReferenceWords& list : lists) sources.push_back(list.path);
+  auto provenance = ProvenanceOf(input->database->rules(), before ? &before->database->rules() : nullptr, sources);
+  if (!provenance.ok()) return Fail(provenance.status().message());
+  if (format == Format::kTable) std::cout << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
+  if (format == Format::kCsv) std::cerr << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
+  bool gate_passed = true;
+  if (before) {
+    const Estimates before_estimates =
+        EstimateGroups(before->table, before->table.ParamsOf(before->database->rules()), fit);
+    gate_passed = PrintGate(*before, before_estimates, *input, estimates, args.gate_drop);
+    // A change that passes the gate can still slow the rule scan of every ingest: timed beside it.
+    if (args.speed_seconds > 0) {
+      const TimedPair speed = CompareScanSpeed(before->database, input->database, input->reports, args.speed_seconds);
+      std::cout << "scan speed (every field of these reports, one thread): this set, against the baseline, "
+                << DescribeSpeedAgainst(speed) << "\n";
+    }
+    if (args.show == "changes") PrintChangedReports(*before, before_estimates, *input, estimates);
+  }
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kCsv) {
     // The per-group table alone, for a notebook or a paper; the rest of the report is a table's.
@@ -278,7 +291,9 @@ int RunEval(const EvalArgs& args) {
   }
   if (format == Format::kJson) {
     std::cerr << FittedLayerNote(input->database->rules(), input->table);
-    std::cout << "{\"estimates\": ";
+    std::cout << "{\"provenance\": ";
+    PrintProvenanceJson(std::cout, *provenance);
+    std::cout << ",\n\"estimates\": ";
     PrintEstimateJson(std::cout, input->table, estimates, blocks, reference);
     std::cout << ",\n\"sets\": [";
   } else {

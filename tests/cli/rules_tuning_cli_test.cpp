@@ -108,6 +108,16 @@ TEST_F(RulesTuningCliTest, EvalStatesWhereItsFiguresCameFrom) {
       << r.output;
   EXPECT_NE(r.output.find("\"bootstrap\": {\"resamples\": 1000, \"level\": 0.95, \"seed\": 20240101}"), std::string::npos)
       << r.output;
+  // A directory of issue objects counts as one source of all its files.
+  std::filesystem::create_directories(dir_ / "issues");
+  WriteFile(dir_ / "issues/1.json", "{\"title\": \"slow\"}");
+  WriteFile(dir_ / "issues/2.json", "{}");
+  r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + Labels() + " --issue-dir " + (dir_ / "issues") +
+                 " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("{\"path\": \"" + (dir_ / "issues") + "\", \"files\": 2, \"bytes\": 19, \"crc64\": \""),
+            std::string::npos)
+      << r.output;
   const std::string before = dir_ / "before.yaml";
   WriteFile(before, "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b', flags: [caseless]}\n");
   r = RunCommand(Ghsift() + " rules eval --speed-seconds 0 --rules " + rules_ + " --baseline " + before + Labels());

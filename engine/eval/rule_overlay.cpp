@@ -80,12 +80,20 @@ std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& com
   for (const auto& [id, weight] : overlay.weights) out << "  - {id: " << id << ", weight: " << Number(weight) << "}\n";
   out << "categories:" << (overlay.thresholds.empty() ? " {}\n" : "\n");
   for (const auto& [c, t] : overlay.thresholds) out << "  " << c << ": {threshold: " << Number(t) << "}\n";
-  if (fitted != nullptr) {
-    out << "fitted:\n  groups: [";
-    for (size_t i = 0; i < fitted->groups.size(); ++i) out << (i ? ", " : "") << YamlQuoted(fitted->groups[i]);
-    out << "]\n  logo: " << Number(fitted->logo) << "\n";
-  }
+  if (fitted != nullptr) out << FittedYaml(*fitted, Number(fitted->logo));
   return out.str();
+}
+
+std::string FittedYaml(const FittedLayer& fitted, const std::string& logo) {
+  std::string out = "fitted:\n  groups: [";
+  for (size_t i = 0; i < fitted.groups.size(); ++i) out += (i ? ", " : "") + YamlQuoted(fitted.groups[i]);
+  out += "]\n  logo: " + logo + "\n";
+  for (const auto& [key, value] : {std::pair<const char*, const std::string&>{"data", fitted.data_digest},
+                                   {"rules", fitted.rules_digest},
+                                   {"ghsift", fitted.ghsift}}) {
+    if (!value.empty()) out += std::string("  ") + key + ": " + YamlQuoted(value) + "\n";
+  }
+  return out;
 }
 
 Result<RuleOverlay> ParseOverlayYaml(const std::string& text, const std::string& source) {

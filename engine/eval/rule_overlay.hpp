@@ -31,6 +31,10 @@ Status ApplyOverlay(const RuleOverlay& overlay, RuleSet& rules);
 //! end the string nor make the file unreadable (`fitted:` lists of tune and learn).
 std::string YamlQuoted(std::string_view text);
 
+//! The `fitted:` record of a layer (`rules tune --write`, `rules learn --write`): the groups,
+//! the fit's estimate as `logo` (already formatted), and what it read when the layer says it.
+std::string FittedYaml(const FittedLayer& fitted, const std::string& logo);
+
 std::string FormatOverlayYaml(const RuleOverlay& overlay, const std::string& comment,
                               const FittedLayer* fitted = nullptr);
 

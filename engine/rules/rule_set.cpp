@@ -68,6 +68,9 @@ Status ReadFitted(const YAML::Node& node, const std::string& source, Layer& laye
   }
   FittedLayer fitted{source, {}, node["logo"].as<double>()};
   for (const auto& group : node["groups"]) fitted.groups.push_back(group.as<std::string>());
+  if (node["data"]) fitted.data_digest = node["data"].as<std::string>();
+  if (node["rules"]) fitted.rules_digest = node["rules"].as<std::string>();
+  if (node["ghsift"]) fitted.ghsift = node["ghsift"].as<std::string>();
   layer.fitted.push_back(std::move(fitted));
   return Status::Ok();
 }

@@ -42,6 +42,10 @@ struct FittedLayer {
   std::string source;
   std::vector<std::string> groups;
   double logo = 0;
+  //! What the fit read, as `rules eval` names it in its provenance line: the labeled data's
+  //! digest, the digest of the rules it was fitted on, the ghsift that fitted it ("" each in a
+  //! layer written before they were recorded).
+  std::string data_digest, rules_digest, ghsift;
 };
 
 struct RuleSet {

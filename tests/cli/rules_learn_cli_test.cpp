@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "test_support.hpp"
@@ -65,6 +66,15 @@ TEST_F(RulesLearnCliTest, WritesThePhraseAsARuleWithTheGroupsItWasFittedOn) {
             std::string::npos)
       << yaml;
   EXPECT_NE(yaml.find("\nfitted:\n  groups: [\"alpha\", \"beta\", \"gamma\"]\n  logo: "), std::string::npos) << yaml;
+  // What the fit read: the digests the command's provenance line names, and its version.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.output, m, std::regex("^provenance: ghsift ([0-9.]+); rule set ([0-9a-f]{16}) "
+                                                         "[^;]*; data 3 files, [0-9]+ B, digest ([0-9a-f]{16}) ")))
+      << r.output;
+  EXPECT_NE(yaml.find("  data: \"" + std::string(m[3]) + "\"\n  rules: \"" + std::string(m[2]) + "\"\n  ghsift: \"" +
+                      std::string(m[1]) + "\"\n"),
+            std::string::npos)
+      << yaml;
   EXPECT_NE(yaml.find("\ncategories:\n  silent: {threshold: 1.00}\n"), std::string::npos) << yaml;  // as written
   // Held out in turn, each group gets all three positives and no false positive.
   EXPECT_NE(r.output.find("mean over 3 groups: as written 0.500, LOGO 1.000"), std::string::npos) << r.output;

@@ -334,11 +334,32 @@ TEST_F(RulesTuningCliTest, TuneWritesAnOverlayThatReproducesTheFit) {
   EXPECT_EQ(parsed->weights.count("p.slow"), 0u);
   EXPECT_NE(r.output.find("wrote " + overlay), std::string::npos);
   EXPECT_NE(text.find("\nfitted:\n  groups: [\"alpha\", \"beta\"]\n  logo: "), std::string::npos) << text;
-  // Scored again on the groups it was fitted on, the overlay's figures are in-sample: said so.
+  // What the fit read, as the command's own provenance line names it.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.output, m, std::regex("^provenance: ghsift ([0-9.]+); rule set ([0-9a-f]{16}) "
+                                                         "\\(custom\\); data 2 files, [0-9]+ B, digest ([0-9a-f]{16}) ")))
+      << r.output;
+  const std::string data_digest = m[3];
+  EXPECT_NE(text.find("  data: \"" + data_digest + "\"\n  rules: \"" + std::string(m[2]) + "\"\n  ghsift: \"" +
+                      std::string(m[1]) + "\"\n"),
+            std::string::npos)
+      << text;
+  // Scored again on the groups it was fitted on, the overlay's figures are in-sample: said so,
+  // and that these are the very reports it saw.
   r = RunCommand(Ghsift() + " rules eval --objective f1 --rules " + rules_ + " --rules " + overlay + Labels());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("Careful: " + overlay + " was fitted (`rules tune` or `rules learn`) on groups scored here (alpha, beta): "
-                          "on them even the LOGO columns are in-sample."),
+  EXPECT_NE(r.output.find("Careful: " + overlay + " was fitted (`rules tune` or `rules learn`) on groups scored here (alpha, beta), "
+                          "on this very data (digest " + data_digest + "): on them even the LOGO columns are in-sample."),
+            std::string::npos)
+      << r.output;
+  // Other reports under the same groups' names: the note says the data differs.
+  std::filesystem::create_directories(dir_ / "other");
+  WriteFile(dir_ / "other/alpha.jsonl", "{\"title\":\"a leak in fit\",\"class\":1}\n{\"title\":\"docs\",\"class\":0}\n");
+  WriteFile(dir_ / "other/beta.jsonl", "{\"title\":\"slow predict\",\"class\":1}\n{\"title\":\"build\",\"class\":0}\n");
+  r = RunCommand(Ghsift() + " rules eval --objective f1 --rules " + rules_ + " --rules " + overlay +
+                 " --positive performance --labels " + (dir_ / "other/alpha.jsonl") + " " + (dir_ / "other/beta.jsonl"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("on groups scored here (alpha, beta), in other data (digest " + data_digest + "; here "),
             std::string::npos)
       << r.output;
   // Wrong grid values are refused with what is wanted.

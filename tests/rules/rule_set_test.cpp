@@ -325,6 +325,16 @@ TEST_F(RuleSetTest, FittedRecordIsKeptWithItsSource) {
   EXPECT_EQ(set.fitted[0].source, "ov.yaml");
   EXPECT_EQ(set.fitted[0].groups, (std::vector<std::string>{"a", "b/c"}));
   EXPECT_EQ(set.fitted[0].logo, 0.618);
+  EXPECT_EQ(set.fitted[0].data_digest, "");  // a layer written before they were recorded
+  // What the fit read (`rules eval`'s provenance): data and rules digests, the ghsift version.
+  ASSERT_TRUE(ParseRuleYaml("fitted:\n  groups: ['a']\n  logo: 0.5\n  data: \"00112233aabbccdd\"\n"
+                            "  rules: \"0123456789abcdef\"\n  ghsift: \"0.1.0\"\n",
+                            "ov2.yaml", set)
+                  .ok());
+  ASSERT_EQ(set.fitted.size(), 2u);
+  EXPECT_EQ(set.fitted[1].data_digest, "00112233aabbccdd");
+  EXPECT_EQ(set.fitted[1].rules_digest, "0123456789abcdef");
+  EXPECT_EQ(set.fitted[1].ghsift, "0.1.0");
   const Status bad = ParseRuleYaml("fitted: [a]\n", "bad.yaml", set);
   EXPECT_EQ(bad.message(), "bad.yaml: 'fitted' must be {groups: [...], logo: X} (as `rules tune --write` writes it)");
 }

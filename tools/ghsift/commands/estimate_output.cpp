@@ -163,7 +163,7 @@ std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
          "repo.\n";
 }
 
-std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
+std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table, const std::string& data_digest) {
   std::string note;
   for (const FittedLayer& layer : rules.fitted) {
     std::vector<std::string> shared;
@@ -173,8 +173,15 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table) {
     if (shared.empty()) continue;
     std::string names;
     for (const auto& name : shared) names += (names.empty() ? "" : ", ") + name;
+    // A layer that records its data says whether it saw these very reports or others of the
+    // same groups' names (another version of a labeled file, say).
+    std::string which;
+    if (!layer.data_digest.empty() && !data_digest.empty()) {
+      which = layer.data_digest == data_digest ? ", on this very data (digest " + data_digest + ")"
+                                               : ", in other data (digest " + layer.data_digest + "; here " + data_digest + ")";
+    }
     note += "Careful: " + layer.source + " was fitted (`rules tune` or `rules learn`) on groups scored here (" + names +
-            "): on them even the LOGO columns are in-sample. The fit's own leave-one-group-out estimate was " +
+            ")" + which + ": on them even the LOGO columns are in-sample. The fit's own leave-one-group-out estimate was " +
             Fixed3(layer.logo) + ".\n";
   }
   return note;

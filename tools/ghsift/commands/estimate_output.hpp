@@ -51,7 +51,7 @@ std::string LogoHeading(const MatchTable& table, const std::string& fitted);
 
 //! For each --rules layer written by `rules tune` on some of these groups: a warning that its
 //! figures on them are in-sample, with the fit's own estimate ("" when none applies).
-std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table);
+std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table, const std::string& data_digest = "");
 
 //! Says on stderr which groups have every labeled report flagged by the rules as written: labels
 //! of a sample of flagged reports (`sample`, then labeled by hand) cover no report the rules leave

@@ -60,7 +60,9 @@ Result<SourceDigest> DigestOf(const std::string& path) {
 
 }  // namespace
 
-Result<EvalProvenance> ProvenanceOf(const RuleSet& rules, const RuleSet* baseline, const std::vector<std::string>& sources) {
+Result<EvalProvenance> ProvenanceOf(const LabeledInput& input, const RuleSet* baseline,
+                                    const std::vector<ReferenceWords>& word_lists) {
+  const RuleSet& rules = input.database->rules();
   EvalProvenance p;
   p.version = std::string(GhsiftVersion());
   p.rules_digest = RulesDigest(rules);
@@ -68,10 +70,14 @@ Result<EvalProvenance> ProvenanceOf(const RuleSet& rules, const RuleSet* baselin
   p.default_rules = bundled.ok() && DecisionModel::FromRuleSet(*bundled).DecidesLike(DecisionModel::FromRuleSet(rules));
   if (baseline != nullptr) p.baseline_digest = RulesDigest(*baseline);
   std::string digests;
-  for (const std::string& source : sources) {
+  for (const std::string& source : input.sources) {
     GHSIFT_ASSIGN_OR_RETURN(SourceDigest d, DigestOf(source));
     digests += d.digest;
     p.sources.push_back(std::move(d));
+  }
+  for (const ReferenceWords& list : word_lists) {
+    GHSIFT_ASSIGN_OR_RETURN(SourceDigest d, DigestOf(list.path));
+    p.word_lists.push_back(std::move(d));
   }
   p.data_digest = ShortDigest(digests);
   const BootstrapOptions bootstrap;
@@ -88,7 +94,7 @@ std::string ProvenanceLine(const EvalProvenance& p) {
                      (p.default_rules ? " (the default rule set)" : " (custom)");
   if (!p.baseline_digest.empty()) line += ", baseline " + p.baseline_digest;
   line += "; data " + Counted(files, "file") + ", " + HumanBytes(static_cast<double>(bytes)) + ", digest " +
-          p.data_digest + " (--format json lists each)";
+          p.data_digest + " (--format json lists each" + (p.word_lists.empty() ? "" : ", and the word lists") + ")";
   line += "; bootstrap " + Counted(static_cast<uint64_t>(p.bootstrap_replicates), "resample") + ", seed " +
           std::to_string(p.bootstrap_seed);
   return line;
@@ -104,8 +110,20 @@ void PrintProvenanceJson(std::ostream& out, const EvalProvenance& p) {
     out << (i ? ", " : "") << "{\"path\": " << JsonString(s.path) << ", \"files\": " << s.files
         << ", \"bytes\": " << s.bytes << ", \"crc64\": " << JsonString(s.digest) << "}";
   }
+  out << "], \"word_lists\": [";
+  for (size_t i = 0; i < p.word_lists.size(); ++i) {
+    const SourceDigest& s = p.word_lists[i];
+    out << (i ? ", " : "") << "{\"path\": " << JsonString(s.path) << ", \"bytes\": " << s.bytes
+        << ", \"crc64\": " << JsonString(s.digest) << "}";
+  }
   out << "], \"bootstrap\": {\"resamples\": " << p.bootstrap_replicates << ", \"level\": " << p.bootstrap_level
       << ", \"seed\": " << p.bootstrap_seed << "}}";
+}
+
+void StampFitted(FittedLayer& fitted, const EvalProvenance& provenance) {
+  fitted.data_digest = provenance.data_digest;
+  fitted.rules_digest = provenance.rules_digest;
+  fitted.ghsift = provenance.version;
 }
 
 }  // namespace ghsift::cli

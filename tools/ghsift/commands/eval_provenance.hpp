@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "commands/labeled_input.hpp"
 #include "common/result.hpp"
+#include "eval/reference_words.hpp"
 #include "rules/rule_set.hpp"
 
 namespace ghsift::cli {
@@ -26,21 +28,27 @@ struct EvalProvenance {
   std::string rules_digest;
   bool default_rules = false;   //!< the rules decide like the default (bundled) set, as `stats` says
   std::string baseline_digest;  //!< --baseline's rules ("" without)
-  std::vector<SourceDigest> sources;
+  std::vector<SourceDigest> sources;     //!< the labeled data
+  std::vector<SourceDigest> word_lists;  //!< read for the word-list column only
   std::string data_digest;  //!< of the sources' digests in order: the same data wherever it lies
   int bootstrap_replicates = 0;
   double bootstrap_level = 0;
   uint64_t bootstrap_seed = 0;
 };
 
-//! `baseline` may be null. Reads every source whole (tens of MB at most).
-Result<EvalProvenance> ProvenanceOf(const RuleSet& rules, const RuleSet* baseline, const std::vector<std::string>& sources);
+//! What produced figures on `input` (its rules, the files it read) with `word_lists` beside them;
+//! `baseline` may be null. Reads every file whole (tens of MB at most).
+Result<EvalProvenance> ProvenanceOf(const LabeledInput& input, const RuleSet* baseline = nullptr,
+                                    const std::vector<ReferenceWords>& word_lists = {});
 
-//! One line: "provenance: ghsift 0.1.0; rule set 9cf3... (the default rule set); data 12 files, 12.4 MB,
-//! digest 3fa...; bootstrap 1,000 resamples, seed 20240101".
+//! One line: "provenance: ghsift 0.1.0; rule set 9cf3... (the default rule set); data 9 files,
+//! 12.4 MB, digest e911...; bootstrap 1,000 resamples, seed 20240101".
 std::string ProvenanceLine(const EvalProvenance& provenance);
 
 //! A JSON object (no trailing newline).
 void PrintProvenanceJson(std::ostream& out, const EvalProvenance& provenance);
+
+//! Records in a written layer what its fit read (`fitted:` data, rules, ghsift).
+void StampFitted(FittedLayer& fitted, const EvalProvenance& provenance);
 
 }  // namespace ghsift::cli

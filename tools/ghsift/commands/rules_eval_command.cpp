@@ -263,9 +263,7 @@ int RunEval(const EvalArgs& args) {
     if (!loaded.ok()) return Fail("--baseline: " + loaded.status().message());
     before = std::move(loaded).value();
   }
-  std::vector<std::string> sources = input->sources;
-  for (const ReferenceWords& list : lists) sources.push_back(list.path);
-  auto provenance = ProvenanceOf(input->database->rules(), before ? &before->database->rules() : nullptr, sources);
+  auto provenance = ProvenanceOf(*input, before ? &before->database->rules() : nullptr, lists);
   if (!provenance.ok()) return Fail(provenance.status().message());
   if (format == Format::kTable) std::cout << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
   if (format == Format::kCsv) std::cerr << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
@@ -285,12 +283,12 @@ int RunEval(const EvalArgs& args) {
   const std::vector<ScoreColumn> blocks = {{"LOGO", &GroupEstimate::held_out}, {"in-sample", &GroupEstimate::written}};
   if (format == Format::kCsv) {
     // The per-group table alone, for a notebook or a paper; the rest of the report is a table's.
-    std::cerr << FittedLayerNote(input->database->rules(), input->table);
+    std::cerr << FittedLayerNote(input->database->rules(), input->table, provenance->data_digest);
     PrintEstimateCsv(std::cout, input->table, estimates, blocks, reference);
     return kExitOk;
   }
   if (format == Format::kJson) {
-    std::cerr << FittedLayerNote(input->database->rules(), input->table);
+    std::cerr << FittedLayerNote(input->database->rules(), input->table, provenance->data_digest);
     std::cout << "{\"provenance\": ";
     PrintProvenanceJson(std::cout, *provenance);
     std::cout << ",\n\"estimates\": ";
@@ -305,7 +303,7 @@ int RunEval(const EvalArgs& args) {
       for (const ReferenceWords& list : lists) std::cout << " " << list.category << " " << TerminalSafe(list.path);
       std::cout << ".\n";
     }
-    std::cout << FittedLayerNote(input->database->rules(), input->table) << "\n";
+    std::cout << FittedLayerNote(input->database->rules(), input->table, provenance->data_digest) << "\n";
     PrintEstimateTable(std::cout, input->table, estimates, blocks, input->control_max_rate, reference);
     const std::string logo_mean = MeanText(input->table, estimates, &GroupEstimate::held_out);
     std::cout << "summary: mean over groups of each group's objective: LOGO " << logo_mean

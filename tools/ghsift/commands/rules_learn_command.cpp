@@ -16,6 +16,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
+#include "commands/eval_provenance.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/phrase_learner.hpp"
 #include "eval/phrase_miner.hpp"
@@ -56,8 +57,7 @@ struct LayerText {
 
 // The layer as YAML: the phrase rules, the weight overrides, the threshold and what it was fitted on.
 std::string LayerYaml(const LearnedLayer& layer, const PhraseIndex& index, const MatchTable& table,
-                      const std::string& category, const LayerText& text, const std::vector<std::string>& groups,
-                      double logo) {
+                      const std::string& category, const LayerText& text, const FittedLayer& fitted) {
   std::ostringstream out;
   out << text.header << "rules:" << (layer.phrases.empty() && layer.rule_weights.empty() ? " []\n" : "\n");
   for (const auto& [phrase, weight] : layer.phrases) {
@@ -69,9 +69,7 @@ std::string LayerYaml(const LearnedLayer& layer, const PhraseIndex& index, const
     out << "  - {id: " << table.rule_ids[rule] << ", weight: " << Number2(weight) << "}\n";
   }
   out << "categories:\n  " << category << ": {threshold: " << Number2(layer.threshold) << "}\n";
-  out << "fitted:\n  groups: [";
-  for (size_t i = 0; i < groups.size(); ++i) out << (i ? ", " : "") << YamlQuoted(groups[i]);
-  out << "]\n  logo: " << Fixed3(logo) << "\n";
+  out << FittedYaml(fitted, Fixed3(fitted.logo));
   return out.str();
 }
 
@@ -199,6 +197,9 @@ int RunLearn(LearnArgs args) {
   args.input.suite_takes_positive = true;
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
+  auto provenance = ProvenanceOf(*input);
+  if (!provenance.ok()) return Fail(provenance.status().message());
+  std::cout << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
   const MatchTable& table = input->table;
   const int c = table.CategoryIndex(category);
   if (c < 0) return Fail("--positive: no rule has category '" + category + "'");
@@ -340,7 +341,9 @@ int RunLearn(LearnArgs args) {
 
   const std::string header = HeaderOf(args, category, names, field_list, result, MeanOfWritten(table, groups, result.written_held_out));
   const LayerText text{header, field_list};
-  const std::string yaml = LayerYaml(layer, index, table, category, text, group_names, chosen.mean);
+  FittedLayer fitted{args.write, group_names, chosen.mean};
+  StampFitted(fitted, *provenance);
+  const std::string yaml = LayerYaml(layer, index, table, category, text, fitted);
   if (!args.write.empty()) {
     std::ofstream out(args.write, std::ios::binary);
     out << yaml;
@@ -358,7 +361,7 @@ int RunLearn(LearnArgs args) {
   size_t differ = 0;
   for (size_t g : groups) {
     RuleSet fold = rules;
-    const std::string fold_yaml = LayerYaml(chosen.folds[g], index, table, category, {"", field_list}, {}, 0);
+    const std::string fold_yaml = LayerYaml(chosen.folds[g], index, table, category, {"", field_list}, FittedLayer{});
     if (Status s = ParseRuleYaml(fold_yaml, "fold without " + table.groups[g].name, fold); !s.ok()) return Fail(s.message());
     // As the fit scored it: without the rules written from the held-out group's reports.
     for (Rule& rule : fold.rules) {

@@ -7,6 +7,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
+#include "commands/eval_provenance.hpp"
 #include "output.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/rule_overlay.hpp"
@@ -38,6 +39,9 @@ void PrintChanges(const RuleOverlay& overlay, const RuleSet& rules) {
 int RunTune(const TuneArgs& args) {
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
+  auto provenance = ProvenanceOf(*input);
+  if (!provenance.ok()) return Fail(provenance.status().message());
+  std::cout << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
   FitOptions fit = args.fit;
   fit.control_max_rate = input->control_max_rate;
   const RuleSet& rules = input->database->rules();
@@ -64,6 +68,7 @@ int RunTune(const TuneArgs& args) {
   if (!args.write.empty()) {
     std::string groups;
     FittedLayer fitted{args.write, {}, logo};
+    StampFitted(fitted, *provenance);
     for (const auto& g : input->table.groups) {
       groups += (groups.empty() ? "" : ", ") + g.name;
       fitted.groups.push_back(g.name);

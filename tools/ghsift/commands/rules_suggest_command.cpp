@@ -6,6 +6,7 @@
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/estimate_output.hpp"
+#include "commands/eval_provenance.hpp"
 #include "commands/labeled_input.hpp"
 #include "eval/phrase_miner.hpp"
 #include "json/report_text.hpp"
@@ -65,6 +66,9 @@ int RunSuggest(SuggestArgs args) {
   args.input.suite_takes_positive = true;
   auto input = LoadLabeledInput(args.input);
   if (!input.ok()) return Fail(input.status().message());
+  auto provenance = ProvenanceOf(*input);
+  if (!provenance.ok()) return Fail(provenance.status().message());
+  std::cout << TerminalSafe(ProvenanceLine(*provenance)) << "\n";
   const MatchTable& table = input->table;
   const int c = table.CategoryIndex(category);
   if (c < 0) return Fail("--positive: no rule has category '" + category + "'");

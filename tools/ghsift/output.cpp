@@ -11,11 +11,24 @@
 namespace ghsift::cli {
 
 bool ParseFormat(const std::string& text, Format* out) {
-  if (text == "table") *out = Format::kTable;
-  else if (text == "csv") *out = Format::kCsv;
-  else if (text == "json") *out = Format::kJson;
-  else return false;
-  return true;
+  for (const auto& [name, format] : kFormats) {
+    if (text == name) {
+      *out = format;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string FormatRefusal(std::string_view given, const std::vector<std::string_view>& also) {
+  std::vector<std::string_view> names;
+  for (const auto& [name, format] : kFormats) names.push_back(name);
+  names.insert(names.end(), also.begin(), also.end());
+  std::string out = "--format must be ";
+  for (size_t i = 0; i < names.size(); ++i) {
+    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+  }
+  return out + ", not '" + TerminalSafe(given) + "'";
 }
 
 std::string JsonString(std::string_view s) {

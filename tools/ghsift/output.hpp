@@ -1,9 +1,11 @@
 #pragma once
 // Writes tables as aligned text, CSV or JSON, and the small helpers the commands share.
+#include <array>
 #include <cstdint>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/csv.hpp"
@@ -14,8 +16,17 @@ namespace ghsift::cli {
 
 enum class Format { kTable, kCsv, kJson };
 
-//! Parses table|csv|json; returns false for anything else.
+//! The names of the formats, the only list of them: what ParseFormat reads and what its
+//! refusal names.
+inline constexpr std::array<std::pair<std::string_view, Format>, 3> kFormats = {
+    {{"table", Format::kTable}, {"csv", Format::kCsv}, {"json", Format::kJson}}};
+
+//! Parses a name of kFormats; returns false for anything else.
 bool ParseFormat(const std::string& text, Format* out);
+
+//! "--format must be table, csv or json, not 'x'": `also` names a command's own further formats
+//! (issues: jsonl), after the shared ones.
+std::string FormatRefusal(std::string_view given, const std::vector<std::string_view>& also = {});
 
 //! `columns` head the cells; `numeric` marks columns right-aligned in a table and written as they
 //! are in JSON (numbers, or JsonArray's lists). Built in one string: answers can have tens of

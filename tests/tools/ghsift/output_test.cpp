@@ -7,6 +7,22 @@
 namespace ghsift::cli {
 namespace {
 
+// One list of format names: what ParseFormat reads is what its refusal names.
+TEST(CliOutputTest, FormatsAreReadAndRefusedFromOneList) {
+  Format format = Format::kTable;
+  EXPECT_TRUE(ParseFormat("json", &format));
+  EXPECT_EQ(format, Format::kJson);
+  EXPECT_TRUE(ParseFormat("csv", &format));
+  EXPECT_EQ(format, Format::kCsv);
+  EXPECT_TRUE(ParseFormat("table", &format));
+  EXPECT_EQ(format, Format::kTable);
+  EXPECT_FALSE(ParseFormat("JSON", &format));
+  EXPECT_FALSE(ParseFormat("jsonl", &format));
+  EXPECT_EQ(FormatRefusal("xml"), "--format must be table, csv or json, not 'xml'");
+  EXPECT_EQ(FormatRefusal("xml", {"jsonl"}), "--format must be table, csv, json or jsonl, not 'xml'");
+  EXPECT_EQ(FormatRefusal("a\x1b[2Jb"), "--format must be table, csv or json, not 'a\\x1b[2Jb'");
+}
+
 TEST(CliOutputTest, WideCharactersTakeTwoColumns) {
   EXPECT_EQ(DisplayWidth("abc"), 3u);
   EXPECT_EQ(DisplayWidth("\u4e1a\u52a1"), 4u);         // two CJK ideographs

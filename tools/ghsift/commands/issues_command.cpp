@@ -180,7 +180,7 @@ int RunIssues(const IssuesArgs& args) {
   Format format = Format::kJson;
   // jsonl and csv are the labeling exports (MHNurf columns for csv); table and json list only.
   const bool labeling = args.format == "jsonl" || args.format == "csv";
-  if (!labeling && !ParseFormat(args.format, &format)) return Fail("--format must be table, csv, json or jsonl");
+  if (!labeling && !ParseFormat(args.format, &format)) return Fail(FormatRefusal(args.format, {"jsonl"}));
   IssueListOptions options;
   if (args.sort == "created") options.sort = IssueSort::kCreated;
   else if (args.sort == "updated") options.sort = IssueSort::kUpdated;

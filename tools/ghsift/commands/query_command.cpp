@@ -33,7 +33,7 @@ struct QueryArgs {
 
 int RunQueryCommand(const QueryArgs& args) {
   Format format;
-  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  if (!ParseFormat(args.format, &format)) return Fail(FormatRefusal(args.format));
   QueryOptions options;
   std::vector<Metric> metrics;
   for (const std::string& name : SplitList(args.metric)) {

@@ -216,7 +216,7 @@ bool PrintGate(const LabeledInput& before, const Estimates& eb, const LabeledInp
 
 int RunEval(const EvalArgs& args) {
   Format format;
-  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  if (!ParseFormat(args.format, &format)) return Fail(FormatRefusal(args.format));
   if (!args.show.empty() && args.show != "fp" && args.show != "fn" && args.show != "changes") {
     return Fail("--show must be fp, fn or changes");
   }

@@ -167,7 +167,7 @@ int RunFiles(const Store& store, Format format) {
 
 int RunStats(const StatsArgs& args) {
   Format format;
-  if (!ParseFormat(args.format, &format)) return Fail("--format must be table, csv or json");
+  if (!ParseFormat(args.format, &format)) return Fail(FormatRefusal(args.format));
   if (format == Format::kCsv && !args.files) return Fail("--format csv goes with --files; stats: table or json");
   if (args.files && args.coverage) return Fail("--files and --coverage are two views: give one");
   if (!args.coverage && (!args.from.empty() || !args.to.empty())) return Fail("--from and --to go with --coverage");

@@ -187,14 +187,22 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
                  static_cast<long long>(s.drawn));
   }
 
+  auto scope = DescribeStoreScope(**store);
+  if (!scope.ok()) return Fail(scope.status().message());
+  // What a study's methods section states of its sample: how it was drawn and which rules made
+  // the population (`rules eval` on the labeled rows names the rules it scores the same way).
+  if (scope->known) {
+    std::fprintf(stderr, "ghsift: drawn with --seed %llu from the reports flagged by rule set %s (%s)\n",
+                 static_cast<unsigned long long>(args.seed), scope->rules_digest.c_str(),
+                 scope->default_rules ? "the default rule set" : "custom");
+  }
+
   std::ofstream file;
   if (!args.out.empty()) {
     file.open(args.out, std::ios::binary | std::ios::trunc);
     if (!file) return Fail(Status::IoErrorFromErrno(args.out + ": cannot write").message());
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
-  auto scope = DescribeStoreScope(**store);
-  if (!scope.ok()) return Fail(scope.status().message());
   // The exported dimensions' values follow the stratum's in ListedIssue::values.
   const size_t exported_from = stratify != nullptr ? 1 : 0;
   std::vector<std::string> extra_columns = {"url", "categories", "stratum", "notes"};

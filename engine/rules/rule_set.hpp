@@ -45,7 +45,7 @@ struct FittedLayer {
   //! What the fit read, as `rules eval` names it in its provenance line: the labeled data's
   //! digest, the digest of the rules it was fitted on, the ghsift that fitted it ("" each in a
   //! layer written before they were recorded).
-  std::string data_digest, rules_digest, ghsift;
+  std::string data_digest = {}, rules_digest = {}, ghsift = {};
 };
 
 struct RuleSet {

@@ -102,7 +102,7 @@ TEST_F(RulesTuningCliTest, EvalStatesWhereItsFiguresCameFrom) {
   const std::string alpha_entry = "{\"path\": \"" + (dir_ / "alpha.jsonl") + "\", \"files\": 1, \"bytes\": " +
                                   std::to_string(std::filesystem::file_size(dir_ / "alpha.jsonl")) + ", \"crc64\": \"";
   EXPECT_NE(r.output.find(alpha_entry), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\"rules_digest\": \"" + rules_digest + "\", \"bundled_rules\": false, \"data_digest\": \"" +
+  EXPECT_NE(r.output.find("\"rules_digest\": \"" + rules_digest + "\", \"default_rules\": false, \"data_digest\": \"" +
                           data_digest + "\""),
             std::string::npos)
       << r.output;

@@ -102,7 +102,7 @@ std::string ProvenanceLine(const EvalProvenance& p) {
 
 void PrintProvenanceJson(std::ostream& out, const EvalProvenance& p) {
   out << "{\"ghsift\": " << JsonString(p.version) << ", \"rules_digest\": " << JsonString(p.rules_digest)
-      << ", \"bundled_rules\": " << (p.default_rules ? "true" : "false");
+      << ", \"default_rules\": " << (p.default_rules ? "true" : "false");
   if (!p.baseline_digest.empty()) out << ", \"baseline_digest\": " << JsonString(p.baseline_digest);
   out << ", \"data_digest\": " << JsonString(p.data_digest) << ", \"sources\": [";
   for (size_t i = 0; i < p.sources.size(); ++i) {

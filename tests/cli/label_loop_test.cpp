@@ -48,6 +48,16 @@ class LabelLoopTest : public ::testing::TestWithParam<bool> {
                               " --out " + out);
     EXPECT_EQ(r.exit_code, 0) << r.output;
     EXPECT_EQ(r.output.find("no kept text"), std::string::npos) << r.output;
+    // How it was drawn, and the rules whose flags made the population: the digest `stats` shows.
+    const auto stats = RunCommand(Ghsift() + " stats --store " + (dir_ / "store"));
+    const size_t at = stats.output.find("rule set     ");
+    EXPECT_NE(at, std::string::npos) << stats.output;
+    if (at != std::string::npos) {
+      EXPECT_NE(r.output.find("ghsift: drawn with --seed 3 from the reports flagged by rule set " +
+                              stats.output.substr(at + 13, 16) + " (the default rule set)\n"),
+                std::string::npos)
+          << r.output << stats.output;
+    }
     *n = SampleSize(r.output);
     return ReadFile(out);
   }

@@ -1,5 +1,7 @@
 #pragma once
-// "Did you mean ...?": the valid value closest to a mistyped one, for error messages.
+// "Did you mean ...?": the valid value closest to a mistyped one, and the lists of valid values,
+// for error messages.
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,5 +18,18 @@ std::string ClosestName(std::string_view wanted, const std::vector<std::string>&
 
 //! "a, b, c" (at most `max` items, then ", ... (N in all)").
 std::string JoinNames(const std::vector<std::string>& names, size_t max = 30);
+
+//! "a, b or c": every choice a message offers (strings or string_views, any container).
+template <typename Names>
+std::string JoinChoices(const Names& names) {
+  std::string out;
+  size_t i = 0;
+  for (const auto& name : names) {
+    out += i == 0 ? "" : i + 1 == std::size(names) ? " or " : ", ";
+    out += std::string_view(name);
+    ++i;
+  }
+  return out;
+}
 
 }  // namespace ghsift

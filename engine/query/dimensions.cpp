@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/ascii_case.hpp"
+#include "common/closest_name.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -371,11 +372,7 @@ Status CheckValueFilters(const ValueFilters& where) {
       const bool known = std::any_of(row->values.begin(), row->values.end(),
                                      [&](std::string_view v) { return row->Selects(w, v); });
       if (known) continue;
-      std::string listed;
-      for (size_t i = 0; i < row->values.size(); ++i) {
-        listed += (i == 0 ? "" : i + 1 == row->values.size() ? " or " : ", ") + std::string(row->values[i]);
-      }
-      return Status::InvalidArgument("--" + name + " must be " + listed + ", not '" + w + "'");
+      return Status::InvalidArgument("--" + name + " must be " + JoinChoices(row->values) + ", not '" + w + "'");
     }
   }
   return Status::Ok();
@@ -402,9 +399,7 @@ Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where)
   known.insert(known.end(), {"not-a-bug", "unknown"});
   for (const std::string& w : it->second) {
     if (NamesUnknown(w) || std::find(known.begin(), known.end(), w) != known.end()) continue;
-    std::string listed;
-    for (size_t i = 0; i < known.size(); ++i) listed += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
-    return Status::InvalidArgument("--verdict must be " + listed + " (the verdicts of the store's rule set), not '" +
+    return Status::InvalidArgument("--verdict must be " + JoinChoices(known) + " (the verdicts of the store's rule set), not '" +
                                    w + "'");
   }
   return Status::Ok();

@@ -26,10 +26,7 @@ const std::vector<std::string>& ReportKindChoices() {
 }
 
 std::string ReportKindChoicesText() {
-  const auto& kinds = ReportKindChoices();
-  std::string text;
-  for (size_t i = 0; i < kinds.size(); ++i) text += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i];
-  return text;
+  return JoinChoices(ReportKindChoices());
 }
 
 namespace {

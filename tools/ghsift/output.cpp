@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <deque>
 
+#include "common/closest_name.hpp"
+
 namespace ghsift::cli {
 
 bool ParseFormat(const std::string& text, Format* out) {
@@ -24,11 +26,7 @@ std::string FormatRefusal(std::string_view given, const std::vector<std::string_
   std::vector<std::string_view> names;
   for (const auto& [name, format] : kFormats) names.push_back(name);
   names.insert(names.end(), also.begin(), also.end());
-  std::string out = "--format must be ";
-  for (size_t i = 0; i < names.size(); ++i) {
-    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
-  }
-  return out + ", not '" + TerminalSafe(given) + "'";
+  return "--format must be " + JoinChoices(names) + ", not '" + TerminalSafe(given) + "'";
 }
 
 std::string JsonString(std::string_view s) {

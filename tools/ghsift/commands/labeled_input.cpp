@@ -74,15 +74,9 @@ Result<std::string> OneCategory(const std::string& positive, const std::string& 
   const std::set<std::string> categories(listed.begin(), listed.end());
   if (categories.empty()) return Status::InvalidArgument(command + ": --positive names one category");
   if (categories.size() == 1) return *categories.begin();
-  std::string one_of;  // "a, b or c"
-  size_t i = 0;
-  for (const std::string& name : categories) {
-    one_of += (i == 0 ? "" : i + 1 == categories.size() ? " or " : ", ") + name;
-    ++i;
-  }
   return Status::InvalidArgument(command + ": --positive " + Target{categories, false}.Name() +
                                  " is a union label, as rules eval scores it, but " + why + ": give --positive " +
-                                 one_of + (hint == nullptr ? "" : " (" + hint(categories) + ")"));
+                                 JoinChoices(categories) + (hint == nullptr ? "" : " (" + hint(categories) + ")"));
 }
 
 Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {

@@ -111,8 +111,7 @@ Result<StoreScopeDescription> DescribeStoreScope(const Store& store) {
   }
   d.rules_digest = ShortDigest(*model_text);
   GHSIFT_ASSIGN_OR_RETURN(const DecisionModel stored, DecisionModel::Parse(*model_text));
-  auto default_rules = LoadRuleSet(DefaultRulesPath());
-  d.default_rules = default_rules.ok() && DecisionModel::FromRuleSet(*default_rules).DecidesLike(stored);
+  d.default_rules = DecidesLikeDefaultRules(stored);
   std::string options;
   auto add = [&](const std::string& option) { options += (options.empty() ? "" : " ") + option; };
   if (d.all_repos) add("--all-repos");

@@ -14,11 +14,13 @@ namespace ghsift {
 //! last digit. Stores keep these digests (`stats`: scope, rule set), so it stays.
 inline constexpr uint64_t kShortDigestSeed = 1469598103934665603ull;
 
-inline std::string ShortDigest(std::string_view text) {
-  const uint64_t h = Fnv1a64(text, kShortDigestSeed);
+//! A 64-bit digest as 16 hex digits, as every digest ghsift shows is written.
+inline std::string HexDigest(uint64_t digest) {
   char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(digest));
   return out;
 }
+
+inline std::string ShortDigest(std::string_view text) { return HexDigest(Fnv1a64(text, kShortDigestSeed)); }
 
 }  // namespace ghsift

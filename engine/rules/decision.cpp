@@ -331,4 +331,9 @@ std::string DecisionModel::TagOf(const std::string& rule_id) const {
   return it == rules_.end() ? std::string() : it->second.tag;
 }
 
+bool DecidesLikeDefaultRules(const DecisionModel& model) {
+  auto bundled = LoadRuleSet(DefaultRulesPath());
+  return bundled.ok() && DecisionModel::FromRuleSet(*bundled).DecidesLike(model);
+}
+
 }  // namespace ghsift

@@ -30,6 +30,12 @@ struct CategoryScore {
 //! of whatever kind: what `--verdict not-a-bug` selects.
 bool IsNotABugVerdict(std::string_view verdict);
 
+class DecisionModel;
+
+//! Whether `model` decides like the default (bundled) rule set, facet marks aside (DecidesLike):
+//! what `stats` and `rules eval` call "the default rule set"; false when that set cannot be read.
+bool DecidesLikeDefaultRules(const DecisionModel& model);
+
 class DecisionModel {
  public:
   static DecisionModel FromRuleSet(const RuleSet& rules);

@@ -1,7 +1,6 @@
 #include "commands/eval_provenance.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,12 +16,6 @@ namespace ghsift::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string Hex16(uint64_t value) {
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(value));
-  return out;
-}
 
 //! The same digest `ghsift stats` shows for a store ingested with these rules.
 std::string RulesDigest(const RuleSet& rules) { return ShortDigest(DecisionModel::FromRuleSet(rules).Serialize()); }
@@ -54,7 +47,7 @@ Result<SourceDigest> DigestOf(const std::string& path) {
     crc = ExtendContentHash(crc, content);
     out.bytes += content.size();
   }
-  out.digest = Hex16(crc);
+  out.digest = HexDigest(crc);
   return out;
 }
 
@@ -66,8 +59,7 @@ Result<EvalProvenance> ProvenanceOf(const LabeledInput& input, const RuleSet* ba
   EvalProvenance p;
   p.version = std::string(GhsiftVersion());
   p.rules_digest = RulesDigest(rules);
-  auto bundled = LoadRuleSet(DefaultRulesPath());
-  p.default_rules = bundled.ok() && DecisionModel::FromRuleSet(*bundled).DecidesLike(DecisionModel::FromRuleSet(rules));
+  p.default_rules = DecidesLikeDefaultRules(DecisionModel::FromRuleSet(rules));
   if (baseline != nullptr) p.baseline_digest = RulesDigest(*baseline);
   std::string digests;
   for (const std::string& source : input.sources) {

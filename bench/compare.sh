@@ -303,13 +303,14 @@ MD="$OUT/summary.md"
   echo "* ghsift time / tool time: < 1 means ghsift is faster."
   echo "* peak RSS: the largest single process (GNU time), not the sum over parallel processes."
   if [[ -s "$WORK/ghsift.corpus" ]]; then
-    # "ghsift: timings: start S s CPU (...), rules R s, store open O s; read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
-    sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s/\1 \2 \3 \4/p' \
-      "$WORK/ghsift.corpus" > "$WORK/ghsift.parts"
+    # One --timings line per timed run: the median of each part over the runs.
     parts=()
-    for c in 1 2 3; do parts+=("$(awk -v c=$c '{ print $c }' "$WORK/ghsift.parts" | median)"); done
-    echo "* where ghsift's time went (\`--timings\`, medians): pipeline (read, inflate, parse, scan, commit) ${parts[0]} s," \
-         "rollup refresh ${parts[1]} s, final flush ${parts[2]} s; the rest is starting up (rules, store)."
+    for key in 'scan and commit' 'last chunk' 'rollup refresh' flush; do
+      parts+=("$(timing_of "$key" "$WORK/ghsift.corpus" | median)")
+    done
+    echo "* where ghsift's time went (\`--timings\`, medians): pipeline (read, inflate, parse, scan, commit) ${parts[0]} s" \
+         "(of which the commit after its last chunk ${parts[1]} s), rollup refresh ${parts[2]} s, final flush ${parts[3]} s;" \
+         "the rest is starting up (rules, store)."
   fi
   echo "* Verified before timing: ${PEERS[*]:-no peer} find what bench/peers/reference.py (Python) finds${PEER_ANSWER:+: $PEER_ANSWER}."
   [[ -z "$PEERS_NOTE" ]] || echo "* peers: $PEERS_NOTE"

@@ -24,6 +24,12 @@ ensure_ghsift() {
 # median: the median of the numbers on stdin, one per line (nothing when there is none).
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# timing_of KEY FILE: the seconds that follow KEY in each `ghsift ingest|merge --timings` line of
+# FILE, one a line ("scan and commit", "last chunk", "rollup refresh", "flush", "compactions",
+# "total", "rules", "store open"); nothing for a line without that part. Each part is looked up
+# by its name, so a part added to the line breaks no script.
+timing_of() { sed -nE "/timings:/s/.*$1 ([0-9.]+) s.*/\1/p" "$2"; }
+
 # best: the smallest of the numbers on stdin, one per line.
 best() { sort -g | head -1; }
 

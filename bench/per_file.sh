@@ -138,9 +138,8 @@ timed() {  # timed RUN ROUND STORE ARGS...
   /usr/bin/time -f '%e %M %U %S' -o "$TMP/time.out" \
     "$GHSIFT" ingest --store "$store" --quiet --timings --all-repos --threads "$THREADS" "$@" 2>"$TMP/t.err"
   read -r wall rss user sys < <(tail -1 "$TMP/time.out")
-  # "ghsift: timings: start S s CPU (...), rules R s, store open O s; read, parse, scan and commit P s; rollup refresh R s (N reports); flush F s; total T s"
-  parts=$(sed -nE 's/.*commit ([0-9.]+) s; rollup refresh ([0-9.]+) s.*flush ([0-9.]+) s; total ([0-9.]+) s.*/\1,\2,\3,\4/p' "$TMP/t.err")
-  echo "$run,$round,$wall,$rss,${parts:-,,,},$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" >> "$RAW"
+  parts="$(timing_of 'scan and commit' "$TMP/t.err"),$(timing_of 'rollup refresh' "$TMP/t.err"),$(timing_of flush "$TMP/t.err"),$(timing_of total "$TMP/t.err")"
+  echo "$run,$round,$wall,$rss,$parts,$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" >> "$RAW"
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   rm -rf "$TMP/small" "$TMP/large" "$TMP/c0"

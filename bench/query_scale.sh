@@ -80,9 +80,10 @@ if [[ ! -f "$STORE/GHSIFT_STORE" ]] || ! "$GHSIFT" stats --store "$STORE" >/dev/
       2>"$WORK/slice-timings.txt"
     read -r wall rss <"$WORK/slice-time.txt"
     mb=$(du -sm "$STORE" | cut -f1)
-    # "...commit 33.5 s; rollup refresh 14.2 s (...); flush 2.9 s, compactions 26.4 s (...)"
-    parts=$(sed -n 's/.*commit \([0-9.]*\) s; rollup refresh \([0-9.]*\) s.*flush \([0-9.]*\) s, compactions \([0-9.]*\) s.*/\1;\2;\3;\4/p' \
-      "$WORK/slice-timings.txt")
+    parts=""
+    for key in 'scan and commit' 'rollup refresh' flush compactions; do
+      parts+="${parts:+;}$(timing_of "$key" "$WORK/slice-timings.txt")"
+    done
     echo "$((s + 1));$((to - from));$wall;$rss;$mb;$parts" >>"$SLICE_CSV"
     log "ingest slice $((s + 1))/$SLICES ($((to - from)) hours): $wall s wall, $rss KB peak RSS, store $mb MB; pipeline;refresh;flush;compactions s: $parts"
   done

@@ -214,7 +214,7 @@ run() {  # run SET TOOL ROUND FILES...
       query=$(peer_field "$WORK/peer.json" query_s) ;;
   esac
   read -r wall rss user sys < <(tail -1 "$WORK/time.out")
-  [[ ! -s "$WORK/timings" ]] || total=$(sed -nE 's/.*; total ([0-9.]+) s.*/\1/p' "$WORK/timings")
+  [[ ! -s "$WORK/timings" ]] || total=$(timing_of total "$WORK/timings")
   echo "$set,$tool,$round,$wall,$rss,$total,$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }'),$start,$query" >> "$RAW"
 }
 TOOLS=(igzip all-repos tracked "${PEERS[@]}")

@@ -84,6 +84,9 @@ struct IngestProgress {
   std::atomic<uint64_t> compressed_bytes{0};
   std::atomic<uint64_t> compressed_total{0};
   std::atomic<uint64_t> events{0};
+  //! How long the commit after the pipeline's last chunk took (the last group of files, with
+  //! the workers idle): shown by --timings.
+  std::atomic<uint64_t> last_commit_ns{0};
 };
 
 class IngestPipeline {

@@ -67,8 +67,11 @@ std::vector<FileOutcome> IngestRun::Execute() {
           tbb::make_filter<ChunkTask*, void>(tbb::filter_mode::serial_out_of_order,
                                              [this](ChunkTask* task) { Fold(task); }));
   // Finished files of the last group are whole: commit them even after a stop request.
+  const auto pipeline_ended = std::chrono::steady_clock::now();
   committer_.Submit([this] { WriteGroup(); });
   committer_.Finish();
+  progress_.last_commit_ns = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - pipeline_ended).count());
   SettleStopped();
   return std::move(outcomes_);
 }

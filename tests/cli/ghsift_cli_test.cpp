@@ -52,7 +52,7 @@ TEST_F(CliTest, ReingestSkipsEveryFile) {
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_NE(first.output.find("ghsift: timings: start "), std::string::npos) << first.output;
   for (const char* part : {" s CPU (shared libraries), rules ", " s, store open ", " s; read, parse, scan and commit ",
-                           " s; rollup refresh ", " reports); flush ", " s, compactions ",
+                           " s (the commit after the last chunk ", " s); rollup refresh ", " reports); flush ", " s, compactions ",
                            " of compaction left pending); total "}) {
     EXPECT_NE(first.output.find(part), std::string::npos) << part << "\n" << first.output;
   }

@@ -82,6 +82,12 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
   if (resume) {
     if (const auto hour = ParseHour(*resume)) return *hour;
   }
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
+  if (newest) return *newest + 1;
+  return now / kHour - 1;  // the newest hour that has ended
+}
+
+Result<std::optional<int64_t>> NewestStoredHour(const Store& store) {
   std::optional<int64_t> newest;
   const auto consider = [&](const std::string& name) {
     if (const auto hour = HourOfFileName(name)) newest = std::max(newest.value_or(*hour), *hour);
@@ -90,8 +96,7 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
   for (const auto& [name, reason] : store.Failures()) {
     if (IsMissingAtSource(reason)) consider(name);
   }
-  if (newest) return *newest + 1;
-  return now / kHour - 1;  // the newest hour that has ended
+  return newest;
 }
 
 Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http) {

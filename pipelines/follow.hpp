@@ -63,6 +63,11 @@ inline constexpr const char* kFollowNextMeta = "follow_next";
 //! that has ended by `now`.
 Result<int64_t> DefaultFollowStart(const Store& store, int64_t now);
 
+//! The newest hour the store holds a file of, or has recorded as missing at the source (by the
+//! file's name); none in a store of no hour. Where a follower starts, and what `ingest
+//! --catch-up` reads on from.
+Result<std::optional<int64_t>> NewestStoredHour(const Store& store);
+
 //! An hour not published `give_up_seconds` after it ended is given up on (recorded as missing at
 //! the source); before that, a 404 means "not published yet". Range ingest and follow alike.
 inline bool GivenUp(int64_t hour, int64_t now, int64_t give_up_seconds) {

@@ -469,5 +469,58 @@ TEST_F(HttpIngestTest, CronRecipeAsksForTheLastDayQuietly) {
   EXPECT_EQ(server.Requests(), log);
 }
 
+// After an outage the cron script reads every hour since the store's newest (--catch-up 7d),
+// not only the last 26; a store that ends longer ago than the catch-up is not filled in
+// quietly: the hours left out are named, with the command that reads them, and the run exits 2.
+TEST_F(HttpIngestTest, CronRecipeCatchesUpSinceTheStoreEnds) {
+  if (RunCommand("command -v flock").exit_code != 0) GTEST_SKIP() << "flock is not installed";
+  FaultServer server(dir_, hours(), {});
+  ASSERT_TRUE(server.started());
+  const auto script = [&](const std::string& store, const std::string& env) {
+    return RunCommand(env + " GHSIFT=" + Ghsift() + " GHSIFT_STORE='" + store + "' sh '" + GHSIFT_SOURCE_DIR +
+                      "/tools/cron/ghsift-hourly' --all-repos --source " + server.base());
+  };
+  // The last run before the outage, 40 hours ago: its hour is recorded as missing at the source
+  // (the archive has none of these hours), which places the store's end there as a file would.
+  const int64_t before = NowSeconds() / 3600;
+  const int64_t last_run = before - 40;
+  const std::string store = dir_ / "store";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + store + " --source " + server.base() + " --from " +
+                       FormatHour(last_run) + " --to " + FormatHour(last_run))
+                .exit_code,
+            0);
+  const size_t asked_before = Count(server.Requests(), "\n");
+  const CommandResult r = script(store, "");
+  const int64_t after = NowSeconds() / 3600;
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  const std::string log = server.Requests();
+  EXPECT_NE(log.find(FormatHour(last_run + 1) + ".json.gz "), std::string::npos) << log;
+  EXPECT_NE(log.find(FormatHour(before - 27) + ".json.gz "), std::string::npos) << "older than the 26 h: " << log;
+  const size_t asked = Count(log, "\n") - asked_before;
+  EXPECT_TRUE(asked == static_cast<size_t>(before - 1 - last_run) || asked == static_cast<size_t>(after - 1 - last_run))
+      << asked << "\n" << log;
+
+  // A catch-up of 30 hours on a store that ended 40 hours ago: the 4 hours from 30 to 27 hours
+  // ago are read with the last 26; the 9 before them are named, not read.
+  const std::string short_store = dir_ / "short";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + short_store + " --source " + server.base() +
+                       " --from " +
+                       FormatHour(last_run) + " --to " + FormatHour(last_run))
+                .exit_code,
+            0);
+  const CommandResult cut = script(short_store, "GHSIFT_CATCH_UP=30h");
+  if (NowSeconds() / 3600 != before) GTEST_SKIP() << "an hour turned during the test";
+  EXPECT_EQ(cut.exit_code, 2) << cut.output;
+  EXPECT_EQ(cut.output, "ghsift: --catch-up 30h: the store's newest hour is " + FormatHour(last_run) + "; the 9 hours " +
+                            FormatHour(last_run + 1) + " to " + FormatHour(last_run + 9) +
+                            " are older than that and not asked for: `ghsift ingest --store " + short_store +
+                            " --from " + FormatHour(last_run + 1) + " --to " + FormatHour(last_run + 9) +
+                            "` reads them\n");
+  const std::string short_log = server.Requests().substr(log.size());
+  EXPECT_EQ(short_log.find(FormatHour(last_run + 9) + ".json.gz "), std::string::npos) << short_log;
+  EXPECT_NE(short_log.find(FormatHour(last_run + 10) + ".json.gz "), std::string::npos) << short_log;
+}
+
 }  // namespace
 }  // namespace ghsift::testing

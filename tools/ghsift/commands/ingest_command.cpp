@@ -72,6 +72,7 @@ struct IngestArgs {
   //! Hours read over HTTP: URLs given, a --from/--to range, or --follow.
   struct Remote {
     std::string from, to;
+    std::string catch_up;  //!< --catch-up: how far back the hours since the store's newest are read
     std::string source = "https://data.gharchive.org";
     size_t connections = 8;
     int retries = 5;
@@ -228,6 +229,12 @@ Status CheckCombinations(const IngestArgs& args) {
   if (!remote.from.empty() || !remote.to.empty()) {
     if (remote.from.empty()) return Status::InvalidArgument("--to needs --from");
   }
+  if (!remote.catch_up.empty()) {
+    if (remote.from.empty() || args.follow.on || args.mpi) {
+      return Status::InvalidArgument("--catch-up goes with a range (--from/--to), not with --follow or --mpi");
+    }
+    GHSIFT_TRY(ParseHourSpan(remote.catch_up, "--catch-up", NowSeconds()).status());
+  }
   if (remote.save_given && remote.save_dumps.empty()) return Status::InvalidArgument("--save-dumps needs a directory");
   return Status::Ok();
 }
@@ -248,6 +255,30 @@ Result<std::vector<std::string>> CollectInputs(const IngestArgs& args) {
     return Status::InvalidArgument("nothing to ingest: name files, directories or URLs, or a range with --from/--to");
   }
   return files;
+}
+
+//! --catch-up: puts the hours from the store's newest to the range's first before the range's,
+//! as far back as the option says. False when older hours are left out: said with the command
+//! that reads them, so that an outage longer than the catch-up is not lost quietly.
+Result<bool> AddCatchUpHours(const IngestArgs& args, const Store& store, std::vector<std::string>& files) {
+  const int64_t now = NowSeconds();
+  GHSIFT_ASSIGN_OR_RETURN(const HourSpan limit, ParseHourSpan(args.remote.catch_up, "--catch-up", now));
+  GHSIFT_ASSIGN_OR_RETURN(const HourSpan from, ParseHourSpan(args.remote.from, "--from", now));
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
+  const auto file_hour = [](const HourSpan& span) {
+    return span.file_hour.value_or(FileHourOfUtcHour(span.first).value_or(span.first));
+  };
+  const CatchUp caught = CatchUpHours(newest, file_hour(from), file_hour(limit), args.remote.source);
+  files.insert(files.begin(), caught.urls.begin(), caught.urls.end());
+  if (caught.left_last < caught.left_first) return true;
+  const std::string first = FormatHour(caught.left_first), last = FormatHour(caught.left_last);
+  std::fprintf(stderr,
+               "ghsift: --catch-up %s: the store's newest hour is %s; the %lld hours %s to %s are older than "
+               "that and not asked for: `ghsift ingest --store %s --from %s --to %s` reads them\n",
+               TerminalSafe(args.remote.catch_up).c_str(), FormatHour(*newest).c_str(),
+               static_cast<long long>(caught.left_last - caught.left_first + 1), first.c_str(), last.c_str(),
+               TerminalSafe(args.store).c_str(), first.c_str(), last.c_str());
+  return false;
 }
 
 //! The pipeline's options; creates the --save-dumps directory.
@@ -518,9 +549,16 @@ int RunIngest(const IngestArgs& args) {
   if (!scope.ok()) return Fail(scope.message());
   const Status layers = RecordRuleLayers(**store, args.rules);
   if (!layers.ok()) return Fail(layers.message());
+  bool caught_up = true;
+  if (!args.remote.catch_up.empty()) {
+    auto added = AddCatchUpHours(args, **store, *files);
+    if (!added.ok()) return Fail(added.status().message());
+    caught_up = *added;
+  }
   IngestPipeline pipeline(**store, *rules, *repos, *options);
   if (args.follow.on) return RunFollowIngest(args, **store, pipeline, options->http);
-  return RunFiles(args, **store, pipeline, *files, times);
+  const int code = RunFiles(args, **store, pipeline, *files, times);
+  return code == kExitOk && !caught_up ? kExitError : code;
 }
 
 }  // namespace
@@ -558,6 +596,10 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                   "leaves a younger one unrecorded, for the next run); --follow also gives up on a failing one")
       ->capture_default_str()
       ->check(NumberCheck(0, 720));
+  cmd->add_option("--catch-up", args->remote.catch_up,
+                  "With --from: also read the hours from the store's newest to the range, as far back as this "
+                  "(a span such as 7d, or a time); older ones are named, with exit 2 (the cron script's catch-up "
+                  "after an outage)");
   cmd->add_option("--source", args->remote.source, "Base URL the hours are read from (a GH Archive mirror)")
       ->capture_default_str();
   cmd->add_option("--connections", args->remote.connections, "Hours downloaded at once")

@@ -70,4 +70,16 @@ Result<std::vector<std::string>> HourUrls(const std::string& from_text, const st
   return urls;
 }
 
+CatchUp CatchUpHours(std::optional<int64_t> newest_stored, int64_t range_first, int64_t oldest, const std::string& source) {
+  CatchUp catch_up;
+  if (!newest_stored || *newest_stored + 1 >= range_first) return catch_up;
+  const int64_t first = std::max(*newest_stored + 1, oldest);
+  if (first > *newest_stored + 1) {
+    catch_up.left_first = *newest_stored + 1;
+    catch_up.left_last = std::min(first, range_first) - 1;
+  }
+  for (int64_t h = first; h < range_first; ++h) catch_up.urls.push_back(ArchiveUrl(source, h));
+  return catch_up;
+}
+
 }  // namespace ghsift::cli

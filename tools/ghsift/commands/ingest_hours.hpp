@@ -31,4 +31,17 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
 Result<std::vector<std::string>> HourUrls(const std::string& from, const std::string& to, const std::string& source,
                                           int64_t now, std::string* note);
 
+//! What `ingest --catch-up` adds to a range: the archive files between the store's newest hour
+//! and the range's first, so that a run after an outage reads every hour since the store ends.
+struct CatchUp {
+  std::vector<std::string> urls;  //!< oldest first
+  //! The file hours not asked for because they are older than the catch-up's limit (none when
+  //! `left_last < left_first`): said, and the run exits 2, so that a longer gap is not lost quietly.
+  int64_t left_first = 0, left_last = -1;
+};
+
+//! `newest_stored`: the store's newest file hour (NewestStoredHour); `range_first`: the range's
+//! first file hour; `oldest`: the oldest file hour to ask for (the --catch-up span back from now).
+CatchUp CatchUpHours(std::optional<int64_t> newest_stored, int64_t range_first, int64_t oldest, const std::string& source);
+
 }  // namespace ghsift::cli

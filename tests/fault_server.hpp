@@ -19,14 +19,6 @@
 
 namespace ghsift::testing {
 
-//! The whole text of a file ("" when it does not exist yet).
-inline std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 class FaultServer {
  public:
   //! Its port file and request log go in `dir`; `extra` adds server options (--tls, --rate-mbps).

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,14 @@ class TempDir {
  private:
   std::string path_;
 };
+
+//! The whole text of a file ("" when it does not exist yet).
+inline std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 //! One IssuesEvent record opening tensorflow/tensorflow#7 at 2024-03-05T14:00Z, with this title,
 //! body and label, each given as a JSON string (quotes and escapes included).

@@ -172,11 +172,14 @@ Status PrepareDirectory(const std::string& path, StoreMode mode) {
     if (!fs::is_directory(path, ec)) return Status::StoreError(path + ": not a directory");
     const bool empty = fs::is_empty(path, ec);
     if (IsAccessError(ec)) return Denied(mode, path, AccessWhy(ec));
+    // Another ingest creating the same store at this moment has just written its marker: the
+    // RocksDB lock decides which of the two goes on (the other exits 75, busy).
+    if (!empty && fs::exists(marker, ec)) return Status::Ok();
     if (!empty) {
       return Status::StoreError(path + ": not a ghsift store (the directory holds other files; no " + kMarkerFile +
                                 ")");
     }
-  } else if (!fs::create_directories(path, ec)) {
+  } else if (!fs::create_directories(path, ec) && ec) {  // (no error: another process created it)
     if (IsAccessError(ec)) return Status::StoreError("cannot create the store " + path + ": " + AccessWhy(ec));
     return Status::IoError("cannot create the store " + path + ": " + ec.message());
   }

@@ -14,16 +14,12 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
 using testing::CsvHeaderLine;
 using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
 using testing::WithExportedColumns;
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 //! The sample's population, from "population N, sample M" on stderr.
 int64_t SampleSize(const std::string& output) {
@@ -59,7 +55,7 @@ class LabelLoopTest : public ::testing::TestWithParam<bool> {
           << r.output << stats.output;
     }
     *n = SampleSize(r.output);
-    return ReadFile(out);
+    return ReadText(out);
   }
   //! `rules eval` on the labeled file: every row labeled 1, so every row must be a true positive.
   void ExpectAllFlagged(const std::string& labeled, int64_t n) {

@@ -13,17 +13,11 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
 using testing::Ghsift;
 using testing::RunCommand;
 
 void WriteFile(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 class RulesLearnCliTest : public ::testing::Test {
  protected:
@@ -60,7 +54,7 @@ TEST_F(RulesLearnCliTest, WritesThePhraseAsARuleWithTheGroupsItWasFittedOn) {
   const std::string layer = dir_ / "learned.yaml";
   auto r = RunCommand(Learn(layer));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string yaml = ReadFile(layer);
+  const std::string yaml = ReadText(layer);
   EXPECT_NE(yaml.find("  - {id: learned.silent.wrong-result, tag: silent/learned, pattern: '\\bwrong\\s+result\\b', "
                       "fields: [title, body], flags: [caseless], weight: "),
             std::string::npos)
@@ -84,7 +78,7 @@ TEST_F(RulesLearnCliTest, WritesThePhraseAsARuleWithTheGroupsItWasFittedOn) {
   // Same input, same bytes.
   const std::string again = dir_ / "again.yaml";
   ASSERT_EQ(RunCommand(Learn(again)).exit_code, 0);
-  EXPECT_EQ(ReadFile(again), yaml);
+  EXPECT_EQ(ReadText(again), yaml);
   // Scored on the groups it was fitted on, the layer's figures are in-sample: rules eval says so.
   r = RunCommand(Ghsift() + " rules eval --rules " + rules_ + " --rules " + layer + " --suite " +
                  (dir_ / "suite.yaml") + " --data " + dir_.path());
@@ -104,11 +98,11 @@ TEST_F(RulesLearnCliTest, MaxDropRefusesALayerThatLowersAGroup) {
                                   "{\"title\":\"wrong result in the docs example\",\"class\":0}\n"
                                   "{\"title\":\"wrong result formatting\",\"class\":0}\n"
                                   "{\"title\":\"crash on exit\",\"class\":0}\n");
-  WriteFile(dir_ / "suite.yaml", ReadFile(dir_ / "suite.yaml") + "  - {path: delta.jsonl, positive: [silent], objective: f1}\n");
+  WriteFile(dir_ / "suite.yaml", ReadText(dir_ / "suite.yaml") + "  - {path: delta.jsonl, positive: [silent], objective: f1}\n");
   const std::string layer = dir_ / "learned.yaml";
   auto r = RunCommand(Learn(layer));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(ReadFile(layer).find("id: learned.silent.wrong-result,"), std::string::npos) << r.output;
+  EXPECT_NE(ReadText(layer).find("id: learned.silent.wrong-result,"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("mean over 4 groups: as written 0.625, LOGO 0.917"), std::string::npos) << r.output;
   const std::string gated = dir_ / "gated.yaml";
   r = RunCommand(Learn(gated) + " --max-drop 0.02");
@@ -146,7 +140,7 @@ TEST_F(RulesLearnCliTest, AUnionLabelIsRefusedSayingWhatWorks) {
             "learned layer holds one category's phrases and weights: give --positive performance or silent\n");
   r = RunCommand(base + " --positive 'silent, silent'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(ReadFile(dir_ / "x.yaml").find("silent"), std::string::npos);
+  EXPECT_NE(ReadText(dir_ / "x.yaml").find("silent"), std::string::npos);
 }
 
 }  // namespace

@@ -21,19 +21,14 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
+
 namespace fs = std::filesystem;
 using Row = std::vector<std::string>;
 using CellList = std::vector<std::pair<Row, int64_t>>;
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(DimensionTableTest, TheReadmeListsEveryDimension) {
-  const std::string readme = ReadFile(std::string(GHSIFT_SOURCE_DIR) + "/README.md");
+  const std::string readme = ReadText(std::string(GHSIFT_SOURCE_DIR) + "/README.md");
   ASSERT_FALSE(readme.empty());
   for (const Dimension& d : Dimensions()) {
     EXPECT_NE(readme.find("| `" + std::string(d.name) + "` |"), std::string::npos)

@@ -11,18 +11,12 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
 using testing::GenCorpus;
 using testing::CommandResult;
 using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void WriteAll(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);
@@ -161,18 +155,18 @@ class BadInputTest : public ::testing::Test {
 // ---- damaged compressed files: fail whole, store unchanged --------------------------------
 
 TEST_F(BadInputTest, TruncatedGzip) {
-  const std::string gz = ReadAll(dir_ / "good/2024-01-01-0.json.gz");
+  const std::string gz = ReadText(dir_ / "good/2024-01-01-0.json.gz");
   ExpectFileFails("cut.json.gz", gz.substr(0, gz.size() / 2), "truncated gzip stream");
 }
 
 TEST_F(BadInputTest, GzipWithCorruptCrc) {
-  std::string gz = ReadAll(dir_ / "good/2024-01-01-0.json.gz");
+  std::string gz = ReadText(dir_ / "good/2024-01-01-0.json.gz");
   gz[gz.size() - 8] = static_cast<char>(gz[gz.size() - 8] ^ 0xff);  // first byte of the CRC32 trailer
   ExpectFileFails("crc.json.gz", gz, "gzip trailer mismatch (CRC-32 or length of a member; corrupt data)");
 }
 
 TEST_F(BadInputTest, GzipWithWrongLengthTrailer) {
-  std::string gz = ReadAll(dir_ / "good/2024-01-01-0.json.gz");
+  std::string gz = ReadText(dir_ / "good/2024-01-01-0.json.gz");
   gz[gz.size() - 1] = static_cast<char>(gz[gz.size() - 1] ^ 0x01);  // ISIZE, not the CRC
   // ISA-L reports a wrong ISIZE with the same code as a wrong CRC.
   ExpectFileFails("isize.json.gz", gz, "gzip trailer mismatch (CRC-32 or length of a member; corrupt data)");
@@ -189,13 +183,13 @@ TEST_F(BadInputTest, ZeroBytePlainFileIsAnEmptyHour) {
 
 TEST_F(BadInputTest, ZstdFrameCutInHalf) {
   GenCorpus(dir_ / "zst", 1, 200, 11, "zst");
-  const std::string zst = ReadAll(dir_ / "zst/2024-01-01-0.json.zst");
+  const std::string zst = ReadText(dir_ / "zst/2024-01-01-0.json.zst");
   ExpectFileFails("cut.json.zst", zst.substr(0, zst.size() / 2), "truncated zstd frame");
   ExpectFileFails("header.json.zst", zst.substr(0, 5), "truncated zstd frame");
 }
 
 TEST_F(BadInputTest, GzipWithTrailingGarbage) {
-  const std::string gz = ReadAll(dir_ / "good/2024-01-01-0.json.gz");
+  const std::string gz = ReadText(dir_ / "good/2024-01-01-0.json.gz");
   // Bytes after the last member that are not another member (nor zero padding): the whole
   // file fails. The message should not blame truncation.
   ExpectFileFails("garbage.json.gz", gz + std::string(64, 'x'), "not a gzip stream (bad header)");

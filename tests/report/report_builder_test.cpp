@@ -13,6 +13,7 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
 using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
@@ -46,13 +47,6 @@ std::string SlimPullRequest(int64_t id, int number, const std::string& time) {
       << 7000 + number << R"(,"number":)" << number
       << R"(,"head":{"ref":"a"},"base":{"ref":"main"}}},"public":true,"created_at":")" << time << "\"}\n";
   return out.str();
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 //! The line of `text` that starts with `prefix` ("" when none).
@@ -106,7 +100,7 @@ TEST_F(ReportBlindMonthsTest, HeadTablesAndQueryListTheSameMonthsWithinTheRange)
   const std::string out = *dir_ / "report";
   const auto r = RunCommand(Ghsift() + " report --store " + store() + " --out " + out + " --from 2012-01 --to 2013-12");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string md = ReadFile(out + "/report.md");
+  const std::string md = ReadText(out + "/report.md");
   // Before: "Covers 4 ingested hours from 2013-01-15-18 to 2025-11-03-0 (UTC); 112179 hours missing
   // in between ...", the whole store whatever --from/--to.
   EXPECT_EQ(LineStartingWith(md, "Covers "),
@@ -144,7 +138,7 @@ TEST_F(ReportBlindMonthsTest, WithoutARangeTheWholeStoreAndBothMarks) {
   const std::string out = *dir_ / "whole";
   const auto r = RunCommand(Ghsift() + " report --store " + store() + " --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string md = ReadFile(out + "/report.md");
+  const std::string md = ReadText(out + "/report.md");
   EXPECT_EQ(LineStartingWith(md, "Covers ").rfind("Covers 4 ingested hours from 2013-01-15-18 to 2025-11-03-0 (UTC); ",
                                                    0),
             0u)
@@ -174,7 +168,7 @@ TEST_F(ReportBlindMonthsTest, ResolutionCaptionNamesTheValueAndBothCauses) {
   const std::string out = *dir_ / "captions";
   const auto r = RunCommand(Ghsift() + " report --store " + store() + " --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string md = ReadFile(out + "/report.md");
+  const std::string md = ReadText(out + "/report.md");
   EXPECT_EQ(LineStartingWith(md, "How performance reports ended"),
             std::string("How performance reports ended: fixed_by_pr (closed by a merged PR of the repo), "
                         "closed_without_pr, open, or ") +

@@ -19,16 +19,11 @@
 namespace ghsift {
 namespace {
 
+using testing::ReadText;
+
 namespace fs = std::filesystem;
 
 std::string DefaultRules() { return std::string(GHSIFT_SOURCE_DIR) + "/rules"; }
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 size_t Count(std::string_view text, std::string_view what) {
   size_t n = 0;
@@ -134,14 +129,14 @@ TEST_F(ReportTest, TablesEqualTheShownQueryCommands) {
         // Its standard output only: a note on stderr (no closed reports match) is no row.
         const auto r = testing::RunCommand("(" + testing::Ghsift() + t.command.substr(6) + " 2>/dev/null)");
         ASSERT_EQ(r.exit_code, 0) << t.command << "\n" << r.output;
-        const std::string csv = ReadFile(out / ("tables/" + t.id + ".csv"));
+        const std::string csv = ReadText(out / ("tables/" + t.id + ".csv"));
         // With --repos every table, with a repo column or not, selects those repos' reports: its
         // command says --repo, and the table is the command's output.
         EXPECT_EQ(t.command.find("--repo keras-team/keras,pytorch/pytorch") != std::string::npos, filtered)
             << t.command;
         EXPECT_EQ(csv, r.output) << t.command;
         if (filtered) {
-          EXPECT_NE(ReadFile(out / "report.md").find(t.command), std::string::npos);
+          EXPECT_NE(ReadText(out / "report.md").find(t.command), std::string::npos);
         }
       }
     }
@@ -185,11 +180,11 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   EXPECT_NE(r.output.find("sample 40 (fixed --n 40)"), std::string::npos) << r.output;
   r = testing::RunCommand(base + " --stratify repo --n 40 --seed 5 --format csv --out " + (work / "b.csv"));
   ASSERT_EQ(r.exit_code, 0);
-  EXPECT_EQ(ReadFile(work / "a.csv"), ReadFile(work / "b.csv")) << "same seed, same rows";
+  EXPECT_EQ(ReadText(work / "a.csv"), ReadText(work / "b.csv")) << "same seed, same rows";
   r = testing::RunCommand(base + " --stratify repo --n 40 --seed 6 --format csv --out " + (work / "c.csv"));
-  EXPECT_NE(ReadFile(work / "a.csv"), ReadFile(work / "c.csv"));
+  EXPECT_NE(ReadText(work / "a.csv"), ReadText(work / "c.csv"));
 
-  const std::string csv = ReadFile(work / "a.csv");
+  const std::string csv = ReadText(work / "a.csv");
   ASSERT_EQ(csv.rfind(testing::CsvHeaderLine(testing::WithExportedColumns(
                           {"Repository", "Number", "State", "Title", "Body", "Labels", "Comments", "Codes", "Review",
                            "class", "url", "categories", "stratum", "notes"})),
@@ -250,7 +245,7 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   r = testing::RunCommand(base + " --seed 5 --format jsonl --out " + (work / "s.jsonl"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("(Cochran, 95% confidence, 5% margin"), std::string::npos) << r.output;
-  std::string jsonl = ReadFile(work / "s.jsonl");
+  std::string jsonl = ReadText(work / "s.jsonl");
   ASSERT_NE(jsonl.find("\", \"body\": \""), std::string::npos);
   ASSERT_NE(jsonl.find("], \"comments\": ["), std::string::npos);
   const size_t rows = Count(jsonl, "\n");

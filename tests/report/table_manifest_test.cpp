@@ -18,6 +18,7 @@ namespace ghsift {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::ReadText;
 using testing::Ghsift;
 using testing::RunCommand;
 using testing::TempDir;
@@ -27,11 +28,6 @@ std::set<std::string> Names(const std::string& dir) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename().string());
   return names;
-}
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 class TableManifestTest : public ::testing::Test {

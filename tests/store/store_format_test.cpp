@@ -15,14 +15,9 @@
 namespace ghsift {
 namespace {
 
-const std::string kFixture = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/store_format2";
+using testing::ReadText;
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+const std::string kFixture = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/store_format2";
 
 struct Question {
   std::string name, args;
@@ -30,7 +25,7 @@ struct Question {
 
 std::vector<Question> Questions() {
   std::vector<Question> out;
-  std::istringstream lines(ReadFile(kFixture + "/questions.txt"));
+  std::istringstream lines(ReadText(kFixture + "/questions.txt"));
   for (std::string line; std::getline(lines, line);) {
     if (line.empty() || line[0] == '#') continue;
     const size_t tab = line.find('\t');
@@ -64,7 +59,7 @@ void ExpectTheOldAnswers(const std::string& store, const std::string& added_even
     // stdout only: notes on stderr are no part of the answer.
     const auto r = testing::RunCommand(testing::Ghsift() + " " + args + " 2>/dev/null");
     EXPECT_EQ(r.exit_code, 0) << q.name;
-    std::string expected = ReadFile(kFixture + "/" + q.name + ".expected");
+    std::string expected = ReadText(kFixture + "/" + q.name + ".expected");
     if (q.name == "events_by_type" && !added_event_row.empty()) expected = WithRow(expected, added_event_row);
     EXPECT_EQ(r.output, expected) << q.name;
   }

@@ -146,6 +146,16 @@ TEST_P(LabelLoopTest, IssuesJsonlGoesStraightIntoRulesEval) {
   }
   ASSERT_GT(n, 20u);
   EXPECT_EQ(std::count(jsonl.begin(), jsonl.end(), '\n'), static_cast<std::ptrdiff_t>(n));
+  // The keys of the CSV's columns (its MHNurf text columns by their jsonl names), in its order:
+  // a labeler who exports jsonl sees the verdict, score and rules the CSV shows.
+  simdjson::dom::parser parser;
+  std::vector<std::string> keys;
+  for (auto [key, value] : parser.parse(jsonl.substr(0, jsonl.find('\n'))).get_object()) keys.emplace_back(key);
+  std::vector<std::string> expected =
+      WithExportedColumns({"repo", "number", "state", "title", "body", "labels", "comments", "review", "url", "kind",
+                           "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"});
+  expected.push_back("class");
+  EXPECT_EQ(keys, expected) << jsonl.substr(0, jsonl.find('\n'));
   std::ofstream(dir_ / "issues.jsonl") << jsonl;
   ExpectAllFlagged(dir_ / "issues.jsonl", static_cast<int64_t>(n));
 }

@@ -142,11 +142,12 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
 
 //! The fields `issues --format csv` adds after the MHNurf ones and `class` (then the exported
 //! dimensions'): the header, each row and --format's help read this one list.
-constexpr std::string_view kCsvExtraFields[] = {
+//! The fields both labeling exports write after the texts (the CSV as columns, jsonl as keys).
+constexpr std::string_view kLabelingFields[] = {
     "url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"};
 
 std::vector<std::string> LabelingExtraColumnNames() {
-  std::vector<std::string> names(std::begin(kCsvExtraFields), std::end(kCsvExtraFields));
+  std::vector<std::string> names(std::begin(kLabelingFields), std::end(kLabelingFields));
   for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
   return names;
 }
@@ -163,14 +164,14 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
     missing += !kept.found;
     if (csv) {
       std::vector<std::string> extra;
-      for (std::string_view name : kCsvExtraFields) extra.push_back(CsvCellOf(ReportFieldNamed(name), i));
+      for (std::string_view name : kLabelingFields) extra.push_back(CsvCellOf(ReportFieldNamed(name), i));
       for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
       std::cout << LabelingCsvRow(i, kept, extra);
       continue;
     }
-    std::cout << "{" << JsonMembersOf(i, {"repo", "number", "kind", "state", "created", "updated"}, true)
-              << LabelingJsonTexts(i, kept) << JsonMembersOf(i, {"url", "categories", "subcategories", "facets"})
-              << ExportedJsonMembers(i, 0) << ", \"class\": null}\n";
+    std::cout << "{" << JsonMembersOf(i, {"repo", "number", "state"}, true) << LabelingJsonTexts(i, kept);
+    for (std::string_view name : kLabelingFields) std::cout << JsonMembersOf(i, {name});
+    std::cout << ExportedJsonMembers(i, 0) << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();

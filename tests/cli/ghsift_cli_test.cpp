@@ -1,4 +1,6 @@
 // The real ghsift binary, as a user runs it: exit codes, messages and output formats.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -44,6 +46,30 @@ TEST_F(CliTest, IngestQueryStatsOnTheBundledSample) {
                           "\"bytes\": ", "\"store_bytes\": "}) {
     EXPECT_NE(r.output.find(key), std::string::npos) << key << "\n" << r.output;
   }
+}
+
+// A facet describes reports flagged or not: `query --category stage` counts every report with it,
+// `issues` lists the flagged ones, and query says so, so that its count is not taken for the
+// population `sample` draws from.
+TEST_F(CliTest, QueryByAFacetSaysItCountsUnflaggedReportsToo) {
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  const auto facet = RunCommand(Ghsift() + " query --store " + Store() + " --by kind --category stage --format csv");
+  ASSERT_EQ(facet.exit_code, 0) << facet.output;
+  EXPECT_NE(facet.output.find("ghsift: note: --category stage is a facet: these are all the reports that have it, "
+                              "flagged or not; `issues` and `sample` list only the flagged ones among them\n"),
+            std::string::npos)
+      << facet.output;
+  const size_t row = facet.output.find("issue,");
+  ASSERT_NE(row, std::string::npos) << facet.output;
+  const int counted = std::atoi(facet.output.c_str() + row + 6);
+  const auto listing =
+      RunCommand(Ghsift() + " issues --store " + Store() + " --category stage --limit 0 --format json 2>/dev/null");
+  int listed = 0;
+  for (size_t at = 0; (at = listing.output.find("\"url\": ", at)) != std::string::npos; ++at) ++listed;
+  EXPECT_GT(listed, 0) << listing.output.substr(0, 300);
+  EXPECT_GT(counted, listed);
+  const auto problem = RunCommand(Ghsift() + " query --store " + Store() + " --by kind --category performance");
+  EXPECT_EQ(problem.output.find("is a facet"), std::string::npos) << problem.output;
 }
 
 TEST_F(CliTest, ReingestSkipsEveryFile) {

@@ -8,6 +8,7 @@
 #include "commands/commands.hpp"
 #include "commands/report_filter_options.hpp"
 #include "common/closest_name.hpp"
+#include "common/terminal_safe.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
@@ -15,6 +16,7 @@
 #include "query/dimensions.hpp"
 #include "query/query.hpp"
 #include "query/query_metrics.hpp"
+#include "rollup/rollup.hpp"
 
 namespace ghsift::cli {
 namespace {
@@ -102,6 +104,18 @@ int RunQueryCommand(const QueryArgs& args) {
                                  "requests are not comparable");
     } else if (options.kind == "all" || by_resolution) {
       note(no_pull_request_text, kNoPullRequestTextLegend);
+    }
+  }
+  // A facet describes reports whether or not they are flagged: query counts all that have it,
+  // `issues` and `sample` list the flagged ones. Said, so that a population read here is not
+  // taken for the one a sample is drawn from.
+  if (options.category) {
+    auto model = LoadStoreModel(**store);
+    if (!model.ok()) return Fail(model.status().message());
+    if (model->IsFacet(*options.category)) {
+      blind_notes.push_back("ghsift: note: --category " + TerminalSafe(*options.category) +
+                            " is a facet: these are all the reports that have it, flagged or not; `issues` and "
+                            "`sample` list only the flagged ones among them");
     }
   }
   std::vector<std::vector<std::string>> rows;

@@ -1,6 +1,7 @@
 #include "query/query.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <charconv>
 #include <map>
@@ -380,6 +381,13 @@ std::string MetricName(Metric metric) {
     case Metric::kMedianDaysToClose: return "median_days_to_close";
   }
   return "?";
+}
+
+std::string MetricValueText(Metric metric, double value) {
+  if (metric != Metric::kMedianDaysToClose) return std::to_string(static_cast<int64_t>(value));
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  return text;
 }
 
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {

@@ -39,6 +39,9 @@ enum class Metric {
 //! Parses issues|events|closed|comments|median_days_to_close.
 std::optional<Metric> MetricFromName(const std::string& name);
 std::string MetricName(Metric metric);
+//! A metric's value as every table writes it: a count as an integer, days to close to 0.01 day
+//! (as the exports' days_to_close: a median of half an hour reads 0.02, not 0.0).
+std::string MetricValueText(Metric metric, double value);
 
 //! The report kinds a selection takes: "issue", "pr", or "all" of them (QueryOptions::kind,
 //! IssueListOptions::kind); the CLI's --kind reads this list.

@@ -206,9 +206,7 @@ std::string QueryCommandLine(const std::string& store_path, const QueryOptions& 
 
 std::string ValueText(const ReportTable& t, size_t row) {
   if (t.query.metric == Metric::kMedianDaysToClose) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", row < t.table.values.size() ? t.table.values[row] : 0.0);
-    return buf;
+    return MetricValueText(t.query.metric, row < t.table.values.size() ? t.table.values[row] : 0.0);
   }
   return std::to_string(t.table.counts[row]);
 }

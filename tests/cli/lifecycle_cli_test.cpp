@@ -75,7 +75,7 @@ TEST(LifecycleCliTest, ResolutionVerdictAndTimeToClose) {
   EXPECT_EQ(query("--by resolution"), "resolution,issues\nclosed_without_pr,1\nfixed_by_pr,1\nopen,2\n");
   EXPECT_EQ(query("--by resolution --metric closed"), "resolution,closed\nclosed_without_pr,1\nfixed_by_pr,1\n");
   EXPECT_EQ(query("--by repo --metric median_days_to_close"),
-            "repo,median_days_to_close\ntensorflow/tensorflow,1.5\n");
+            "repo,median_days_to_close\ntensorflow/tensorflow,1.50\n");
   // A maintainer's bug label is a sign of a bug; a support or docs label alone (0.5) is not enough
   // to call a report something else (rules/verdict.yaml), so every issue here is a bug.
   EXPECT_EQ(query("--by verdict"), "verdict,issues\nbug,4\n");

@@ -47,7 +47,7 @@ TEST(HtmlChartTest, LegendKeepsWholeNamesAndChartWidens) {
   // 540 + 34 + 39 characters * 7 + 10 = 857 pixels.
   EXPECT_NE(html.find("data-table=\"monthly_performance\" xmlns=\"http://www.w3.org/2000/svg\" width=\"857\""),
             std::string::npos);
-  EXPECT_NE(html.find(">12.5 (n=3)</text>"), std::string::npos);
+  EXPECT_NE(html.find(">12.50 (n=3)</text>"), std::string::npos);
   EXPECT_NE(html.find("<p class=\"meta\" id=\"coverage\">Covers 6 ingested hours from 2024-03-05-14 to "
                       "2024-03-05-19 (UTC), none missing.</p>"),
             std::string::npos);

@@ -125,15 +125,7 @@ int RunQueryCommand(const QueryArgs& args) {
     rows.push_back(std::move(table->rows[i]));
     for (size_t m = 0; m < metrics.size(); ++m) {
       const std::optional<double> value = table->values[i][m];
-      if (!value) {
-        rows.back().push_back("");  // a median of nothing
-      } else if (metrics[m] == Metric::kMedianDaysToClose) {
-        char median[32];
-        std::snprintf(median, sizeof median, "%.1f", *value);
-        rows.back().push_back(median);
-      } else {
-        rows.back().push_back(std::to_string(static_cast<int64_t>(*value)));
-      }
+      rows.back().push_back(value ? MetricValueText(metrics[m], *value) : "");  // "": a median of nothing
     }
   }
   std::vector<bool> numeric(table->columns.size(), false);

@@ -382,6 +382,28 @@ TEST_F(CliTest, RulesExplainMarksSpansAndScores) {
   EXPECT_NE(r.output.find("performance    1.50 / 1.00  FLAGGED"), std::string::npos) << r.output;
 }
 
+// A jsonl export (sample, issues) holds a report a line: explain reads the one --record names,
+// and refuses the whole file rather than scoring its JSON as one markdown body.
+TEST_F(CliTest, RulesExplainReadsOneRecordOfAJsonlFile) {
+  const std::string rules = dir_ / "r.yaml";
+  WriteFile(rules, "rules:\n  - {id: p.slow, tag: performance/low-speed, pattern: '\\bslow\\b'}\n");
+  const std::string jsonl = dir_ / "export.jsonl";
+  WriteFile(jsonl, "{\"title\": \"fast enough\", \"body\": \"\", \"class\": null}\n"
+                   "{\"title\": \"training is slow\", \"body\": \"\", \"class\": null}\n");
+  const std::string explain = Ghsift() + " rules explain --no-color --rules " + rules + " --file " + jsonl;
+  auto r = RunCommand(explain);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "ghsift: " + jsonl + ": 2 JSON records, one a line; rules explain reads one report: "
+                      "--record K explains the K-th\n");
+  r = RunCommand(explain + " --record 2");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("title:\n  1: training is [[slow]]\n     rules: p.slow"), std::string::npos) << r.output;
+  r = RunCommand(explain + " --record 1");
+  EXPECT_NE(r.output.find("title: (no match)"), std::string::npos) << r.output;
+  r = RunCommand(explain + " --record 3");
+  EXPECT_EQ(r.output, "ghsift: " + jsonl + ": 2 JSON records, one a line; there is no record 3\n");
+}
+
 // With the default rules, explain says whether the report is a bug apart from its topic: a usage
 // question about speed speaks of performance and is a question.
 TEST_F(CliTest, RulesExplainGivesTheVerdict) {

@@ -32,6 +32,7 @@ namespace {
 struct ExplainArgs {
   std::vector<std::string> rules;  //!< layers, in order
   std::string text, title, file, store, issue;
+  size_t record = 0;  //!< --record: which report of a jsonl --file (1-based; 0: the file is one)
   bool color = false;
   bool no_color = false;
 };
@@ -41,16 +42,46 @@ struct Span {
   size_t from, to;
 };
 
+//! The non-empty lines of `text` when there are several and each is a JSON object (a jsonl
+//! export of `issues` or `sample`, a labeled set); else none.
+std::vector<std::string_view> JsonlRecords(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos) lines.push_back(line);
+    at = end + 1;
+  }
+  if (lines.size() < 2) return {};
+  for (std::string_view line : lines) {
+    bool is_object = false;
+    ReportTextOfJson(std::string(line), &is_object);
+    if (!is_object) return {};
+  }
+  return lines;
+}
+
 //! A file to explain: a JSON object with the text fields' keys (a GitHub API issue object, a
-//! labeled JSONL record), else plain text or markdown, the body.
-Result<ReportText> ReadReportFile(const std::string& path) {
+//! labeled JSONL record; of a file of several, the `record`-th), else plain text or markdown, the
+//! body.
+Result<ReportText> ReadReportFile(const std::string& path, size_t record) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::IoErrorFromErrno(path + ": cannot read");
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
+  const std::vector<std::string_view> records = JsonlRecords(text);
+  if (!records.empty() && (record == 0 || record > records.size())) {
+    return Status::InvalidArgument(
+        path + ": " + std::to_string(records.size()) + " JSON records, one a line" +
+        (record == 0 ? "; rules explain reads one report: --record K explains the K-th"
+                     : "; there is no record " + std::to_string(record)));
+  }
+  if (records.empty() && record > 1) {
+    return Status::InvalidArgument(path + ": one report; --record " + std::to_string(record) + " names none");
+  }
   bool is_object = false;
-  ReportText report = ReportTextOfJson(text, &is_object);
+  ReportText report = ReportTextOfJson(records.empty() ? text : std::string(records[record - 1]), &is_object);
   if (!is_object) report.Add(Field::kBody, text);
   return report;
 }
@@ -390,7 +421,7 @@ int RunExplain(const ExplainArgs& args) {
   }
   ReportText report;
   if (!args.file.empty()) {
-    auto read = ReadReportFile(args.file);
+    auto read = ReadReportFile(args.file, args.record);
     if (!read.ok()) return Fail(read.status().message());
     report = std::move(read).value();
   } else if (!args.text.empty() || !args.title.empty()) {
@@ -420,6 +451,9 @@ void AddRulesExplainCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--title", args->title, "Report title (with --text or --file)");
   cmd->add_option("--file", args->file,
                   "A GitHub API issue object or a labeled JSONL record (JSON), or a markdown file");
+  cmd->add_option("--record", args->record,
+                  "With a --file of several JSON records, one a line (a jsonl export): explain the K-th")
+      ->check(PositiveCountCheck());
   cmd->add_option("--store", args->store, "Explain a stored report (with --issue)");
   cmd->add_option("--issue", args->issue, "OWNER/REPO#N");
   cmd->add_flag("--color", args->color, "Highlight with color even when not on a terminal");

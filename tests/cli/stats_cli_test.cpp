@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "common/time_range.hpp"
+#include "io/archive_hours.hpp"
 #include "rules/decision.hpp"
 #include "test_support.hpp"
 
@@ -227,6 +229,18 @@ TEST(StatsCliTest, CoverageListsRunsOfMissingHours) {
             "(1 ingested file not named by its hour (YYYY-MM-DD-H.json.gz), so in no hour below: dump.json.gz)\n"
             "no ingested file is named by its hour: no hour to show (give --from and --to to list the missing hours "
             "of a range)\n");
+
+  // A span back from now asks about the hours up to now, not up to the last one ingested: a
+  // stalled ingest shows as missing hours (and a store of no hour no longer reads 1970-01-01-0).
+  const int64_t newest_ended = NowSeconds() / 3600 - 1;
+  for (const std::string& s : {store, other}) {
+    r = RunCommand(Ghsift() + " stats --coverage --from 12h --store " + s);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string range = FormatHour(newest_ended - 11) + " .. " + FormatHour(newest_ended);
+    if (NowSeconds() / 3600 - 1 != newest_ended) GTEST_SKIP() << "an hour turned during the test";
+    EXPECT_NE(r.output.find("hours (UTC) " + range + ": 0 ingested, 12 missing"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("missing  " + range + "  (12 hours)\n"), std::string::npos) << r.output;
+  }
 }
 
 }  // namespace

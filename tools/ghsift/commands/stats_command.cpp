@@ -34,8 +34,20 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   if (range->begin) from = *range->begin / 3600;
   if (range->end) to = (*range->end + 3599) / 3600 - 1;
   if (!(args.low_ratio >= 0 && args.low_ratio <= 1)) return Fail("--low-ratio must be between 0 and 1");
+  // A span back from now (--from 12h) asks about the hours up to now: they end at the newest
+  // hour that has ended, not at the last one ingested, which would hide a stalled ingest.
+  const int64_t newest_ended = NowSeconds() / 3600 - 1;
+  if (!args.from.empty() && args.to.empty()) {
+    auto start = ParseTimeArgument(args.from, "--from", NowSeconds(), true);
+    if (start.ok() && start->precision == TimePrecision::kRelative) to = std::max(newest_ended, *from);
+  }
   auto c = ComputeCoverage(store, from, to, args.low_ratio);
   if (!c.ok()) return Fail(c.status().message());
+  if (from && !to && !c->placed_any) {
+    // No hour ingested yet (every one asked for was missing or failed): up to now, as above.
+    c = ComputeCoverage(store, from, std::max(newest_ended, *from), args.low_ratio);
+    if (!c.ok()) return Fail(c.status().message());
+  }
   if (format == Format::kJson) {
     const bool no_hours = !c->placed_any && args.from.empty() && args.to.empty();
     std::cout << "{\n  \"from\": " << (no_hours ? "null" : JsonString(FormatHour(c->from_hour))) << ",\n  \"to\": "
@@ -271,7 +283,7 @@ void AddStatsCommand(CLI::App& command, int& exit_code) {
   cmd->add_flag("--coverage", args->coverage, "List missing hours, hours with few events, and failed files");
   cmd->add_flag("--files", args->files, "List every ingested file with its counts, and files that failed");
   cmd->add_option("--from", args->from, "With --coverage: first hour, YYYY-MM[-DD[THH]] or 7d, 4w back from now (default: first ingested)");
-  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM[-DD[THH]] (default: last ingested)");
+  cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM[-DD[THH]] (default: last ingested; after a span such as 7d, or in a store of no hour, the newest hour that has ended)");
   cmd->add_option("--low-ratio", args->low_ratio, "With --coverage: an hour below this share of the median is low")
       ->capture_default_str();
   cmd->callback([args, &exit_code] { exit_code = RunStats(*args); });

@@ -131,6 +131,16 @@ bool IsWide(uint32_t cp) {
          (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
 }
 
+//! Combining marks (the main blocks of Unicode's Mn and Me: accents written after their letter,
+//! as in a decomposed "ế"), variation selectors and zero-width joiners, which terminals draw
+//! over the column before: they take none.
+bool IsZeroWidth(uint32_t cp) {
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x0483 && cp <= 0x0489) || (cp >= 0x0591 && cp <= 0x05BD) ||
+         (cp >= 0x0610 && cp <= 0x061A) || (cp >= 0x064B && cp <= 0x065F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+         (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x200B && cp <= 0x200D) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+         (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xFE20 && cp <= 0xFE2F);
+}
+
 //! Columns of the code point that starts at text[at]; `at` moves past it. Bytes that are not
 //! UTF-8 count one column each.
 size_t ColumnsOfNext(std::string_view text, size_t& at) {
@@ -144,7 +154,7 @@ size_t ColumnsOfNext(std::string_view text, size_t& at) {
   uint32_t cp = lead & (0x7F >> length);
   for (size_t i = 1; i < length; ++i) cp = (cp << 6) | (byte(at + i) & 0x3F);
   at += length;
-  return IsWide(cp) ? 2 : 1;
+  return IsWide(cp) ? 2 : IsZeroWidth(cp) ? 0 : 1;
 }
 
 }  // namespace

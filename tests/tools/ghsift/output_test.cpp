@@ -29,6 +29,9 @@ TEST(CliOutputTest, WideCharactersTakeTwoColumns) {
   EXPECT_EQ(DisplayWidth("10\u5b9f\u65bd"), 6u);        // digits and kanji
   EXPECT_EQ(DisplayWidth("\u2605"), 1u);                // a star: one column
   EXPECT_EQ(DisplayWidth("caf\u00e9"), 4u);             // a precomposed accent
+  EXPECT_EQ(DisplayWidth("cafe\u0301"), 4u);            // the same, decomposed: the mark takes no column
+  EXPECT_EQ(DisplayWidth("Ti\u00ea\u0301u"), 4u);       // a letter with two accents, one of them combined
+  EXPECT_EQ(TableCell("e\u0301e\u0301e\u0301", 2), "e\u0301\u2026");  // cut after the mark, not inside
   EXPECT_EQ(DisplayWidth("\xff\xfe"), 2u);              // bytes that are not UTF-8: one each
 }
 

@@ -194,6 +194,50 @@ Status ReadCategorySettings(const YAML::Node& map, const std::string& source, La
   return Status::Ok();
 }
 
+//! Where the quoted scalar that opens at text[open] closes; npos when the text ends first.
+//! Inside double quotes a backslash escapes the next character, inside single quotes '' is one.
+size_t ClosingQuote(const std::string& text, size_t open) {
+  const char quote = text[open];
+  for (size_t at = open + 1; at < text.size(); ++at) {
+    if (quote == '"' && text[at] == '\\') {
+      ++at;
+    } else if (text[at] == quote) {
+      if (quote == '\'' && at + 1 < text.size() && text[at + 1] == '\'') {
+        ++at;
+      } else {
+        return at;
+      }
+    }
+  }
+  return std::string::npos;
+}
+
+//! yaml-cpp takes a quoted value the file ends in without its closing quote (`pattern: "a` at the
+//! end of a file reads as "a "): every quoted scalar is checked to close, so that a rule cut
+//! short is an error naming its line, not a different pattern.
+Status CheckQuotesClose(const YAML::Node& node, const std::string& text, const std::string& source) {
+  if (node.IsScalar()) {
+    const YAML::Mark mark = node.Mark();
+    if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= text.size()) return Status::Ok();
+    const size_t open = static_cast<size_t>(mark.pos);
+    if ((text[open] == '"' || text[open] == '\'') && ClosingQuote(text, open) == std::string::npos) {
+      return Status::InvalidArgument(source + ": line " + std::to_string(mark.line + 1) + ", column " +
+                                     std::to_string(mark.column + 1) + ": the quoted value opened there (" +
+                                     text[open] + ") is not closed before the end of the file");
+    }
+    return Status::Ok();
+  }
+  if (node.IsSequence()) {
+    for (const YAML::Node& item : node) GHSIFT_TRY(CheckQuotesClose(item, text, source));
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) {
+      GHSIFT_TRY(CheckQuotesClose(entry.first, text, source));
+      GHSIFT_TRY(CheckQuotesClose(entry.second, text, source));
+    }
+  }
+  return Status::Ok();
+}
+
 Status ReadLayerFile(const std::string& text, const std::string& source, Layer& layer) {
   YAML::Node root;
   try {
@@ -201,6 +245,7 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
   } catch (const YAML::Exception& e) {
     return Status::InvalidArgument(source + ": invalid YAML: " + e.what());
   }
+  GHSIFT_TRY(CheckQuotesClose(root, text, source));
   if (root.IsNull()) return Status::Ok();
   if (!root.IsMap()) return Status::InvalidArgument(source + ": top level must be a mapping with 'rules'");
   try {

@@ -284,6 +284,26 @@ TEST_F(RuleSetTest, InvalidYamlIsRefused) {
   EXPECT_EQ(list.code(), StatusCode::kInvalidArgument);
 }
 
+// yaml-cpp reads a quoted value that the file ends in without its closing quote as if it were
+// closed: the rule would match another pattern than the one written. Quotes that close, with
+// their escapes ('' inside single quotes, \" inside double ones), are read as they were.
+TEST_F(RuleSetTest, AQuotedValueLeftOpenAtTheEndIsRefused) {
+  RuleSet set;
+  for (const char quote : {'"', '\''}) {
+    const Status s = ParseRuleYaml(std::string("rules:\n  - id: a\n    tag: x/y\n    pattern: ") + quote + "slow\n",
+                                   "cut.yaml", set);
+    EXPECT_EQ(s.message(), std::string("cut.yaml: line 4, column 14: the quoted value opened there (") + quote +
+                               ") is not closed before the end of the file");
+  }
+  RuleSet closed;
+  ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: a, tag: x/y, pattern: 'it''s'}\n  - {id: b, tag: x/y, pattern: \"q\\\"\"}\n",
+                            "ok.yaml", closed)
+                  .ok());
+  ASSERT_EQ(closed.rules.size(), 2u);
+  EXPECT_EQ(closed.rules[0].pattern, "it's");
+  EXPECT_EQ(closed.rules[1].pattern, "q\"");
+}
+
 TEST_F(RuleSetTest, CategoryThresholds) {
   Write("a.yaml",
         "categories:\n"

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -82,21 +83,34 @@ Result<int64_t> DefaultFollowStart(const Store& store, int64_t now) {
   if (resume) {
     if (const auto hour = ParseHour(*resume)) return *hour;
   }
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
-  if (newest) return *newest + 1;
-  return now / kHour - 1;  // the newest hour that has ended
+  GHSIFT_ASSIGN_OR_RETURN(const std::set<int64_t> held, StoredHours(store));
+  if (held.empty()) return now / kHour - 1;  // the newest hour that has ended
+  // A store a range ingest or the cron script wrote: its last day's hours that failed or were
+  // not published yet are asked for again, as the next cron run would have (the hours held are
+  // skipped by name, without a request).
+  const int64_t newest = *held.rbegin();
+  for (int64_t hour = std::max(newest - (kCatchUpHours - 1), *held.begin()); hour < newest; ++hour) {
+    if (!held.count(hour)) return hour;
+  }
+  return newest + 1;
 }
 
-Result<std::optional<int64_t>> NewestStoredHour(const Store& store) {
-  std::optional<int64_t> newest;
+Result<std::set<int64_t>> StoredHours(const Store& store) {
+  std::set<int64_t> hours;
   const auto consider = [&](const std::string& name) {
-    if (const auto hour = HourOfFileName(name)) newest = std::max(newest.value_or(*hour), *hour);
+    if (const auto hour = HourOfFileName(name)) hours.insert(*hour);
   };
   GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry&) { consider(name); }));
   for (const auto& [name, reason] : store.Failures()) {
     if (IsMissingAtSource(reason)) consider(name);
   }
-  return newest;
+  return hours;
+}
+
+Result<std::optional<int64_t>> NewestStoredHour(const Store& store) {
+  GHSIFT_ASSIGN_OR_RETURN(const std::set<int64_t> hours, StoredHours(store));
+  if (hours.empty()) return std::optional<int64_t>();
+  return std::optional<int64_t>(*hours.rbegin());
 }
 
 Status CheckFollowSource(const std::string& base_url, int64_t hour, HttpOptions http) {

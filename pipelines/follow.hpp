@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "common/result.hpp"
@@ -58,10 +59,20 @@ struct FollowSummary {
 //! Meta key: the oldest hour (YYYY-MM-DD-H) a follow had not finished when it last wrote.
 inline constexpr const char* kFollowNextMeta = "follow_next";
 
-//! Where a --follow without --from starts: where the last one stopped; else the hour after the
-//! newest hour the store holds (ingested, or recorded missing at source); else the newest hour
-//! that has ended by `now`.
+//! Where a --follow without --from starts: where the last one stopped; else, in a store another
+//! ingest wrote, the oldest hour of the day up to its newest hour that it does not hold (a
+//! failed hour, one not published yet when it was asked for), else the hour after that newest
+//! one (held: ingested, or recorded missing at source); else the newest hour that has ended by
+//! `now`.
 Result<int64_t> DefaultFollowStart(const Store& store, int64_t now);
+
+//! How far back from a store's newest hour a follower that did not write it looks for hours it
+//! lacks: the day the cron script asks for (26 hours).
+inline constexpr int64_t kCatchUpHours = 26;
+
+//! The hours the store holds a file of, or has recorded as missing at the source (by the file's
+//! name).
+Result<std::set<int64_t>> StoredHours(const Store& store);
 
 //! The newest hour the store holds a file of, or has recorded as missing at the source (by the
 //! file's name); none in a store of no hour. Where a follower starts, and what `ingest

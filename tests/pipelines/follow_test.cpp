@@ -205,6 +205,29 @@ std::thread StopWhen(std::atomic<bool>& stop, std::function<bool()> ready) {
 
 // A stop while an hour is in transfer: the hour is abandoned whole (nothing of it counted), the
 // follower names it as where it stopped, and the next run reads it.
+// A store that a range ingest or the cron script wrote (no follower's resume mark): the follower
+// starts at the oldest hour of the day up to the store's newest that the store lacks (a failed
+// hour, or one not published when it was asked for), not after the newest one, which would leave
+// it behind for good; a store that lacks none is followed from the hour after its newest.
+TEST_F(FollowTest, AStoreOfAnotherIngestIsFollowedFromItsLastDaysGap) {
+  const auto ingest = [&](const std::string& store, std::vector<int> hours) {
+    std::string files;
+    for (int h : hours) files += " " + (*corpus_ / ("hours/" + HourName(h)));
+    const CommandResult r =
+        RunCommand(Ghsift() + " ingest -q --all-repos --rules " + Rules() + " --store " + store + files);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  };
+  const auto start = [&](const std::string& path) {
+    auto store = Store::Open(path, StoreMode::kRead);
+    EXPECT_TRUE(store.ok());
+    return DefaultFollowStart(**store, kFirstHour * 3600 + 10 * 3600).value();
+  };
+  ingest(dir_ / "gap", {0, 1, 3});
+  EXPECT_EQ(start(dir_ / "gap"), kFirstHour + 2);
+  ingest(dir_ / "whole", {1, 2, 3});  // hour 0, before the store's first, was never asked for
+  EXPECT_EQ(start(dir_ / "whole"), kFirstHour + 4);
+}
+
 TEST_F(FollowTest, StopDuringATransferAbandonsThatHour) {
   for (int h = 0; h < kHours; ++h) Publish(h);
   {

@@ -72,6 +72,21 @@ TEST_F(CliTest, QueryByAFacetSaysItCountsUnflaggedReportsToo) {
   EXPECT_EQ(problem.output.find("is a facet"), std::string::npos) << problem.output;
 }
 
+// sample's --category is a list, repeatable as every other filter; an option that takes one
+// value says so when given twice, in ghsift's words.
+TEST_F(CliTest, CategoryRepeatedIsAListOrSaidToTakeOneValue) {
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  const std::string sample = Ghsift() + " sample --store " + Store() + " --n 5 --seed 1 --format csv --out /dev/null";
+  const auto listed = RunCommand(sample + " --category performance,silent");
+  const auto repeated = RunCommand(sample + " --category performance --category silent");
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_EQ(repeated.exit_code, 0) << repeated.output;
+  EXPECT_EQ(repeated.output, listed.output);
+  const auto query = RunCommand(Ghsift() + " query --store " + Store() + " --category performance --category silent");
+  EXPECT_EQ(query.exit_code, 2);
+  EXPECT_EQ(query.output, "ghsift: --category: given 2 times; it takes one value (see `ghsift query --help`)\n");
+}
+
 TEST_F(CliTest, ReingestSkipsEveryFile) {
   // --timings speaks even with -q; the first ingest builds the rollup from the sample's reports.
   auto first = RunCommand(Ghsift() + " ingest -q --timings --store " + Store() + " " + Sample());

@@ -54,7 +54,14 @@ std::string DescribeParseError(const CLI::App& app, const CLI::ParseError& e) {
     }
     return "`" + path + "` needs a command: " + names + " (see `" + path + " --help`)";
   }
-  return std::string(e.what()) + " (see `" + path + " --help`)";
+  // CLI11 says an option given twice that takes one value as "--x: At Most 1 required but
+  // received 2": said in the words of the other messages.
+  std::string what = e.what();
+  static constexpr std::string_view kAtMostOne = ": At Most 1 required but received ";
+  if (const size_t at = what.find(kAtMostOne); at != std::string::npos) {
+    what = what.substr(0, at) + ": given " + what.substr(at + kAtMostOne.size()) + " times; it takes one value";
+  }
+  return what + " (see `" + path + " --help`)";
 }
 
 }  // namespace ghsift::cli

@@ -45,8 +45,12 @@ void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_cre
 
 void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, CategoryForm form) {
   if (form == CategoryForm::kProblemList) {
-    cmd.add_option("--category", args.category, "Comma list: reports flagged with any of these problem categories")
-        ->required();
+    // Repeatable too, as every other filter: `--category a --category b` is `--category a,b`.
+    cmd.add_option("--category", args.category,
+                   "Comma list: reports flagged with any of these problem categories; repeatable")
+        ->required()
+        ->delimiter(',')
+        ->multi_option_policy(CLI::MultiOptionPolicy::Join);
   } else {
     cmd.add_option("--category", args.category,
                    "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_suggestions.hpp"
 #include "commands/command_table.hpp"
 #include "eval/labeled_report.hpp"
 #include "output.hpp"
@@ -248,7 +249,8 @@ CommandOutput RunCommand(const std::string& command, const std::vector<std::stri
     app.parse(static_cast<int>(argv.size()), argv.data());
     output.notes = notes.Finish();
   } catch (const CLI::ParseError& e) {
-    throw py::value_error("ghsift: " + std::string(e.what()) + " (see `ghsift " + command + " --help`)");
+    throw py::value_error("ghsift: " + cli::ParseErrorMessage(app, e, static_cast<int>(argv.size()),
+                                                              const_cast<char**>(argv.data())));
   }
   if (exit_code == cli::kExitError) {
     std::string message = cli::g_failure.empty() ? "ghsift: " + command + " failed" : cli::g_failure;

@@ -182,6 +182,9 @@ check_error("missing store", lambda: ghsift.query(os.path.join(paths.work, "no-s
             FileNotFoundError, "no-store")
 check_error("bad metric", lambda: ghsift.query(store, metric="sum"), ValueError, "--metric must be")
 check_error("unknown option", lambda: ghsift.issues(store, colour="red"), ValueError, "--colour")
+# The command's own message, with the closest option (not CLI11's "arguments were not expected").
+check_error("misspelt option", lambda: ghsift.issues(store, limt=3), ValueError,
+            "ghsift: unknown option --limt for `ghsift issues` (did you mean --limit?)")
 check_error("format is the module's", lambda: ghsift.issues(store, format="json"), ValueError, "--format")
 
 # `cmake --install`: the module lands where Debian's python3 looks under a prefix other than /usr

@@ -33,36 +33,7 @@ int Fail(const std::string& message) {
   return kExitError;
 }
 
-//! CLI11's message in ghsift's form: the command it concerns and where its help is, or the
-//! commands to choose from when one is missing.
-std::string DescribeParseError(const CLI::App& app, const CLI::ParseError& e) {
-  const CLI::App* command = &app;
-  std::string path = "ghsift";
-  for (bool deeper = true; deeper;) {
-    deeper = false;
-    for (const CLI::App* sub : command->get_subcommands()) {
-      command = sub;
-      path += " " + sub->get_name();
-      deeper = true;
-      break;
-    }
-  }
-  if (command->get_require_subcommand_min() > 0 && command->get_subcommands().empty()) {
-    std::string names;
-    for (const CLI::App* sub : command->get_subcommands({})) {
-      if (!sub->get_group().empty()) names += (names.empty() ? "" : ", ") + sub->get_name();
-    }
-    return "`" + path + "` needs a command: " + names + " (see `" + path + " --help`)";
-  }
-  // CLI11 says an option given twice that takes one value as "--x: At Most 1 required but
-  // received 2": said in the words of the other messages.
-  std::string what = e.what();
-  static constexpr std::string_view kAtMostOne = ": At Most 1 required but received ";
-  if (const size_t at = what.find(kAtMostOne); at != std::string::npos) {
-    what = what.substr(0, at) + ": given " + what.substr(at + kAtMostOne.size()) + " times; it takes one value";
-  }
-  return what + " (see `" + path + " --help`)";
-}
+
 
 }  // namespace ghsift::cli
 
@@ -84,12 +55,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() != 0) {
-      const std::string explained = ExplainParseError(app, argc, argv);
-      if (!explained.empty()) return Fail(explained);
-    }
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    return Fail(DescribeParseError(app, e));
+    return Fail(ParseErrorMessage(app, e, argc, argv));
   } catch (const std::exception& e) {
     return Fail(e.what());
   }

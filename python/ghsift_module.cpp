@@ -179,11 +179,13 @@ py::object FloatColumn(const std::vector<std::vector<std::string>>& rows, size_t
 //! One column as Python: an int64 array when every cell is a whole number, a float64 array when
 //! every non-empty cell is a number (empty: NaN), else a list of str. The inference pandas.read_csv
 //! makes (with keep_default_na=False), so the CLI's CSV read by pandas and this column agree, but
-//! for a column of numbers by its dimension (query/dimensions.hpp: numeric) whose every cell is
-//! empty: float64 of NaN, not text, so that days to close of open reports still take .mean().
-py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t column) {
+//! for a column of numbers by its name whose every cell is empty: float64 of NaN, not text, so
+//! that days to close of open reports still take .mean(). A column is of numbers by its name when
+//! its dimension says so (query/dimensions.hpp: numeric), or when `figures` (rules eval: every
+//! column but the group's names is a figure, such as word_list where no word list applies).
+py::object TypedColumn(const std::vector<std::vector<std::string>>& rows, size_t column, bool figures) {
   const Dimension* dimension = FindDimension(Cell(rows, 0, column));
-  const bool numbers_by_name = dimension != nullptr && dimension->numeric;
+  const bool numbers_by_name = figures || (dimension != nullptr && dimension->numeric);
   bool numeric = false, all_integral = true, any_empty = false;
   for (size_t r = 1; r < rows.size(); ++r) {
     const std::string_view cell = Cell(rows, r, column);
@@ -277,9 +279,12 @@ py::tuple Table(const std::string& command, const std::vector<std::string>& args
   const std::vector<std::vector<std::string>> rows = ParseCsv(output.out);
   if (rows.empty()) throw py::value_error("ghsift: " + command + " wrote no table");
   py::list columns, values, notes;
+  static constexpr std::string_view kEvalNames[] = {"group", "positive", "objective"};
   for (size_t c = 0; c < rows[0].size(); ++c) {
     columns.append(Text(rows[0][c]));
-    values.append(TypedColumn(rows, c));
+    const bool figures = command == "rules eval" &&
+                         std::find(std::begin(kEvalNames), std::end(kEvalNames), rows[0][c]) == std::end(kEvalNames);
+    values.append(TypedColumn(rows, c, figures));
   }
   for (const std::string& note : output.notes) notes.append(Text(note));
   return py::make_tuple(columns, values, notes);

@@ -163,6 +163,10 @@ try:
     assert frame.attrs["provenance"] == provenance[len("provenance: "):], frame.attrs
     assert "; data 2 files, " in provenance and "and the word lists" in provenance, provenance
     assert "(custom)" in provenance, provenance
+    # Without a word list the frame has the same columns, the word list's empty (NaN).
+    bare = ghsift.rules_eval(**{k: v for k, v in eval_options.items() if k != "reference"})
+    assert list(bare.columns) == list(frame.columns), (list(bare.columns), list(frame.columns))
+    assert bare["word_list"].isna().all(), list(bare["word_list"])
     print(f"ok: rules_eval ({len(frame)} rows, {len(frame.columns)} columns)")
 except (AssertionError, subprocess.CalledProcessError, ValueError) as error:
     failures.append(f"rules_eval: {error}")

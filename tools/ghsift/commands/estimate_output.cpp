@@ -409,9 +409,9 @@ void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimate
     for (const char* m : {"_precision", "_recall", "_f1", "_macro_f1", "_objective"}) columns.push_back(key + m);
     if (IsHeldOut(b)) columns.insert(columns.end(), {key + "_ci_low", key + "_ci_high"});
   }
-  if (!reference.empty()) {
-    columns.insert(columns.end(), {"word_list", "logo_minus_word_list_ci_low", "logo_minus_word_list_ci_high"});
-  }
+  // Always there, empty where no word list applies, so that a frame has the same columns
+  // whatever the labels (the Python module reads this CSV).
+  columns.insert(columns.end(), {"word_list", "logo_minus_word_list_ci_low", "logo_minus_word_list_ci_high"});
   columns.push_back("constant");
   std::vector<std::vector<std::string>> rows;
   for (size_t g = 0; g < table.groups.size(); ++g) {
@@ -439,6 +439,8 @@ void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimate
       row.push_back(scored && words ? Fixed3(*words) : "");
       const std::optional<Interval> margin = GroupMargin(table, e, reference, g);
       row.insert(row.end(), {margin ? Fixed3(margin->low) : "", margin ? Fixed3(margin->high) : ""});
+    } else {
+      row.insert(row.end(), {"", "", ""});
     }
     row.push_back(scored ? Fixed3(ConstantObjective(c, group.objective_f1)) : "");
     rows.push_back(std::move(row));

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "common/ascii_case.hpp"
+#include "common/number_text.hpp"
 #include "common/short_digest.hpp"
 #include "common/time_util.hpp"
 #include "common/unknown_value.hpp"
@@ -174,7 +175,7 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
     out = range.empty() ? "No hourly dump ingested yet" : "No hourly dump ingested within " + range;
   } else {
     const Coverage& c = *covered;
-    out = "Covers " + std::to_string(c.hours_ingested) + " ingested hours from " + FormatHour(c.from_hour) + " to " +
+    out = "Covers " + WithCommas(c.hours_ingested) + " ingested hours from " + FormatHour(c.from_hour) + " to " +
           FormatHour(c.to_hour) + " (UTC" + (range.empty() ? "" : ", within " + range) + ")";
     if (c.missing_hours.empty()) {
       out += ", none missing in between";
@@ -182,7 +183,7 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
       // The same hours as the line counts: the range (clipped to the store's hours) when given.
       const std::string stats_range =
           range.empty() ? "" : " --from " + HourArgument(c.from_hour) + " --to " + HourArgument(c.to_hour);
-      out += "; " + std::to_string(c.missing_hours.size()) + " hours missing in between (first " +
+      out += "; " + WithCommas(c.missing_hours.size()) + " hours missing in between (first " +
              FormatHour(c.missing_hours.front()) + "; `ghsift stats --coverage" + stats_range + "` lists them)";
     }
   }

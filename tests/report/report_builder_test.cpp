@@ -105,7 +105,7 @@ TEST_F(ReportBlindMonthsTest, HeadTablesAndQueryListTheSameMonthsWithinTheRange)
   // in between ...", the whole store whatever --from/--to.
   EXPECT_EQ(LineStartingWith(md, "Covers "),
             "Covers 2 ingested hours from 2013-01-15-18 to 2013-12-31-23 (UTC, within --from 2012-01 --to 2013-12); "
-            "8404 hours missing in between (first 2013-01-15-19; `ghsift stats --coverage --from 2013-01-15T18 --to "
+            "8,404 hours missing in between (first 2013-01-15-19; `ghsift stats --coverage --from 2013-01-15T18 --to "
             "2013-12-31T23` lists them); rule set " +
                 LineStartingWith(md, "Covers ").substr(LineStartingWith(md, "Covers ").find("rule set ") + 9));
   const std::string legend =

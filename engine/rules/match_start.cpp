@@ -11,7 +11,7 @@ Result<std::unique_ptr<MatchStartFinder>> MatchStartFinder::Compile(const Rule& 
   const unsigned anchored_flags = *flags & ~static_cast<unsigned>(HS_FLAG_SINGLEMATCH);
   const std::string pattern = "\\A(?:" + rule.pattern + ")";
   // Cached like the rule databases: anchoring a rule with long gaps compiles for seconds.
-  auto db = CompileExpressionCached(pattern, anchored_flags, rule.source + ": rule '" + rule.id + "': anchored pattern");
+  auto db = CompileExpressionCached(pattern, anchored_flags, RulePlace(rule) + ": anchored pattern");
   if (!db.ok()) return db.status();
   std::unique_ptr<MatchStartFinder> finder(new MatchStartFinder());
   finder->db_ = *db;

@@ -115,7 +115,7 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
     else if (f == "dotall") flags |= HS_FLAG_DOTALL;
     else if (f == "multiline") flags |= HS_FLAG_MULTILINE;
     else if (f == "ucp") flags |= HS_FLAG_UCP;
-    else return Status::InvalidArgument(rule.source + ": rule '" + rule.id + "': unknown flag '" + f + "'");
+    else return Status::InvalidArgument(RulePlace(rule) + ": unknown flag '" + f + "'");
   }
   return flags;
 }
@@ -169,7 +169,7 @@ Status CompileRules(const RuleSet& rules, const std::vector<uint32_t>& members, 
     std::string where = "rule set";
     if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < members.size()) {
       const Rule& bad = rules.rules[members[static_cast<size_t>(error->expression)]];
-      where = bad.source + ": rule '" + bad.id + "': pattern '" + bad.pattern + "'";
+      where = RulePlace(bad) + ": pattern '" + bad.pattern + "'";
     }
     hs_free_compile_error(error);
     return Status::InvalidArgument(where + ": " + message);

@@ -49,6 +49,9 @@ struct LayerThreshold {
 
 struct Layer {
   std::vector<LayerEntry> entries;
+  //! Entries that could not be read as rules (no id, a bad or repeated id): said with the other
+  //! mistakes of the layer, in one run.
+  std::vector<std::string> entry_errors;
   std::map<std::string, size_t> entry_by_id;
   std::map<std::string, LayerThreshold> thresholds;
   std::map<std::string, bool> facets;  //!< categories whose `facet:` mark this layer sets
@@ -85,17 +88,25 @@ Status ReadRuleEntries(const YAML::Node& list, const std::string& source, Layer&
     entry.source = source;
     entry.line = static_cast<int>(node.Mark().line) + 1;
     entry.place = source + ": rule #" + std::to_string(index) + " (line " + std::to_string(entry.line) + ")";
-    if (!node.IsMap()) return Status::InvalidArgument(entry.place + ": a rule must be a mapping");
-    if (!node["id"] || !node["id"].IsScalar()) return Status::InvalidArgument(entry.place + ": missing 'id'");
+    if (!node.IsMap()) {
+      layer.entry_errors.push_back(entry.place + ": a rule must be a mapping");
+      continue;
+    }
+    if (!node["id"] || !node["id"].IsScalar()) {
+      layer.entry_errors.push_back(entry.place + ": missing 'id'");
+      continue;
+    }
     entry.id = node["id"].as<std::string>();
     if (!ValidId(entry.id)) {
-      return Status::InvalidArgument(source + ": rule '" + entry.id + "': id must match [a-z0-9._-]+");
+      layer.entry_errors.push_back(RulePlace(source, entry.id, entry.line) + ": id must match [a-z0-9._-]+");
+      continue;
     }
     const auto [it, added] = layer.entry_by_id.emplace(entry.id, layer.entries.size());
     if (!added) {
-      return Status::InvalidArgument(source + ": rule '" + entry.id + "': duplicate id in one layer (rule #" +
-                                     std::to_string(index) + ", line " + std::to_string(entry.line) +
-                                     "; first defined in " + layer.entries[it->second].place + ")");
+      layer.entry_errors.push_back(RulePlace(source, entry.id, entry.line) + ": duplicate id in one layer (rule #" +
+                                   std::to_string(index) + "; first defined in " + layer.entries[it->second].place +
+                                   ")");
+      continue;
     }
     layer.entries.push_back(std::move(entry));
   }
@@ -359,8 +370,7 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std
     try {
       rule.weight = node["weight"].as<double>();
     } catch (const YAML::Exception&) {
-      return Status::InvalidArgument(named + ": weight must be a number, not '" + YAML::Dump(node["weight"]) +
-                                     "' (line " + std::to_string(node["weight"].Mark().line + 1) + ")");
+      return Status::InvalidArgument(named + ": weight must be a number, not '" + YAML::Dump(node["weight"]) + "'");
     }
   }
   return Status::Ok();
@@ -412,7 +422,7 @@ Status ResolveCategories(const CategoryKeys& given, const std::string& named, Ru
 Status ApplyEntry(const LayerEntry& entry, std::map<std::string, size_t>& index_by_id, RuleSet& into,
                   std::vector<char>& removed) {
   const YAML::Node& node = entry.node;
-  const std::string named = entry.source + ": rule '" + entry.id + "'";
+  const std::string named = RulePlace(entry.source, entry.id, entry.line);
   const auto existing = index_by_id.find(entry.id);
   const bool defined = existing != index_by_id.end() && !removed[existing->second];
   bool enabled = true;
@@ -462,6 +472,7 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   // Every entry is tried, so that one run names every mistake of a layer, not the first alone.
   std::string errors;
   size_t failed = 0;
+  for (const std::string& error : layer.entry_errors) errors += (failed++ ? "\n" : "") + error;
   for (const LayerEntry& entry : layer.entries) {
     Status s;
     try {
@@ -634,6 +645,10 @@ Status RefuseOverlayWithoutBase(const Layer& layer, const std::string& path) {
 }
 
 }  // namespace
+
+std::string RulePlace(const std::string& source, const std::string& id, int line) {
+  return source + ": rule '" + id + "'" + (line > 0 ? " (line " + std::to_string(line) + ")" : "");
+}
 
 Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
   RuleSet set;

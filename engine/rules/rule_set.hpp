@@ -69,6 +69,11 @@ struct RuleSet {
   std::vector<std::string> Categories() const;
 };
 
+//! Where a rule is written, as every message about it begins: "FILE: rule 'id' (line N)" (no line
+//! when it is not known).
+std::string RulePlace(const std::string& source, const std::string& id, int line);
+inline std::string RulePlace(const Rule& rule) { return RulePlace(rule.source, rule.id, rule.line); }
+
 //! Loads one YAML file, or every *.yaml / *.yml file of a directory in name order, as one layer.
 //! Errors name the file and, where it applies, the rule id.
 Result<RuleSet> LoadRuleSet(const std::string& path);

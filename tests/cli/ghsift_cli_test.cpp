@@ -257,12 +257,12 @@ TEST_F(CliTest, BadRulePatternNamesFileRuleAndReason) {
   WriteFile(rules, "rules:\n  - id: perf.broken\n    tag: performance/x\n    pattern: 'slow(er'\n");
   auto r = RunCommand(Ghsift() + " rules check --rules " + rules);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find(rules + ": rule 'perf.broken': pattern 'slow(er': Missing close paren"), std::string::npos)
+  EXPECT_NE(r.output.find(rules + ": rule 'perf.broken' (line 2): pattern 'slow(er': Missing close paren"), std::string::npos)
       << r.output;
   WriteFile(rules, "rules:\n  - {id: a, tag: x, pattern: 'a'}\n  - {id: a, tag: x, pattern: 'b'}\n");
   r = RunCommand(Ghsift() + " rules check --rules " + rules);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("rule 'a': duplicate id"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("rule 'a' (line 3): duplicate id"), std::string::npos) << r.output;
 }
 
 // A misspelt tag makes a category of its own, which ingest would flag apart: rules check names it
@@ -377,7 +377,7 @@ TEST_F(CliTest, RulesBenchVerifiesThenListsEveryRule) {
   WriteFile(broken, "rules:\n  - {id: p.open, tag: performance/low-speed, pattern: '(slow'}\n");
   r = RunCommand(Ghsift() + " rules bench --top 0 --rules " + rules + " --baseline " + broken + " " + labels);
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("ghsift: --baseline: " + broken + ": rule 'p.open': pattern '(slow': "), std::string::npos)
+  EXPECT_NE(r.output.find("ghsift: --baseline: " + broken + ": rule 'p.open' (line 2): pattern '(slow': "), std::string::npos)
       << r.output;
   EXPECT_EQ(r.output.find("verifying"), std::string::npos) << r.output;
 }

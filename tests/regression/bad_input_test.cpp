@@ -449,13 +449,13 @@ class BadRulesTest : public ::testing::Test {
 TEST_F(BadRulesTest, InvalidPatternNamesFileRuleAndHyperscanMessage) {
   ExpectRefused("rules:\n  - id: perf.ok\n    tag: performance/speed\n    pattern: 'slow'\n"
                 "  - id: perf.broken\n    tag: performance/speed\n    pattern: 'slow(er'\n",
-                "rule 'perf.broken': pattern 'slow(er': Missing close parenthesis");
+                "rule 'perf.broken' (line 5): pattern 'slow(er': Missing close parenthesis");
 }
 
 TEST_F(BadRulesTest, DuplicateIdIsRefused) {
   ExpectRefused("rules:\n  - id: perf.same\n    tag: performance/speed\n    pattern: 'slow'\n"
                 "  - id: perf.same\n    tag: performance/speed\n    pattern: 'fast'\n",
-                "rule 'perf.same': duplicate id");
+                "rule 'perf.same' (line 5): duplicate id");
 }
 
 }  // namespace

@@ -121,7 +121,7 @@ TEST_F(RuleLayersTest, OverrideOfAnUnknownIdNamesFileAndId) {
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(set.status().message(), overlay +
-                                        ": rule 'p.typo': missing 'pattern' (an entry without one overrides a rule of "
+                                        ": rule 'p.typo' (line 3): missing 'pattern' (an entry without one overrides a rule of "
                                         "an earlier --rules layer, and none defines 'p.typo')");
   // An overlay alone has nothing to override: said once, as the overlay it is (OverlayAlone).
   auto alone = LoadRuleLayers({Data("overlay.yaml")});
@@ -173,7 +173,7 @@ TEST_F(RuleLayersTest, SameIdTwiceInOneLayerNamesBothPlaces) {
   auto set = LoadRuleLayers({dir_ + "/layer"});
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.status().message(),
-            b + ": rule 'x': duplicate id in one layer (rule #2, line 3; first defined in " + a + ": rule #1 (line 2))");
+            b + ": rule 'x' (line 3): duplicate id in one layer (rule #2; first defined in " + a + ": rule #1 (line 2))");
   // The same two files as two layers: the second overrides the first.
   auto layered = LoadRuleLayers({a, b});
   ASSERT_TRUE(layered.ok()) << layered.status().message();
@@ -378,9 +378,17 @@ TEST(RuleLayersBaseTest, EveryErrorOfARuleFileInOneRun) {
                                     "  - {id: b, tag: x, pattern: b}\n  - {id: c, pattern: c}\n",
                                     "f.yaml", set);
   ASSERT_FALSE(keys.ok());
-  EXPECT_EQ(keys.message().rfind("2 rules are wrong:\nf.yaml: rule 'a': unknown key 'weigth'", 0), 0u)
+  EXPECT_EQ(keys.message().rfind("2 rules are wrong:\nf.yaml: rule 'a' (line 2): unknown key 'weigth'", 0), 0u)
       << keys.message();
-  EXPECT_NE(keys.message().find("\nf.yaml: rule 'c': missing 'tag'"), std::string::npos) << keys.message();
+  EXPECT_NE(keys.message().find("\nf.yaml: rule 'c' (line 4): missing 'tag'"), std::string::npos) << keys.message();
+  // An entry that cannot be read as a rule (a bad id) is named with the others, not alone first.
+  RuleSet ids;
+  const Status id = ParseRuleYaml("rules:\n  - {id: Bad_Id, tag: x, pattern: a}\n  - {id: b, tag: x, pattern: b, "
+                                  "fields: [titel]}\n",
+                                  "g.yaml", ids);
+  EXPECT_EQ(id.message(),
+            "2 rules are wrong:\ng.yaml: rule 'Bad_Id' (line 2): id must match [a-z0-9._-]+\ng.yaml: rule 'b' (line 3): "
+            "unknown field 'titel' (title, body, label, comment, code, review)");
   RuleSet patterns;
   ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: a, tag: x, pattern: '(a'}\n  - {id: b, tag: x, pattern: b}\n"
                             "  - {id: c, tag: x, pattern: 'c)'}\n",

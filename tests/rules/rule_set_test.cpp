@@ -88,7 +88,7 @@ TEST_F(RuleSetTest, AllKeysAreRead) {
 TEST_F(RuleSetTest, WrittenFromIsAListOfGroupNames) {
   auto scalar = LoadRuleSet(Write("s.yaml", "rules:\n  - {id: r, tag: t, pattern: x, written_from: hive}\n"));
   ASSERT_FALSE(scalar.ok());
-  EXPECT_NE(scalar.status().message().find("rule 'r': 'written_from' must be a list of labeled group names"), std::string::npos)
+  EXPECT_NE(scalar.status().message().find("rule 'r' (line 2): 'written_from' must be a list of labeled group names"), std::string::npos)
       << scalar.status().message();
   auto empty_name = LoadRuleSet(Write("e.yaml", "rules:\n  - {id: r, tag: t, pattern: x, written_from: ['']}\n"));
   ASSERT_FALSE(empty_name.ok());
@@ -166,7 +166,7 @@ TEST_F(RuleSetTest, FragmentMistakesAreNamed) {
   auto unknown = LoadRuleSet(Write("u.yaml", "fragments:\n  crash: 'a'\nrules:\n  - {id: r, tag: t, pattern: '{{crahs}}'}\n"));
   ASSERT_FALSE(unknown.ok());
   EXPECT_TRUE(Contains(unknown.status().message(),
-                       "u.yaml: rule 'r': pattern uses fragment '{{crahs}}', which no file defines (the fragments: crash)"))
+                       "u.yaml: rule 'r' (line 4): pattern uses fragment '{{crahs}}', which no file defines (the fragments: crash)"))
       << unknown.status().message();
   fs::create_directories(fs::path(dir_) / "twice");
   Write("twice/a.yaml", "fragments:\n  crash: 'a'\n");
@@ -271,7 +271,7 @@ TEST_F(RuleSetTest, BadWeightIsRefused) {
   RuleSet set;
   const Status s = ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: heavy}\n", "m.yaml", set);
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(s.message(), "m.yaml: rule 'x': weight must be a number, not 'heavy' (line 2)");
+  EXPECT_EQ(s.message(), "m.yaml: rule 'x' (line 2): weight must be a number, not 'heavy'");
 }
 
 TEST_F(RuleSetTest, InvalidYamlIsRefused) {

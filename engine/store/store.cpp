@@ -5,6 +5,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -193,6 +194,25 @@ Status PrepareDirectory(const std::string& path, StoreMode mode) {
     return Status::IoErrorFromErrno(marker.string() + ": cannot write");
   }
   return Status::Ok();
+}
+
+//! The room a commit can use at `path`: what the file system has free, and what RocksDB already
+//! holds for the store's own log (it allocates a log's room ahead, tens of MiB that `df` counts
+//! as used and the log then fills). Without the latter a nearly full disk refused commits that
+//! fit. None when the file system cannot say.
+std::optional<uint64_t> RoomForCommits(const std::string& path) {
+  struct statvfs fs_stats {};
+  if (::statvfs(path.c_str(), &fs_stats) != 0) return std::nullopt;
+  uint64_t room = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
+  std::error_code ec;
+  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".log") continue;
+    struct stat st {};
+    if (::stat(it->path().c_str(), &st) != 0) continue;
+    const uint64_t allocated = static_cast<uint64_t>(st.st_blocks) * 512;
+    if (allocated > static_cast<uint64_t>(st.st_size)) room += allocated - static_cast<uint64_t>(st.st_size);
+  }
+  return room;
 }
 
 //! Table files (*.sst) in the store's directory; a readdir, no RocksDB.
@@ -401,9 +421,8 @@ Status Store::AddAggregate(CommitBatch& batch, const FileAggregate& aggregate,
 Status Store::WriteCommit(CommitBatch& batch, const std::string& what) {
   // A full disk must stop ingest with a clear word before RocksDB runs into it: the commit's
   // table files are written now and compacted later. The margin covers a compaction's output.
-  struct statvfs fs_stats {};
-  if (::statvfs(path_.c_str(), &fs_stats) == 0) {
-    const uint64_t free_bytes = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
+  if (const std::optional<uint64_t> room = RoomForCommits(path_)) {
+    const uint64_t free_bytes = *room;
     const uint64_t needed = 3 * batch.DataSize() + kFlushReserve;
     if (free_bytes < needed) {
       return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
@@ -869,9 +888,8 @@ Status Store::MergeFrom(const Store& partial) {
   }
   // The table files take about the room the partial's own take (the same keys, compressed alike).
   const uint64_t needed = partial.DiskBytes() + kFlushReserve;
-  struct statvfs fs_stats {};
-  if (::statvfs(path_.c_str(), &fs_stats) == 0) {
-    const uint64_t free_bytes = static_cast<uint64_t>(fs_stats.f_bavail) * fs_stats.f_frsize;
+  if (const std::optional<uint64_t> room = RoomForCommits(path_)) {
+    const uint64_t free_bytes = *room;
     if (free_bytes < needed) {
       return Status::IoError("no space left for the store: " + std::to_string(free_bytes >> 20) + " MiB free at " +
                              path_ + ", about " + std::to_string(needed >> 20) + " MiB needed to merge " +

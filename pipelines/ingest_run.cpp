@@ -389,10 +389,12 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
   }
   if (same_bytes != name_by_hash_.end() && same_bytes->second != key) {
     outcome.result = FileResult::kSkipped;
-    outcome.message = "same content as " + same_bytes->second + ", already ingested";
+    outcome.message = "same content as " + same_bytes->second +
+                      (ingested_this_run_.count(same_bytes->second) ? ", ingested in this run" : ", already ingested");
     ++progress_.files_done;
   } else if (file->error.ok()) {
     name_by_hash_.emplace(file->content_hash, key);
+    ingested_this_run_.insert(key);
     FileEntry entry;
     entry.size = file->compressed_bytes;
     if (!IsHttpUrl(files_[index])) entry.mtime_ns = ModificationTimeNs(files_[index]);

@@ -134,6 +134,7 @@ class IngestRun {
   //! Content hashes of the files in the store and of those committed by this run, with their
   //! names: a file whose bytes equal another's under a different name is not counted twice.
   std::unordered_map<uint64_t, std::string> name_by_hash_;
+  std::unordered_set<std::string> ingested_this_run_;  //!< names this run read whole (for that message)
 };
 
 }  // namespace ghsift

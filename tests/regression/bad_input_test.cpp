@@ -370,6 +370,14 @@ TEST_F(BadInputTest, CompressionIsReadFromTheBytesNotTheName) {
   EXPECT_NE(r.output.find(renamed + ": skipped, same content as 2024-01-01-0.json.gz, already ingested"),
             std::string::npos)
       << r.output;
+  // Both in one run into a new store: one is counted, the other said to be the same bytes as a
+  // file of this very run (not "already ingested", which the store had not).
+  const CommandResult both = RunCommand(Ghsift() + " ingest --threads 1 --all-repos --store '" + (dir_ / "both") +
+                                        "' '" + gz + "' '" + renamed + "'");
+  EXPECT_EQ(both.exit_code, 0) << both.output;
+  EXPECT_NE(both.output.find(": skipped, same content as "), std::string::npos) << both.output;
+  EXPECT_NE(both.output.find(", ingested in this run"), std::string::npos) << both.output;
+  EXPECT_EQ(both.output.find("already ingested"), std::string::npos) << both.output;
   // Into a new store it is inflated and counted like the original.
   const std::string other = dir_ / "other";
   const CommandResult fresh = RunCommand(Ghsift() + " ingest -q --all-repos --store '" + other + "' '" + renamed + "'");

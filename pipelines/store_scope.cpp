@@ -84,6 +84,13 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
           "; its options were: " + options + " (see `ghsift stats`); ingest into a new store, or use the same options");
     }
   }
+  // The list's spellings, kept apart from the scope (which compares lower case): the list of
+  // this run, the same scope, names them.
+  if (!repos.all()) {
+    auto shown = store.GetMeta(kTrackedNamesMeta);
+    if (!shown.ok()) return shown.status();
+    if (*shown != repos.DisplayNames()) GHSIFT_TRY(store.PutMeta(kTrackedNamesMeta, repos.DisplayNames()));
+  }
   return Status::Ok();
 }
 

@@ -71,6 +71,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
     }
     Repository r;
     r.name = AsciiLower(tokens[0]);
+    r.display = std::string(tokens[0]);
     bool former = false;
     for (size_t i = 1; i < tokens.size(); ++i) {
       std::string_view t = tokens[i];
@@ -122,7 +123,7 @@ Result<RepoFilter> RepoFilter::FromFile(const std::string& path) {
 
 RepoFilter RepoFilter::FromNames(const std::vector<std::string>& names) {
   RepoFilter f;
-  for (const auto& n : names) f.Add(Repository{AsciiLower(n), {}, {}});
+  for (const auto& n : names) f.Add(Repository{AsciiLower(n), {}, {}, n});
   return f;
 }
 
@@ -217,6 +218,17 @@ std::vector<std::string> RepoFilter::Names() const {
   for (const auto& [name, entry] : names_) names.push_back(name);
   std::sort(names.begin(), names.end());
   return names;
+}
+
+std::string RepoFilter::DisplayNames() const {
+  std::vector<std::string> names;
+  for (const Repository& r : repos_) names.push_back(r.display.empty() ? r.name : r.display);
+  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+    return AsciiLower(a) < AsciiLower(b);
+  });
+  std::string out;
+  for (const std::string& n : names) out += n + "\n";
+  return out;
 }
 
 std::string RepoFilter::Describe() const {

@@ -13,6 +13,9 @@
 
 namespace ghsift {
 
+//! Store meta key: RepoFilter::DisplayNames() of the list the store was last ingested with.
+inline constexpr const char* kTrackedNamesMeta = "tracked_names";
+
 class RepoFilter {
  public:
   static RepoFilter All() {
@@ -52,12 +55,17 @@ class RepoFilter {
   //! in name order, its name, `|#id` per id and `|name` per former name, and a ','. A list
   //! without former names or ids reads as it did before they existed ("tracked:a,b,").
   std::string Describe() const;
+  //! The current name of each tracked repository as the list spells it ("microsoft/CNTK"), one a
+  //! line, in name order: what answers show for a repository the store has no event of, whose
+  //! spelling the lower-case Describe() lost. Empty for All().
+  std::string DisplayNames() const;
 
  private:
   struct Repository {
     std::string name;                  //!< lower case
     std::vector<std::string> former;   //!< lower case, sorted
     std::vector<int64_t> ids;          //!< sorted
+    std::string display;               //!< `name` as the list spells it ("" where none did)
   };
   struct NameHash {
     using is_transparent = void;

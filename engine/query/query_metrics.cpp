@@ -5,6 +5,7 @@
 #include <set>
 
 #include "aggregate/repo_filter.hpp"
+#include "common/ascii_case.hpp"
 #include "query/repo_lookup.hpp"
 #include "query/repo_names.hpp"
 
@@ -41,11 +42,22 @@ Result<std::vector<std::string>> FillRepos(const Store& store, const QueryOption
       if (!names.empty() && names.front() == name) asked.push_back(name);  // its current name, once
     }
   }
+  // A repository the store has no event of is shown as the list spells it (kept at ingest),
+  // else as asked.
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> listed, store.GetMeta(kTrackedNamesMeta));
+  std::map<std::string, std::string> spelled;
+  for (size_t at = 0; listed && at < listed->size();) {
+    const size_t end = std::min(listed->find('\n', at), listed->size());
+    const std::string name = listed->substr(at, end - at);
+    spelled.emplace(AsciiLower(name), name);
+    at = end + 1;
+  }
   RepoNames names(store);
   std::vector<std::string> out;
   for (const std::string& name : asked) {
     GHSIFT_ASSIGN_OR_RETURN(const std::vector<int64_t> ids, RepoIdsByAnyName(store, name));
-    out.push_back(ids.empty() ? name : names.Of(ids.front()));
+    const auto spelling = spelled.find(AsciiLower(name));
+    out.push_back(!ids.empty() ? names.Of(ids.front()) : spelling != spelled.end() ? spelling->second : name);
   }
   return out;
 }

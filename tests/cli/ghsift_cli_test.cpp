@@ -87,6 +87,17 @@ TEST_F(CliTest, CategoryRepeatedIsAListOrSaidToTakeOneValue) {
   EXPECT_EQ(query.output, "ghsift: --category: given 2 times; it takes one value (see `ghsift query --help`)\n");
 }
 
+// A tracked repository the store has no event of is written as rules/repos.txt spells it, as
+// those with events are, so that tables of two stores join on the name.
+TEST_F(CliTest, FillZerosSpellsARepositoryWithoutEventsAsTheListDoes) {
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
+  const auto r = RunCommand(Ghsift() + " query --store " + Store() + " --by repo --fill-zeros --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\nmicrosoft/CNTK,0\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nTheano/Theano,0\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("microsoft/cntk"), std::string::npos) << r.output;
+}
+
 TEST_F(CliTest, ReingestSkipsEveryFile) {
   // --timings speaks even with -q; the first ingest builds the rollup from the sample's reports.
   auto first = RunCommand(Ghsift() + " ingest -q --timings --store " + Store() + " " + Sample());

@@ -1,6 +1,7 @@
 #pragma once
 // Numbers as people read them in messages and tables.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace ghsift {
@@ -14,6 +15,14 @@ inline std::string WithCommas(uint64_t n) {
     out += digits[i];
   }
   return out;
+}
+
+//! `value` with `decimals` digits after the point ("0.02"): the one form of a fixed-point figure,
+//! so that figures meant to read alike (days to close in the exports and in a median) do.
+inline std::string Fixed(double value, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
 }
 
 }  // namespace ghsift

@@ -10,6 +10,7 @@
 
 #include "common/ascii_case.hpp"
 #include "common/closest_name.hpp"
+#include "common/number_text.hpp"
 #include "common/time_util.hpp"
 
 namespace ghsift {
@@ -55,11 +56,6 @@ Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)
 // The lifecycle of a report, as the export columns give it (times in UTC, to the second).
 int64_t CreatedAt(const IssueRecord& r) { return r.created_at != 0 ? r.created_at : r.first_seen; }
 bool Closed(const IssueRecord& r) { return r.state == "closed" && r.closed_at != 0; }
-std::string Fixed(double value, int decimals) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-  return buf;
-}
 Values ReportCreatedAt(const ReportView& v) { return {FormatIsoTime(CreatedAt(v.record))}; }
 Values ReportClosedAt(const ReportView& v) { return {Closed(v.record) ? FormatIsoTime(v.record.closed_at) : ""}; }
 Values ReportDaysToClose(const ReportView& v) {

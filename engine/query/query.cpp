@@ -1,7 +1,6 @@
 #include "query/query.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <array>
 #include <charconv>
 #include <map>
@@ -12,6 +11,7 @@
 
 #include "aggregate/repo_filter.hpp"
 #include "common/closest_name.hpp"
+#include "common/number_text.hpp"
 #include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
@@ -384,10 +384,7 @@ std::string MetricName(Metric metric) {
 }
 
 std::string MetricValueText(Metric metric, double value) {
-  if (metric != Metric::kMedianDaysToClose) return std::to_string(static_cast<int64_t>(value));
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", value);
-  return text;
+  return metric == Metric::kMedianDaysToClose ? Fixed(value, 2) : std::to_string(static_cast<int64_t>(value));
 }
 
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {

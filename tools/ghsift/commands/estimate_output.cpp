@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/ascii_case.hpp"
+#include "common/number_text.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -133,11 +134,7 @@ std::string IntervalText(const Interval& i) {
   return "[" + Fixed3(i.low) + ", " + Fixed3(i.high) + "]";
 }
 
-std::string Fixed3(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
+std::string Fixed3(double v) { return Fixed(v, 3); }
 
 std::string LogoHeading(const MatchTable& table, const std::string& fitted) {
   if (table.groups.size() != 1) {

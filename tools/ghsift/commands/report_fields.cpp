@@ -1,8 +1,8 @@
 #include "commands/report_fields.hpp"
 
-#include <cstdio>
 #include <cstdlib>
 
+#include "common/number_text.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -10,11 +10,7 @@ namespace {
 
 using Form = ReportField::Form;
 
-std::string Score(double score) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", score);
-  return text;
-}
+std::string Score(double score) { return Fixed(score, 2); }
 
 std::vector<ReportField> MakeReportFields() {
   using I = const ListedIssue&;

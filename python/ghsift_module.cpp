@@ -24,6 +24,7 @@
 
 #include "cli_suggestions.hpp"
 #include "commands/command_table.hpp"
+#include "commands/estimate_output.hpp"
 #include "eval/labeled_report.hpp"
 #include "output.hpp"
 #include "query/dimensions.hpp"
@@ -279,11 +280,10 @@ py::tuple Table(const std::string& command, const std::vector<std::string>& args
   const std::vector<std::vector<std::string>> rows = ParseCsv(output.out);
   if (rows.empty()) throw py::value_error("ghsift: " + command + " wrote no table");
   py::list columns, values, notes;
-  static constexpr std::string_view kEvalNames[] = {"group", "positive", "objective"};
+  const auto& names = cli::kEstimateCsvNameColumns;
   for (size_t c = 0; c < rows[0].size(); ++c) {
     columns.append(Text(rows[0][c]));
-    const bool figures = command == "rules eval" &&
-                         std::find(std::begin(kEvalNames), std::end(kEvalNames), rows[0][c]) == std::end(kEvalNames);
+    const bool figures = command == "rules eval" && std::find(names.begin(), names.end(), rows[0][c]) == names.end();
     values.append(TypedColumn(rows, c, figures));
   }
   for (const std::string& note : output.notes) notes.append(Text(note));

@@ -400,7 +400,8 @@ void PrintEstimateTable(std::ostream& out, const MatchTable& table, const Estima
 
 void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimates& e,
                       const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference) {
-  std::vector<std::string> columns = {"group", "positive", "objective", "reports", "positives", "rules_left_out"};
+  std::vector<std::string> columns(kEstimateCsvNameColumns.begin(), kEstimateCsvNameColumns.end());
+  columns.insert(columns.end(), {"reports", "positives", "rules_left_out"});
   for (const ScoreColumn& b : blocks) {
     const std::string key = AsciiLower(JsonKey(b.name));
     for (const char* m : {"_precision", "_recall", "_f1", "_macro_f1", "_objective"}) columns.push_back(key + m);

@@ -1,8 +1,10 @@
 #pragma once
 // Prints leave-one-group-out estimates beside in-sample figures, for `rules eval` and `rules tune`.
+#include <array>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/decision_fit.hpp"
@@ -40,6 +42,9 @@ void PrintEstimateJson(std::ostream& out, const MatchTable& table, const Estimat
 //! printed means do.
 void PrintEstimateCsv(std::ostream& out, const MatchTable& table, const Estimates& e,
                       const std::vector<ScoreColumn>& blocks, const ReferenceScores& reference = {});
+//! The columns of that CSV that name the group; every other one is a figure (the Python module
+//! types them as numbers, also when every cell of one is empty).
+inline constexpr std::array<std::string_view, 3> kEstimateCsvNameColumns = {"group", "positive", "objective"};
 
 //! "reference word lists: 0.512 over the 14 groups they cover, where LOGO is 0.583" ("" without
 //! lists): the mean of both over the same groups, so that the two can be compared.

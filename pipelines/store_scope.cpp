@@ -87,9 +87,9 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
   // The list's spellings, kept apart from the scope (which compares lower case): the list of
   // this run, the same scope, names them.
   if (!repos.all()) {
-    auto shown = store.GetMeta(kTrackedNamesMeta);
-    if (!shown.ok()) return shown.status();
-    if (*shown != repos.DisplayNames()) GHSIFT_TRY(store.PutMeta(kTrackedNamesMeta, repos.DisplayNames()));
+    const std::string names = repos.DisplayNames();
+    GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> shown, store.GetMeta(kTrackedNamesMeta));
+    if (shown != names) GHSIFT_TRY(store.PutMeta(kTrackedNamesMeta, names));
   }
   return Status::Ok();
 }

@@ -221,14 +221,23 @@ std::vector<std::string> RepoFilter::Names() const {
 }
 
 std::string RepoFilter::DisplayNames() const {
-  std::vector<std::string> names;
-  for (const Repository& r : repos_) names.push_back(r.display.empty() ? r.name : r.display);
-  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-    return AsciiLower(a) < AsciiLower(b);
-  });
+  std::vector<const Repository*> sorted;
+  for (const Repository& r : repos_) sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(), [](const Repository* a, const Repository* b) { return a->name < b->name; });
   std::string out;
-  for (const std::string& n : names) out += n + "\n";
+  for (const Repository* r : sorted) out += (r->display.empty() ? r->name : r->display) + "\n";
   return out;
+}
+
+std::unordered_map<std::string, std::string> RepoFilter::SpellingsOf(std::string_view display_names) {
+  std::unordered_map<std::string, std::string> spellings;
+  for (size_t at = 0; at < display_names.size();) {
+    const size_t end = std::min(display_names.find('\n', at), display_names.size());
+    const std::string_view name = display_names.substr(at, end - at);
+    if (!name.empty()) spellings.emplace(AsciiLower(name), std::string(name));
+    at = end + 1;
+  }
+  return spellings;
 }
 
 std::string RepoFilter::Describe() const {

@@ -59,6 +59,8 @@ class RepoFilter {
   //! line, in name order: what answers show for a repository the store has no event of, whose
   //! spelling the lower-case Describe() lost. Empty for All().
   std::string DisplayNames() const;
+  //! The spellings a DisplayNames() text gives, by lower-case name.
+  static std::unordered_map<std::string, std::string> SpellingsOf(std::string_view display_names);
 
  private:
   struct Repository {

@@ -45,13 +45,7 @@ Result<std::vector<std::string>> FillRepos(const Store& store, const QueryOption
   // A repository the store has no event of is shown as the list spells it (kept at ingest),
   // else as asked.
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> listed, store.GetMeta(kTrackedNamesMeta));
-  std::map<std::string, std::string> spelled;
-  for (size_t at = 0; listed && at < listed->size();) {
-    const size_t end = std::min(listed->find('\n', at), listed->size());
-    const std::string name = listed->substr(at, end - at);
-    spelled.emplace(AsciiLower(name), name);
-    at = end + 1;
-  }
+  const auto spelled = RepoFilter::SpellingsOf(listed.value_or(""));
   RepoNames names(store);
   std::vector<std::string> out;
   for (const std::string& name : asked) {

@@ -140,9 +140,9 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
   return FormatTable(Format::kTable, header, rows, numeric);
 }
 
-//! The fields `issues --format csv` adds after the MHNurf ones and `class` (then the exported
-//! dimensions'): the header, each row and --format's help read this one list.
-//! The fields both labeling exports write after the texts (the CSV as columns, jsonl as keys).
+//! The fields both labeling exports write after the texts, then the exported dimensions': the
+//! CSV as columns after the MHNurf ones and `class`, jsonl as keys. The header, each row of
+//! either and --format's help read this one list.
 constexpr std::string_view kLabelingFields[] = {
     "url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"};
 

@@ -29,16 +29,17 @@ struct StatsArgs {
 int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   std::optional<int64_t> from, to;
   // The command line's one time syntax; a month or a day names all its hours.
-  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", NowSeconds(), true);
+  const int64_t now = NowSeconds();
+  auto range = ParseTimeRange(args.from, "--from", args.to, "--to", now, true);
   if (!range.ok()) return Fail(range.status().message());
   if (range->begin) from = *range->begin / 3600;
   if (range->end) to = (*range->end + 3599) / 3600 - 1;
   if (!(args.low_ratio >= 0 && args.low_ratio <= 1)) return Fail("--low-ratio must be between 0 and 1");
   // A span back from now (--from 12h) asks about the hours up to now: they end at the newest
   // hour that has ended, not at the last one ingested, which would hide a stalled ingest.
-  const int64_t newest_ended = NowSeconds() / 3600 - 1;
+  const int64_t newest_ended = now / 3600 - 1;
   if (!args.from.empty() && args.to.empty()) {
-    auto start = ParseTimeArgument(args.from, "--from", NowSeconds(), true);
+    auto start = ParseTimeArgument(args.from, "--from", now, true);
     if (start.ok() && start->precision == TimePrecision::kRelative) to = std::max(newest_ended, *from);
   }
   auto c = ComputeCoverage(store, from, to, args.low_ratio);

@@ -621,22 +621,28 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--repos", args->repos, "Tracked repositories, one per line: owner/name [id:N] [former: owner/name...] (default: rules/repos.txt)");
   cmd->add_flag("--all-repos", args->all_repos, "Keep issue state for every repository");
   cmd->add_option("--threads", args->tuning.threads, "Worker threads (default: all cores)")->check(CountCheck(0, 1024));
-  cmd->add_option("--chunk-mib", args->tuning.chunk_mib, "Decoded MiB per pipeline chunk")->check(CountCheck(1, 256));
+  cmd->add_option("--chunk-mib", args->tuning.chunk_mib, "Decoded MiB per pipeline chunk")
+      ->capture_default_str()
+      ->check(CountCheck(1, 256));
   cmd->add_flag("--timings", args->timings,
                 "Print where the time went (pipeline, rollup refresh, final flush), also with --quiet");
   cmd->add_option("--commit-mib", args->tuning.commit_mib,
                   "Commit finished files together until this many decoded MiB (one atomic batch; 0: each file "
                   "alone). A stop or crash loses at most one group, read again by the next run")
+      ->capture_default_str()
       ->check(CountCheck(0, 1 << 20));
   cmd->add_option("--commit-seconds", args->tuning.commit_seconds,
                   "Also commit a group once its first file has waited this long, so that a long range shows in "
                   "the store while it runs (0: no time limit)")
+      ->capture_default_str()
       ->check(NumberCheck(0, 86400));
   cmd->add_option("--table-file-mib", args->tuning.table_file_mib,
                   "Commits of at least this many MiB of keys enter the store as table files, smaller ones "
                   "through its log (0: always table files)")
+      ->capture_default_str()
       ->check(CountCheck(0, 1 << 20));
   cmd->add_option("--max-line-mib", args->tuning.max_line_mib, "Longer lines are skipped as bad lines")
+      ->capture_default_str()
       ->check(CountCheck(1, 1024));
   cmd->add_flag("--quiet,-q", args->quiet,
                 "No progress line and no summary; files and hours already ingested, and hours not published yet, "

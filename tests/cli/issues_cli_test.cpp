@@ -208,6 +208,14 @@ TEST_F(IssuesCliTest, ExitCodesForNoneFoundAndErrors) {
             std::string::npos)
       << none.output;
   EXPECT_EQ(Run("issues --since 2030-01 --exit-zero").exit_code, 0);
+  // sample names the filter that emptied its population in the same words (it once said that no
+  // report was flagged at all).
+  const auto none_drawn = Run("sample --category performance --since 2030-01 --n 5 --seed 1");
+  EXPECT_EQ(none_drawn.exit_code, 1) << none_drawn.output;
+  EXPECT_NE(none_drawn.output.find("ghsift: no flagged report matches --since 2030-01 --category performance --kind "
+                                   "issue (the store holds "),
+            std::string::npos)
+      << none_drawn.output;
   const auto reversed = Run("issues --since 2024-03 --until 2024-02");
   EXPECT_EQ(reversed.exit_code, 2);
   EXPECT_NE(reversed.output.find("empty range: --since 2024-03 is not before --until 2024-02"), std::string::npos)

@@ -235,14 +235,8 @@ int RunIssues(const IssuesArgs& args) {
     std::fprintf(stderr, "ghsift: showing %zu of %zu; --limit 0 for all\n", list->issues.size(), list->matched);
   }
   if (list->matched == 0) {
-    // What the filters narrowed: the reports of the kind (in --repo), and the flagged ones.
-    const std::string kind = options.kind == "all" ? "" : " of kind " + options.kind;
-    const std::string where = options.repo.values.size() == 1 ? options.repo.values[0] + " has"
-                              : options.repo                 ? "these repositories have"
-                                                             : "the store holds";
-    std::fprintf(stderr, "ghsift: no flagged report matches%s (%s %s report%s%s, %s of them flagged)\n",
-                 (DescribeReportFilters(args.filters) + DescribeReportSelection(args.selection)).c_str(), where.c_str(), WithCommas(list->reports_in_store).c_str(),
-                 list->reports_in_store == 1 ? "" : "s", kind.c_str(), WithCommas(list->flagged_in_store).c_str());
+    std::fprintf(stderr, "ghsift: %s\n",
+                 NothingMatchedText(args.filters, args.selection, list->reports_in_store, list->flagged_in_store).c_str());
     return args.exit_zero ? kExitOk : kExitNoHit;
   }
   return kExitOk;

@@ -185,7 +185,7 @@ void AddQueryCommand(CLI::App& command, int& exit_code) {
                 "every problem category of the rule set, every state, kind, resolution, verdict and time to close; "
                 "other dimensions keep the values found. Counts 0, medians empty");
   AddReportFilterOptions(*cmd, args->filters, false);
-  AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacet);
+  AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacetElseAll);
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
   cmd->add_option("--format", args->format, "table, csv or json")->capture_default_str();

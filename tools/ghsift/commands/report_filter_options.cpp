@@ -53,7 +53,8 @@ void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, Categor
         ->multi_option_policy(CLI::MultiOptionPolicy::Join);
   } else {
     cmd.add_option("--category", args.category,
-                   "Only this category: a problem (performance, ...) or a facet (stage, info); default any problem");
+                   std::string("Only this category: a problem (performance, ...) or a facet (stage, info); default ") +
+                       (form == CategoryForm::kOneOrFacet ? "any problem" : "every report, flagged or not"));
   }
   cmd.add_option("--subcategory", args.subcategory,
                  "Only reports with this tag, e.g. performance/memory (or memory, with one --category)");
@@ -106,6 +107,18 @@ std::string DescribeReportFilters(const ReportFilterArgs& args) {
   add("--since", args.since);
   add("--until", args.until);
   return out;
+}
+
+std::string NothingMatchedText(const ReportFilterArgs& filters, const ReportSelectionArgs& selection,
+                               uint64_t reports, uint64_t flagged) {
+  const std::vector<std::string> repos = SplitAll(filters.repo);
+  const std::string where = repos.size() == 1 ? TerminalSafe(repos[0]) + " has"
+                            : !repos.empty()  ? "these repositories have"
+                                              : "the store holds";
+  const std::string kind = selection.kind == "all" ? "" : " of kind " + selection.kind;
+  return "no flagged report matches" + DescribeReportFilters(filters) + DescribeReportSelection(selection) + " (" +
+         where + " " + WithCommas(reports) + " report" + (reports == 1 ? "" : "s") + kind + ", " +
+         WithCommas(flagged) + " of them flagged)";
 }
 
 }  // namespace ghsift::cli

@@ -28,7 +28,8 @@ struct ReportSelectionArgs {
 
 //! What --category takes.
 enum class CategoryForm {
-  kOneOrFacet,   //!< one problem category (performance, ...) or facet (stage, info); empty: any problem
+  kOneOrFacet,         //!< one problem category (performance, ...) or facet (stage, info); empty: any problem
+  kOneOrFacetElseAll,  //!< the same, but empty counts every report, flagged or not (query)
   kProblemList,  //!< a comma list of problem categories, required (sample draws from their union)
 };
 
@@ -49,5 +50,10 @@ ValueFilters ValueFiltersOf(const ReportFilterArgs& args);
 Status CreatedRange(const ReportFilterArgs& args, IssueListOptions& options);
 //! " --repo a,b --state open ..." for a message that explains an empty answer.
 std::string DescribeReportFilters(const ReportFilterArgs& args);
+//! Why an `issues` or `sample` answer is empty: "no flagged report matches --category c --since
+//! .. (the store holds N reports of kind issue, M of them flagged)", so a user sees which filter
+//! emptied it. `reports` and `flagged` are of the kind, in the --repo given.
+std::string NothingMatchedText(const ReportFilterArgs& filters, const ReportSelectionArgs& selection,
+                               uint64_t reports, uint64_t flagged);
 
 }  // namespace ghsift::cli

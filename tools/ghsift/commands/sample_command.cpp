@@ -168,11 +168,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::fprintf(stderr, "ghsift: population %lld, sample %lld (%s)\n", static_cast<long long>(n_population),
                static_cast<long long>(sample.chosen.size()), how.c_str());
   if (n_population == 0) {
-    std::fprintf(stderr, "ghsift: no report of kind %s is flagged %s; the store holds %s of kind %s, %s of them flagged "
-                         "with a problem category\n",
-                 args.selection.kind.c_str(), TerminalSafe(args.selection.category).c_str(),
-                 Counted(reports_of_kind, "report").c_str(), args.selection.kind.c_str(),
-                 WithCommas(flagged_of_kind).c_str());
+    std::fprintf(stderr, "ghsift: %s\n",
+                 NothingMatchedText(args.filters, args.selection, reports_of_kind, flagged_of_kind).c_str());
   }
   // Listed in the order of the dimension's values, as query lists its groups (a numeric one by
   // number: 9 before 10); the draw keeps its own order, so a seed draws the same reports.

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gen/civil_time.hpp"
+#include "gen/schemas.hpp"
 #include "gen/world.hpp"
 
 namespace ghsift::gen {
@@ -21,7 +22,7 @@ TEST(IssuePlanTest, MergedClosingPrsCloseTheirIssues) {
   o.events_per_hour = 2000;
   o.seed = 11;
   o.tracked_share = 0.6;
-  const int64_t start = ParseStartHour(kModernStartHour).value();
+  const int64_t start = ParseStartHour(std::string(FindSchema("modern")->start_hour)).value();
   const World world = World::Build(o.seed, start, o.hours);
   const Plan plan = PlanReports(world, o);
 

@@ -13,7 +13,7 @@ struct GenOptions {
   uint64_t seed = 1;
   std::string compress = "gz";               //!< "gz" | "zst" | "none" -> .json.gz / .json.zst / .json
   int level = 6;                             //!< compression level
-  std::string start_hour;                    //!< first file's UTC hour; empty = DefaultStartHour(schema)
+  std::string start_hour;                    //!< first file's UTC hour; empty = the profile's, else the schema's (gen/schemas.hpp)
   int bad_lines_per_file = 0;                //!< planted invalid lines per file
   double tracked_share = 0.15;               //!< share of issue/PR activity on tracked repos
   //! Share of all events that are issue/PR lifecycle events; < 0 = the archive's mix (180 of 980).
@@ -56,22 +56,6 @@ struct GenOptions {
 
 inline constexpr double kDefaultPrShare = 0.6;
 inline constexpr double kDefaultPreCorpusShare = 0.1;
-inline constexpr const char* kModernStartHour = "2024-01-01T00";
-inline constexpr const char* kLegacyStartHour = "2013-06-01T00";
-inline constexpr const char* kGlued2012StartHour = "2012-04-11T22";  //!< file 2012-04-11-15 (PDT)
-inline constexpr const char* kEvents2011StartHour = "2011-02-15T00";
-inline constexpr const char* kSlim2025StartHour = "2025-11-01T10";
-
-//! The first hour used when `start_hour` is empty: kLegacyStartHour for "legacy" and "timeline",
-//! kGlued2012StartHour for "timeline-2012", kEvents2011StartHour for "events-2011",
-//! kSlim2025StartHour for "slim-2025", else kModernStartHour.
-inline std::string DefaultStartHour(const std::string& schema) {
-  if (schema == "timeline-2012") return kGlued2012StartHour;
-  if (schema == "events-2011") return kEvents2011StartHour;
-  if (schema == "slim-2025") return kSlim2025StartHour;
-  return schema == "legacy" || schema == "timeline" ? kLegacyStartHour : kModernStartHour;
-}
-
 struct GenSummary {
   int files = 0;
   uint64_t events = 0;              //!< valid events written

@@ -15,6 +15,7 @@
 #include "gen/hour_writer.hpp"
 #include "gen/issue_plan.hpp"
 #include "gen/profile.hpp"
+#include "gen/schemas.hpp"
 #include "gen/truth.hpp"
 #include "gen/world.hpp"
 
@@ -36,11 +37,8 @@ Status CheckOptions(const GenOptions& o) {
   if (!(o.pr_share <= 1.0)) return Status::InvalidArgument("gen: pr_share must be within [0, 1]");
   if (!(o.pre_corpus_share <= 1.0)) return Status::InvalidArgument("gen: pre_corpus_share must be within [0, 1]");
   if (o.threads < 0) return Status::InvalidArgument("gen: threads must be >= 0");
-  if (o.schema != "modern" && o.schema != "legacy" && o.schema != "mixed" && o.schema != "timeline" &&
-      o.schema != "timeline-2012" && o.schema != "events-2011" && o.schema != "slim-2025") {
-    return Status::InvalidArgument(
-        "gen: schema must be modern, legacy, mixed, timeline, timeline-2012, events-2011 or slim-2025, got '" +
-        o.schema + "'");
+  if (FindSchema(o.schema) == nullptr) {
+    return Status::InvalidArgument("gen: schema must be " + SchemaNames() + ", got '" + o.schema + "'");
   }
   if (o.schema == "timeline-2012" &&
       (o.bad_lines_per_file > 0 || o.quirk_joined > 0 || o.quirk_nul > 0 || o.quirk_duplicates > 0)) {
@@ -105,7 +103,9 @@ Status GenerateUnchecked(const GenOptions& given, GenSummary* summary) {
   GHSIFT_TRY(CheckOptions(given));
   const Profile* profile = given.profile.empty() ? nullptr : FindProfile(given.profile);
   const GenOptions options = Resolve(given, profile);
-  const std::string start_hour = options.start_hour.empty() ? DefaultStartHour(options.schema) : options.start_hour;
+  // CheckOptions knows the schema.
+  const std::string start_hour =
+      options.start_hour.empty() ? std::string(FindSchema(options.schema)->start_hour) : options.start_hour;
   GHSIFT_ASSIGN_OR_RETURN(const int64_t corpus_start, ParseStartHour(start_hour));
   GHSIFT_ASSIGN_OR_RETURN(const Compression compression, ParseCompression(options.compress));
   GHSIFT_TRY(CheckLevel(compression, options.level));

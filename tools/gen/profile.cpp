@@ -33,6 +33,8 @@ const Profile kProfiles[] = {
 
 }  // namespace
 
+std::span<const Profile> Profiles() { return kProfiles; }
+
 const Profile* FindProfile(std::string_view name) {
   for (const Profile& p : kProfiles) {
     if (name == p.name) return &p;

@@ -5,6 +5,7 @@
 // background events' draws and the lifecycle share; the planned reports, and so truth.json's
 // rules, are the same as without a profile.
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,9 @@ struct Profile {
   std::array<int, 8> push_commit_weights;
   bool actor_display_login;  //!< the envelope's actor shows display_login (added to the API in 2016-2017)
 };
+
+//! Every profile (the only list of them).
+std::span<const Profile> Profiles();
 
 //! The profile named `name` ("2016", "2024"), or null.
 const Profile* FindProfile(std::string_view name);

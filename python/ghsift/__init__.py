@@ -4,7 +4,7 @@ Each function runs the ghsift command of the same name in this process, on a sto
 read-only, and returns the table its ``--format csv`` writes: the same columns and the same
 values (the text as the store holds it: without the apostrophe the CSV puts before a cell that a
 spreadsheet would take for a formula, such as ``=...``). Keyword arguments are the command's options, ``--`` dropped and ``-`` written ``_``
-(``created_from`` is ``--created-from``); a list or tuple is given as a comma list, True as a
+(``fill_zeros`` is ``--fill-zeros``); a list or tuple is given as a comma list, True as a
 flag, None or False leave the option out. Defaults are the command's (``issues`` lists 50
 reports unless ``limit=0``). Options added to a command work here with no change.
 

@@ -47,8 +47,9 @@ struct IngestOptions {
   bool verify = false;
   //! When set, a copy of each downloaded hour is kept here under its file name.
   std::string save_dumps_dir;
-  //! Each input replaces the copy of the same name that the store holds with bad lines
-  //! (Store::ReplaceFile); an input the store does not hold so is an error, not ingested.
+  //! Each input replaces the copy of the same name that the store holds with bad lines, or empty
+  //! (Store::ReplaceFile); an input the store does not hold so is an error, not ingested. A copy
+  //! of an hour the store holds as empty replaces it without this.
   bool replace = false;
 };
 
@@ -63,7 +64,7 @@ enum class FileResult {
 struct FileOutcome {
   std::string path;
   FileResult result = FileResult::kIngested;
-  std::string message;             //!< why it failed or was skipped
+  std::string message;             //!< why it failed or was skipped; of an ingested file, a note (an empty hour)
   //! False for a file a stop request came before it was opened (kStopped, "not started"): no
   //! transfer or read of it was in flight.
   bool opened = true;

@@ -46,6 +46,7 @@ IngestRun::IngestRun(Store& store, const std::shared_ptr<const RuleDatabase>& ru
       progress_(progress),
       run_started_(std::filesystem::file_time_type::clock::now()),
       outcomes_(files.size()),
+      replaces_(files.size(), false),
       states_(files.size()) {}
 
 std::vector<FileOutcome> IngestRun::Execute() {
@@ -109,7 +110,8 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
   const std::optional<FileEntry>& entry = *existing;
   if (entry) outcome.entry = *entry;
   if (options_.replace) {
-    // Only a file the store holds with bad lines is replaced; the very copy it holds is skipped.
+    // Only a file the store holds with bad lines, or empty, is replaced; the very copy it holds is
+    // skipped.
     auto hash = remote || !entry ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
     if (!entry) {
       outcome.result = FileResult::kFailed;
@@ -117,15 +119,26 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
     } else if (hash.ok() && *hash == entry->content_hash) {
       outcome.result = FileResult::kSkipped;
       outcome.message = "already the copy the store holds";
-    } else if (entry->bad_lines == 0) {
+    } else if (!entry->Replaceable()) {
       outcome.result = FileResult::kFailed;
-      outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some";
+      outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some (or none "
+                        "at all)";
     } else {
+      replaces_[i] = true;
       return true;
     }
     return false;
   }
   if (!entry) return true;
+  if (entry->events == 0 && entry->bad_lines == 0) {
+    // The store holds the hour as empty: it added nothing but the file, so another copy takes its
+    // place without a count twice (an empty download, then the real hour).
+    auto hash = remote ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
+    if (!hash.ok() || *hash != entry->content_hash || remote) {
+      replaces_[i] = true;
+      return true;
+    }
+  }
   if (remote) {
     // Known by name, as GH Archive names its hours: not downloaded again.
     outcome.result = FileResult::kSkipped;
@@ -405,13 +418,18 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
     entry.ingested_at = NowSeconds();
     entry.content_hash = file->content_hash;
     outcome.entry = entry;
+    if (entry.events == 0) {
+      outcome.message = "holds no event: recorded as an empty hour (a copy of it with events takes its place)";
+    } else if (replaces_[index] && !options_.replace) {
+      outcome.message = "took the place of the empty copy of this hour the store held";
+    }
     outcome.bad_lines = aggregate->bad_line_samples();
     outcome.without_number = aggregate->without_number_samples();
     // A file with bad lines is committed alone, so that the store can keep what it added (a
     // good copy replaces it later: --replace); so is a replacement. Report events without a usable
     // number are no reason to: they were read whole and counted, and they are what GitHub
     // published, so another copy of the hour holds them alike and there is nothing to replace.
-    const bool alone = entry.bad_lines > 0 || options_.replace;
+    const bool alone = entry.bad_lines > 0 || replaces_[index];
     if (alone) WriteGroup();
     group_.Add(index, key, entry, std::move(*aggregate));
     if (alone) WriteGroup();
@@ -449,7 +467,7 @@ void IngestRun::SetAsideSavedCopy(size_t index, FileOutcome& outcome) const {
 void IngestRun::WriteGroup() {
   if (group_.empty()) return;
   // A replacement is committed alone (FinishFile).
-  const Status status = options_.replace ? store_.ReplaceFile(group_.entries().front().first,
+  const Status status = replaces_[group_.file_indexes().front()] ? store_.ReplaceFile(group_.entries().front().first,
                                                               group_.entries().front().second, group_.aggregate())
                                          : store_.CommitFiles(group_.entries(), group_.aggregate());
   for (const size_t index : group_.file_indexes()) {

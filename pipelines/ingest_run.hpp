@@ -116,6 +116,9 @@ class IngestRun {
 
   std::vector<FileOutcome> outcomes_;
   std::vector<size_t> to_read_;  //!< indexes of the files to read, in input order
+  //! Per file: it takes the place of the copy of its name the store holds (--replace, or a copy
+  //! of an hour the store holds as empty); committed alone, through Store::ReplaceFile.
+  std::vector<bool> replaces_;
 
   std::mutex mutex_;  //!< guards the file states' scheduling fields and `all_workers_`
   std::vector<std::unique_ptr<FileState>> states_;

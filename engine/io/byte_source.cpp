@@ -13,7 +13,10 @@
 namespace ghsift {
 
 Result<FileSource> FileSource::Open(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO opened without it waits for a writer, and that wait ignores a stop request;
+  // with it the open returns at once and the check below refuses the FIFO. On a regular file the
+  // flag changes nothing.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return Status::IoError(path + ": cannot open: " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -22,6 +22,10 @@ struct FileEntry {
   //! Report events that named no usable report number (counted as events, no report made).
   uint64_t report_events_without_number = 0;
 
+  //! A copy another copy of the same name may replace (`ingest --replace`): one with bad lines
+  //! (the store keeps what it added), or an empty one, which added nothing but the file.
+  bool Replaceable() const { return bad_lines > 0 || events == 0; }
+
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);
 };

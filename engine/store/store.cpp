@@ -466,16 +466,25 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
 Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const FileAggregate& aggregate) {
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> recorded, FindFile(name));
   if (!recorded) return Status::NotFound(name + " is not in the store: nothing to replace (ingest it without --replace)");
+  if (!recorded->Replaceable()) {
+    return Status::InvalidArgument(name + " was ingested without bad lines: --replace replaces only a copy that had "
+                                          "some (or none at all)");
+  }
+  FileDelta bad;
   if (recorded->bad_lines == 0) {
-    return Status::InvalidArgument(name + " was ingested without bad lines: --replace replaces only a copy that had some");
+    // An empty copy: what it added is on its entry (the file and its bytes), no delta was kept.
+    FileAggregate nothing;
+    nothing.AddBytes(recorded->decoded_bytes);
+    bad = FileDelta::Of(nothing, 1, recorded->size);
+  } else {
+    GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> kept, GetMeta(std::string(kBadCopyPrefix) + name));
+    if (!kept) {
+      return Status::InvalidArgument(name + ": the store did not keep what its copy with bad lines added (it was "
+                                            "ingested by an older ghsift), so it cannot be taken out; ingest into a "
+                                            "new store to use the good copy");
+    }
+    GHSIFT_ASSIGN_OR_RETURN(bad, FileDelta::Decode(*kept));
   }
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> kept, GetMeta(std::string(kBadCopyPrefix) + name));
-  if (!kept) {
-    return Status::InvalidArgument(name + ": the store did not keep what its copy with bad lines added (it was "
-                                          "ingested by an older ghsift), so it cannot be taken out; ingest into a new "
-                                          "store to use the good copy");
-  }
-  GHSIFT_ASSIGN_OR_RETURN(const FileDelta bad, FileDelta::Decode(*kept));
   const FileDelta good = FileDelta::Of(aggregate, 1, entry.size);
   // Counters: what the good copy adds less what the bad one added, in one operand per key.
   std::map<std::string, int64_t> net;
@@ -510,7 +519,8 @@ Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const
   // The good copy may have bad lines of its own: then it keeps what it added, to be replaced in turn.
   if (entry.bad_lines > 0) batch.Put(kMeta, std::string(kBadCopyPrefix) + name, good.Encode());
   else batch.Delete(kMeta, std::string(kBadCopyPrefix) + name);
-  return WriteCommit(batch, name + " (replacing its copy with bad lines)");
+  return WriteCommit(batch, name + (recorded->bad_lines > 0 ? " (replacing its copy with bad lines)"
+                                                              : " (replacing its empty copy)"));
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {

@@ -413,6 +413,61 @@ TEST_F(BadInputTest, RerunTrustsNameSizeAndTimeVerifyRehashes) {
   EXPECT_NE(touched.output.find(file + ": skipped, already ingested"), std::string::npos) << touched.output;
 }
 
+// An hour served or saved empty (a gzip member of no bytes) is recorded as such, and said; the
+// real copy of the hour, read later under the same name, takes its place and counts exactly as if
+// the empty copy had never been read. Before, the real copy was refused for good ("changed since
+// it was ingested", and --replace took only copies with bad lines).
+TEST_F(BadInputTest, AnEmptyHourGivesWayToItsRealCopy) {
+  GenCorpus(dir_ / "two", 2, 200, 11, "gz");
+  const std::string name = "2024-01-01-1.json.gz";
+  ASSERT_EQ(RunCommand("mkdir -p '" + (dir_ / "served") + "'").exit_code, 0);
+  const std::string empty = dir_ / ("served/" + name);
+  WriteAll(empty, std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x03\x00", 12) + std::string(8, '\0'));
+  const auto before = Stats();
+  const CommandResult first = Ingest(empty);
+  EXPECT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_NE(first.output.find(empty + ": holds no event: recorded as an empty hour (a copy of it with events takes "
+                                      "its place)"),
+            std::string::npos)
+      << first.output;
+  EXPECT_EQ(Get(Stats(), "files"), Get(before, "files") + 1);
+
+  const std::string real = dir_ / ("two/" + name);
+  const CommandResult second = Ingest(real);
+  EXPECT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_NE(second.output.find(real + ": took the place of the empty copy of this hour the store held"),
+            std::string::npos)
+      << second.output;
+  // The store now equals one that read the good hour and the real copy only.
+  const auto replaced = Stats();
+  const std::string mine = store_;
+  store_ = dir_ / "reference";
+  ASSERT_EQ(Ingest(dir_ / "good/2024-01-01-0.json.gz").exit_code, 0);
+  ASSERT_EQ(Ingest(real).exit_code, 0);
+  EXPECT_EQ(replaced, Stats());
+  const std::string query = " query --kind all --by repo,type --metric events --format csv --store ";
+  EXPECT_EQ(RunCommand(Ghsift() + query + "'" + mine + "'").output,
+            RunCommand(Ghsift() + query + "'" + store_ + "'").output);
+  // A copy the store holds with events is not replaced by another without --replace.
+  const CommandResult again = Ingest(empty);
+  EXPECT_EQ(again.exit_code, 2) << again.output;
+  EXPECT_NE(again.output.find("changed since it was ingested"), std::string::npos) << again.output;
+}
+
+// A FIFO named as an input is refused at once: opened for reading it would wait for a writer,
+// and that wait ignored a stop request.
+TEST_F(BadInputTest, AFifoIsRefusedWithoutWaitingForAWriter) {
+  const std::string fifo = dir_ / "2024-01-01-3.json.gz";
+  ASSERT_EQ(RunCommand("mkfifo '" + fifo + "'").exit_code, 0);
+  const auto before = Stats();
+  const CommandResult r = RunCommand("timeout 60 " + Ghsift() + " ingest -q --all-repos --store '" + store_ + "' '" +
+                                     fifo + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(fifo + ": not a regular file"), std::string::npos) << r.output;
+  auto after = Stats();
+  EXPECT_EQ(Get(after, "failed_files"), Get(before, "failed_files") + 1);
+}
+
 TEST_F(BadInputTest, DirectoryWithoutDumpsIsAnError) {
   const std::string empty = dir_ / "nothing-here";
   ASSERT_EQ(RunCommand("mkdir -p '" + empty + "/sub' && cp '" + (dir_ / "good/2024-01-01-0.json.gz") + "' '" + empty +

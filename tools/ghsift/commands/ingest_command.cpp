@@ -134,6 +134,8 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
       std::fprintf(stderr, "ghsift: %s: not published at the source; recorded (stats --coverage)\n", path.c_str());
     } else if (o.result == FileResult::kSkipped) {
       std::fprintf(stderr, "ghsift: %s: skipped, %s\n", path.c_str(), TerminalSafe(o.message).c_str());
+    } else if (o.result == FileResult::kIngested && !o.message.empty()) {
+      std::fprintf(stderr, "ghsift: %s: %s\n", path.c_str(), TerminalSafe(o.message).c_str());  // an empty hour
     }
     for (const BadLine& b : o.bad_lines) {
       std::fprintf(stderr, "ghsift: %s:%llu:%llu: bad record skipped: %s\n", path.c_str(),

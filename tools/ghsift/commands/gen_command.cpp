@@ -1,6 +1,7 @@
 // ghsift gen --out DIR --hours N --events-per-hour K --seed S [--compress gz|zst|none]
-//            [--profile 2016|2024] [--legacy | --schema modern|legacy|mixed|timeline|timeline-2012|events-2011|slim-2025] [--quirk-joined N] [--quirk-nul N]
+//            [--profile P] [--legacy | --schema S] [--quirk-joined N] [--quirk-nul N]
 //            [--quirk-duplicates N] [--quirk-missing-hours H,H] [--quirk-single-event-hours H,H]
+// The profiles and schemas are gen's tables (gen/profile.hpp, gen/schemas.hpp).
 #include <chrono>
 #include <cstdio>
 
@@ -8,6 +9,7 @@
 #include "commands/common_options.hpp"
 #include "gen/generator.hpp"
 #include "gen/profile.hpp"
+#include "gen/schemas.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -27,6 +29,37 @@ int RunGen(const gen::GenOptions& options) {
   return kExitOk;
 }
 
+std::vector<std::string> ProfileNameList() {
+  std::vector<std::string> names;
+  for (const gen::Profile& p : gen::Profiles()) names.emplace_back(p.name);
+  return names;
+}
+
+// "2016: 11956, 2024: 140000": each profile's events per hour.
+std::string ProfileSizes() {
+  std::string text;
+  for (const gen::Profile& p : gen::Profiles()) {
+    if (!text.empty()) text += ", ";
+    text += std::string(p.name) + ": " + std::to_string(p.events_per_hour);
+  }
+  return text;
+}
+
+// "default: a --profile's first hour (2016: ..., 2024: ...), else the --schema's: ...".
+std::string StartHourDefaults() {
+  std::string text = "default: a --profile's first hour (";
+  for (const gen::Profile& p : gen::Profiles()) {
+    if (&p != &gen::Profiles().front()) text += ", ";
+    text += std::string(p.name) + ": " + p.start_hour;
+  }
+  text += "), else the --schema's (";
+  for (const gen::Schema& s : gen::Schemas()) {
+    if (&s != &gen::Schemas().front()) text += ", ";
+    text += std::string(s.name) + ": " + std::string(s.start_hour);
+  }
+  return text + ")";
+}
+
 }  // namespace
 
 void AddGenCommand(CLI::App& command, int& exit_code) {
@@ -42,10 +75,7 @@ void AddGenCommand(CLI::App& command, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::IsMember({"gz", "zst", "none"}));
   cmd->add_option("--level", options->level, "Compression level")->capture_default_str();
-  cmd->add_option("--start", options->start_hour,
-                  std::string("First hour, YYYY-MM-DDTHH (UTC); default ") + gen::kModernStartHour + ", or " +
-                      gen::kLegacyStartHour + " with the legacy schema, " + gen::kEvents2011StartHour + " with events-2011, " +
-                      gen::kSlim2025StartHour + " with slim-2025");
+  cmd->add_option("--start", options->start_hour, "First hour, YYYY-MM-DDTHH (UTC); " + StartHourDefaults());
   cmd->add_option("--bad-lines", options->bad_lines_per_file, "Invalid lines planted per file")->capture_default_str();
   cmd->add_option("--tracked-share", options->tracked_share, "Share of issue/PR activity in tracked DL repos")
       ->capture_default_str()
@@ -57,22 +87,22 @@ void AddGenCommand(CLI::App& command, int& exit_code) {
                   "Share of new reports that are pull requests (default 0.6, or the profile's)")
       ->check(NumberCheck(0, 1));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
-  CLI::Option* schema = cmd->add_option("--schema", options->schema,
-                                        "Event layout: modern (2015 on), legacy (2011-2014 Timeline API), mixed "
-                                        "(each event either, 50/50), timeline (legacy at US-Pacific times, files "
-                                        "named by the Pacific hour, as 2012-03-11..2014), timeline-2012 (the "
-                                        "original 2012 files: timeline, records glued on one line, slash dates), "
-                                        "events-2011 (the first hours, 2011-02..2012-03: issue events without "
-                                        "title or body) or slim-2025 (since October 2025: pull requests without "
-                                        "title or body, pushes without commits)")
+  std::string schema_help = "Event layout: ";
+  std::vector<std::string> schema_names;
+  for (const gen::Schema& row : gen::Schemas()) {
+    if (!schema_names.empty()) schema_help += schema_names.size() + 1 == gen::Schemas().size() ? " or " : ", ";
+    schema_help += row.what;
+    schema_names.emplace_back(row.name);
+  }
+  CLI::Option* schema = cmd->add_option("--schema", options->schema, schema_help)
                             ->capture_default_str()
-                            ->check(CLI::IsMember({"modern", "legacy", "mixed", "timeline", "timeline-2012", "events-2011", "slim-2025"}));
+                            ->check(CLI::IsMember(schema_names));
   cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")
       ->excludes(schema);
   cmd->add_option("--profile", options->profile,
                   "Shape of a real hour of that era: type mix, distinct repos and actors per event, event "
-                  "sizes; --events-per-hour defaults to the real hour's size (2016: 11956, 2024: 140000)")
-      ->check(CLI::IsMember({"2016", "2024"}));
+                  "sizes; --events-per-hour defaults to the real hour's size (" + ProfileSizes() + ")")
+      ->check(CLI::IsMember(ProfileNameList()));
   cmd->add_option("--quirk-joined", options->quirk_joined, "Lines per file holding two records with no newline (}{)")
       ->check(CountCheck());
   cmd->add_option("--quirk-nul", options->quirk_nul, "Lines per file made of NUL bytes (some then a partial record)")

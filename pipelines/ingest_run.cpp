@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/time_range.hpp"
+#include "pipelines/input_files.hpp"
 
 namespace ghsift {
 namespace {
@@ -86,9 +87,16 @@ void IngestRun::DecideSkips() {
     std::error_code ec;
     const uint64_t size = IsHttpUrl(files_[i]) ? 0 : std::filesystem::file_size(files_[i], ec);
     const bool wanted = WantedAfterStore(i, key, size, !ec, outcome);
+    const std::vector<std::string> other_names = OtherNamesOfTheHour(key);
+    const auto same_hour = std::find_if(other_names.begin(), other_names.end(),
+                                        [&](const std::string& other) { return seen_keys.count(other) > 0; });
     if (wanted && !seen_keys.insert(key).second) {
       outcome.result = FileResult::kSkipped;
       outcome.message = "named twice in this run";
+    } else if (wanted && same_hour != other_names.end()) {
+      outcome.result = FileResult::kFailed;
+      outcome.name_held = true;
+      outcome.message = "the same hour as " + *same_hour + ", named before it in this run; only that one is read";
     } else if (wanted) {
       to_read_.push_back(i);
       progress_.compressed_total += ec ? 0 : size;
@@ -129,7 +137,25 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
     }
     return false;
   }
-  if (!entry) return true;
+  if (!entry) {
+    // The same hour under another name (another compression, or its hour written 02): counted once.
+    for (const std::string& other : OtherNamesOfTheHour(key)) {
+      auto held = store_.FindFile(other);
+      if (!held.ok() || !*held) continue;
+      outcome.name_held = true;
+      if (remote) {
+        outcome.result = FileResult::kSkipped;
+        outcome.message = "already ingested as " + other;
+      } else {
+        outcome.result = FileResult::kFailed;
+        outcome.message = "the store holds this hour as " + other +
+                          " (another copy of the same hour); refusing to count it twice: ingest into a new store "
+                          "to use this copy";
+      }
+      return false;
+    }
+    return true;
+  }
   if (entry->events == 0 && entry->bad_lines == 0) {
     // The store holds the hour as empty: it added nothing but the file, so another copy takes its
     // place without a count twice (an empty download, then the real hour).

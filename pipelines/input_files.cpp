@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include "io/http_source.hpp"
 
@@ -24,13 +25,34 @@ bool HourName(const std::string& name) {
   return true;
 }
 
+//! The endings of dump files; a plain ".json" only with an hour's name (LooksLikeDump).
+constexpr const char* kDumpEndings[] = {".json", ".json.gz", ".json.zst", ".ndjson", ".ndjson.gz", ".ndjson.zst"};
+
 }  // namespace
 
 bool LooksLikeDump(const std::string& name) {
-  for (const char* ending : {".json.gz", ".json.zst", ".ndjson", ".ndjson.gz", ".ndjson.zst"}) {
-    if (EndsWith(name, ending)) return true;
+  for (const char* ending : kDumpEndings) {
+    if (EndsWith(name, ending)) return std::string_view(ending) != ".json" || HourName(name);
   }
-  return EndsWith(name, ".json") && HourName(name);
+  return false;
+}
+
+std::vector<std::string> OtherNamesOfTheHour(const std::string& name) {
+  if (!HourName(name) || !LooksLikeDump(name)) return {};
+  const std::string stem = name.substr(0, name.find('.'));
+  // The hour as GH Archive writes it (2024-01-01-2) and zero-padded (2024-01-01-02).
+  const std::string date = stem.substr(0, 11);
+  const std::string hour = stem.substr(11);
+  const std::string bare = hour.size() == 2 && hour[0] == '0' ? hour.substr(1) : hour;
+  std::vector<std::string> stems = {date + bare};
+  if (bare.size() == 1) stems.push_back(date + "0" + bare);
+  std::vector<std::string> names;
+  for (const std::string& s : stems) {
+    for (const char* ending : kDumpEndings) {
+      if (s + ending != name) names.push_back(s + ending);
+    }
+  }
+  return names;
 }
 
 Result<std::vector<std::string>> ResolveInputs(const std::vector<std::string>& arguments, bool recursive) {

@@ -454,6 +454,38 @@ TEST_F(BadInputTest, AnEmptyHourGivesWayToItsRealCopy) {
   EXPECT_NE(again.output.find("changed since it was ingested"), std::string::npos) << again.output;
 }
 
+// One hour read as .json.gz and again as .json.zst (or .json, or with its hour written 02) is
+// counted once: the later copy is refused by name, whether the store holds the other or this run
+// reads it. Before, each name was a file of its own and the hour counted two or three times.
+TEST_F(BadInputTest, OneHourUnderTwoNamesIsCountedOnce) {
+  GenCorpus(dir_ / "zst", 1, 200, 11, "zst");
+  const std::string zst = dir_ / "zst/2024-01-01-0.json.zst";
+  const auto before = Stats();
+  const CommandResult held = Ingest(zst);
+  EXPECT_EQ(held.exit_code, 2) << held.output;
+  EXPECT_NE(held.output.find(zst + ": the store holds this hour as 2024-01-01-0.json.gz (another copy of the same "
+                                   "hour); refusing to count it twice"),
+            std::string::npos)
+      << held.output;
+  EXPECT_EQ(Stats(), before);
+
+  // In one run into a new store: the first name read, the second refused.
+  ASSERT_EQ(RunCommand("mkdir -p '" + (dir_ / "padded") + "' && cp '" + (dir_ / "good/2024-01-01-0.json.gz") + "' '" +
+                       (dir_ / "padded/2024-01-01-00.json.gz") + "'")
+                .exit_code,
+            0);
+  store_ = dir_ / "one-run";
+  const CommandResult both = RunCommand(Ghsift() + " ingest -q --all-repos --store '" + store_ + "' '" + zst + "' '" +
+                                        (dir_ / "padded/2024-01-01-00.json.gz") + "'");
+  EXPECT_EQ(both.exit_code, 2) << both.output;
+  EXPECT_NE(both.output.find("2024-01-01-00.json.gz: the same hour as 2024-01-01-0.json.zst, named before it in "
+                             "this run; only that one is read"),
+            std::string::npos)
+      << both.output;
+  EXPECT_EQ(Get(Stats(), "files"), 1);
+  EXPECT_EQ(Get(Stats(), "events"), Get(before, "events"));
+}
+
 // A FIFO named as an input is refused at once: opened for reading it would wait for a writer,
 // and that wait ignored a stop request.
 TEST_F(BadInputTest, AFifoIsRefusedWithoutWaitingForAWriter) {

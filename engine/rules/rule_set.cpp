@@ -5,9 +5,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -172,6 +175,14 @@ Result<std::string> ExpandFragments(const std::string& pattern, const std::map<s
   return out;
 }
 
+//! A weight or threshold: a number, and finite (YAML reads .nan and .inf as numbers, and a NaN
+//! threshold flagged every report that matched anything). Empty otherwise.
+std::optional<double> FiniteNumber(const YAML::Node& node) {
+  double value = 0;
+  if (!node.IsScalar() || !YAML::convert<double>::decode(node, value) || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
 //! The `categories:` map: per-category settings (threshold, facet and verdict marks).
 Status ReadCategorySettings(const YAML::Node& map, const std::string& source, Layer& layer) {
   if (!map.IsMap()) return Status::InvalidArgument(source + ": 'categories' must be a mapping");
@@ -196,7 +207,13 @@ Status ReadCategorySettings(const YAML::Node& map, const std::string& source, La
       return Status::InvalidArgument(source + ": category '" + name + "': threshold defined twice in one layer (also in " +
                                      earlier->second.source + ")");
     }
-    layer.thresholds[name] = {threshold.as<double>(), source};
+    const std::optional<double> value = FiniteNumber(threshold);
+    if (!value) {
+      return Status::InvalidArgument(source + ": category '" + name + "' (line " +
+                                     std::to_string(threshold.Mark().line + 1) + "): threshold must be a finite "
+                                     "number, not '" + YAML::Dump(threshold) + "'");
+    }
+    layer.thresholds[name] = {*value, source};
     // A facet (stage, info, verdict) describes a report; only the other categories flag it.
     if (const YAML::Node facet = entry.second["facet"]; facet) layer.facets[name] = facet.as<bool>();
     // The verdict (bug or not) is an answer of its own, never a problem category: a facet too.
@@ -223,10 +240,12 @@ size_t ClosingQuote(const std::string& text, size_t open) {
   return std::string::npos;
 }
 
-//! yaml-cpp takes a quoted value the file ends in without its closing quote (`pattern: "a` at the
-//! end of a file reads as "a "): every quoted scalar is checked to close, so that a rule cut
-//! short is an error naming its line, not a different pattern.
-Status CheckQuotesClose(const YAML::Node& node, const std::string& text, const std::string& source) {
+//! What yaml-cpp lets through, checked over the whole file so each is an error naming its line:
+//! - a quoted value the file ends in without its closing quote (`pattern: "a` at the end of a
+//!   file reads as "a "), so that a rule cut short is not a different pattern;
+//! - a key given twice in one mapping (`pattern: x` then `pattern: y`), of which one would be
+//!   read and the other silently dropped.
+Status CheckFileShape(const YAML::Node& node, const std::string& text, const std::string& source) {
   if (node.IsScalar()) {
     const YAML::Mark mark = node.Mark();
     if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= text.size()) return Status::Ok();
@@ -239,11 +258,20 @@ Status CheckQuotesClose(const YAML::Node& node, const std::string& text, const s
     return Status::Ok();
   }
   if (node.IsSequence()) {
-    for (const YAML::Node& item : node) GHSIFT_TRY(CheckQuotesClose(item, text, source));
+    for (const YAML::Node& item : node) GHSIFT_TRY(CheckFileShape(item, text, source));
   } else if (node.IsMap()) {
+    std::map<std::string, int> line_of_key;
     for (const auto& entry : node) {
-      GHSIFT_TRY(CheckQuotesClose(entry.first, text, source));
-      GHSIFT_TRY(CheckQuotesClose(entry.second, text, source));
+      GHSIFT_TRY(CheckFileShape(entry.first, text, source));
+      GHSIFT_TRY(CheckFileShape(entry.second, text, source));
+      if (!entry.first.IsScalar()) continue;
+      const int line = entry.first.Mark().line + 1;
+      const auto [earlier, first] = line_of_key.emplace(entry.first.Scalar(), line);
+      if (!first) {
+        return Status::InvalidArgument(source + ": line " + std::to_string(line) + ": key '" + entry.first.Scalar() +
+                                       "' given twice in one mapping (also on line " +
+                                       std::to_string(earlier->second) + ")");
+      }
     }
   }
   return Status::Ok();
@@ -256,7 +284,7 @@ Status ReadLayerFile(const std::string& text, const std::string& source, Layer& 
   } catch (const YAML::Exception& e) {
     return Status::InvalidArgument(source + ": invalid YAML: " + e.what());
   }
-  GHSIFT_TRY(CheckQuotesClose(root, text, source));
+  GHSIFT_TRY(CheckFileShape(root, text, source));
   if (root.IsNull()) return Status::Ok();
   if (!root.IsMap()) return Status::InvalidArgument(source + ": top level must be a mapping with 'rules'");
   try {
@@ -367,11 +395,12 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std
     }
   }
   if (node["weight"]) {
-    try {
-      rule.weight = node["weight"].as<double>();
-    } catch (const YAML::Exception&) {
-      return Status::InvalidArgument(named + ": weight must be a number, not '" + YAML::Dump(node["weight"]) + "'");
+    const std::optional<double> weight = FiniteNumber(node["weight"]);
+    if (!weight) {
+      return Status::InvalidArgument(named + ": weight must be a finite number, not '" + YAML::Dump(node["weight"]) +
+                                     "'");
     }
+    rule.weight = *weight;
   }
   return Status::Ok();
 }

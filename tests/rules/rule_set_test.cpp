@@ -271,7 +271,32 @@ TEST_F(RuleSetTest, BadWeightIsRefused) {
   RuleSet set;
   const Status s = ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: heavy}\n", "m.yaml", set);
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(s.message(), "m.yaml: rule 'x' (line 2): weight must be a number, not 'heavy'");
+  EXPECT_EQ(s.message(), "m.yaml: rule 'x' (line 2): weight must be a finite number, not 'heavy'");
+  // YAML's .nan and .inf are numbers to yaml-cpp: a NaN weight or threshold decided every report.
+  RuleSet nan_weight;
+  EXPECT_EQ(ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: .nan}\n", "m.yaml", nan_weight).message(),
+            "m.yaml: rule 'x' (line 2): weight must be a finite number, not '.nan'");
+  RuleSet inf_weight;
+  EXPECT_EQ(ParseRuleYaml("rules:\n  - {id: x, tag: t, pattern: p, weight: -.inf}\n", "m.yaml", inf_weight).message(),
+            "m.yaml: rule 'x' (line 2): weight must be a finite number, not '-.inf'");
+  RuleSet nan_threshold;
+  EXPECT_EQ(ParseRuleYaml("categories:\n  t: {threshold: .NaN}\nrules:\n  - {id: x, tag: t, pattern: p}\n", "m.yaml",
+                          nan_threshold)
+                .message(),
+            "m.yaml: category 't' (line 2): threshold must be a finite number, not '.NaN'");
+}
+
+// A key given twice in one mapping: yaml-cpp keeps both and a lookup reads one, so the other
+// pattern (or weight, or threshold) was dropped without a word.
+TEST_F(RuleSetTest, AKeyGivenTwiceIsRefusedWithBothLines) {
+  RuleSet set;
+  const Status s =
+      ParseRuleYaml("rules:\n  - id: x\n    tag: t\n    pattern: slow\n    pattern: fast\n", "twice.yaml", set);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), "twice.yaml: line 5: key 'pattern' given twice in one mapping (also on line 4)");
+  RuleSet top;
+  EXPECT_EQ(ParseRuleYaml("rules: []\nrules: []\n", "top.yaml", top).message(),
+            "top.yaml: line 2: key 'rules' given twice in one mapping (also on line 1)");
 }
 
 TEST_F(RuleSetTest, InvalidYamlIsRefused) {

@@ -350,12 +350,12 @@ Status Store::UpgradeRecords() {
       GHSIFT_ASSIGN_OR_RETURN(const std::string encoded, reencode(value));
       GHSIFT_TRY(FromRocks(batch.Put(Family(family), it->key(), encoded), "upgrading a record"));
       if (batch.GetDataSize() >= (4u << 20)) {
-        GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"));
+        GHSIFT_TRY(Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"); }));
         batch.Clear();
       }
     }
     GHSIFT_TRY(FromRocks(it->status(), "reading records to upgrade"));
-    return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records");
+    return Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"); });
   };
   GHSIFT_TRY(rewrite(kIssues, kIssueRecordFormat, [](std::string_view v) -> Result<std::string> {
     GHSIFT_ASSIGN_OR_RETURN(const IssueRecord r, IssueRecord::Decode(v));
@@ -430,8 +430,24 @@ Status Store::WriteCommit(CommitBatch& batch, const std::string& what) {
                              "; the store is unchanged");
     }
   }
-  Status status = batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_);
+  Status status = Written([&] { return batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_); });
   if (!status.ok()) return Status(status.code(), "committing " + what + ": " + status.message());
+  return status;
+}
+
+Status Store::Written(const std::function<Status()>& write) {
+  {
+    std::lock_guard<std::mutex> lock(write_failed_mutex_);
+    if (!write_failed_.ok()) {
+      return Status::IoError("not written: an earlier write of this run failed (" + write_failed_.message() +
+                             "); the store keeps what was written before it, and the next run goes on");
+    }
+  }
+  Status status = write();
+  if (status.code() == StatusCode::kIoError) {
+    std::lock_guard<std::mutex> lock(write_failed_mutex_);
+    if (write_failed_.ok()) write_failed_ = status;
+  }
   return status;
 }
 
@@ -524,13 +540,11 @@ Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {
-  return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)),
-                   "updating statistic " + name);
+  return Written([&] { return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)), "updating statistic " + name); });
 }
 
 Status Store::RecordFailure(const std::string& name, const std::string& reason) {
-  return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason),
-                   "recording failure of " + name);
+  return Written([&] { return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason), "recording failure of " + name); });
 }
 
 std::vector<std::pair<std::string, std::string>> Store::Failures() const {
@@ -553,7 +567,7 @@ Result<std::optional<std::string>> Store::GetMeta(const std::string& key) const 
 Status Store::PutMeta(const std::string& key, const std::string& value) {
   rocksdb::WriteOptions options;
   options.sync = true;
-  return FromRocks(db_->Put(options, Family(kMeta), key, value), "writing " + key);
+  return Written([&] { return FromRocks(db_->Put(options, Family(kMeta), key, value), "writing " + key); });
 }
 
 Status Store::ScanCounts(int family, const std::string& prefix,
@@ -644,7 +658,7 @@ Status Store::ReplaceIssues(const std::vector<std::pair<std::pair<int64_t, int64
   GHSIFT_TRY(ClearRollupIn(batch));
   rocksdb::WriteOptions options;
   options.sync = true;
-  return FromRocks(db_->Write(options, &batch), "rewriting issue records");
+  return Written([&] { return FromRocks(db_->Write(options, &batch), "rewriting issue records"); });
 }
 
 Result<std::optional<IssueRecord>> Store::GetIssue(int64_t repo_id, int64_t number) const {
@@ -750,7 +764,7 @@ Status Store::ApplyRollup(const RollupUpdate& update) {
     // would group concurrent writes itself, its leader copying the others' batches under
     // synchronisation ThreadSanitizer cannot see into (Debian's librocksdb is not instrumented).
     std::lock_guard<std::mutex> lock(rollup_write_mutex_);
-    GHSIFT_TRY(FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup"));
+    GHSIFT_TRY(Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "updating the rollup"); }));
   }
   if (update.unmark_stale) stale_marks_cleared_ += update.counted_under.size();
   if (!update.deltas.empty()) ++rollup_steps_;
@@ -800,7 +814,7 @@ uint64_t Store::ApproximateBytes(int family, const std::string& begin, const std
 Status Store::ClearRollup() {
   rocksdb::WriteBatch batch;
   GHSIFT_TRY(ClearRollupIn(batch));
-  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "clearing the rollup");
+  return Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "clearing the rollup"); });
 }
 
 std::string Store::RepoName(int64_t repo_id) const {

@@ -207,6 +207,11 @@ class Store {
                       const std::set<std::pair<int64_t, int64_t>>& written_records);
   //! Writes a commit's batch after checking the free space; `what` names it in errors.
   Status WriteCommit(CommitBatch& batch, const std::string& what);
+  //! Every write of this store goes through here: after one has failed (a full disk), no other is
+  //! tried in this process. RocksDB 7.8 (Debian's) writes to its log again after a failed log
+  //! write and, built with assertions, aborts there; the store is left as its last good write
+  //! made it, and the next run writes again.
+  Status Written(const std::function<Status()>& write);
   //! Rewrites the report records of a store of older formats in the current ones (a writer, at
   //! open): the answers stay the same, and the store then holds one format only.
   Status UpgradeRecords();
@@ -220,6 +225,8 @@ class Store {
   uint64_t ApproximateBytes(int family, const std::string& begin, const std::string& end) const;
 
   std::string path_;
+  Status write_failed_;  //!< the first failed write (Written), or ok
+  std::mutex write_failed_mutex_;
   std::string secondary_path_;  //!< reader's private directory (removed on close)
   // Since the last Finish: stale marks ApplyRollup deleted (tombstones a reader's scan of the
   // stale set steps over) and its steps that added count operands (one per cell at most each).

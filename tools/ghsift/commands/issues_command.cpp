@@ -140,14 +140,12 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
   return FormatTable(Format::kTable, header, rows, numeric);
 }
 
-//! The fields both labeling exports write after the texts, then the exported dimensions': the
-//! CSV as columns after the MHNurf ones and `class`, jsonl as keys. The header, each row of
-//! either and --format's help read this one list.
-constexpr std::string_view kLabelingFields[] = {
-    "url", "kind", "created", "updated", "categories", "subcategories", "facets", "verdict", "score", "rules"};
-
+//! The columns the labeling exports write after `class` (CSV) or the texts (jsonl): the report
+//! fields they carry (ReportField::labeling_place), then the exported dimensions'. The header, each
+//! row of either and --format's help read this one list.
 std::vector<std::string> LabelingExtraColumnNames() {
-  std::vector<std::string> names(std::begin(kLabelingFields), std::end(kLabelingFields));
+  std::vector<std::string> names;
+  for (const ReportField* field : LabelingFields(LabelingExport::kIssues)) names.emplace_back(field->name);
   for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
   return names;
 }
@@ -158,20 +156,19 @@ std::vector<std::string> LabelingExtraColumnNames() {
 Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& issues, bool csv) {
   GHSIFT_ASSIGN_OR_RETURN(const StoreScopeDescription scope, DescribeStoreScope(store));
   if (csv) std::cout << LabelingCsvHeader(LabelingExtraColumnNames());
+  const std::vector<const ReportField*> fields = LabelingFields(LabelingExport::kIssues);
   size_t missing = 0;
   for (const ListedIssue& i : issues) {
     GHSIFT_ASSIGN_OR_RETURN(const KeptText kept, ReadKeptText(store, i, scope.keep_text));
     missing += !kept.found;
     if (csv) {
-      std::vector<std::string> extra;
-      for (std::string_view name : kLabelingFields) extra.push_back(CsvCellOf(ReportFieldNamed(name), i));
+      std::vector<std::string> extra = CsvCellsOf(fields, i);
       for (std::string& value : ExportedValues(i, 0)) extra.push_back(std::move(value));
       std::cout << LabelingCsvRow(i, kept, extra);
       continue;
     }
-    std::cout << "{" << JsonMembersOf(i, {"repo", "number", "state"}, true) << LabelingJsonTexts(i, kept);
-    for (std::string_view name : kLabelingFields) std::cout << JsonMembersOf(i, {name});
-    std::cout << ExportedJsonMembers(i, 0) << ", \"class\": null}\n";
+    std::cout << LabelingJsonOpening(i, kept) << JsonMembersOf(i, fields) << ExportedJsonMembers(i, 0)
+              << ", \"class\": null}\n";
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "aggregate/report_text_record.hpp"
+#include "commands/report_fields.hpp"
 #include "json/text_field.hpp"
 #include "common/csv.hpp"
 #include "output.hpp"
@@ -126,8 +127,8 @@ std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const
   return out + "\n";
 }
 
-std::string LabelingJsonTexts(const ListedIssue& issue, const KeptText& kept) {
-  std::string out;
+std::string LabelingJsonOpening(const ListedIssue& issue, const KeptText& kept) {
+  std::string out = "{" + JsonMembersOf(issue, {"repo", "number", "state"}, true);
   for (const TextFieldSpec& spec : kTextFields) {
     if (spec.source == TextSource::kFences) continue;
     const std::vector<std::string> texts = ExportedTexts(issue, kept, spec);

@@ -37,9 +37,10 @@ std::vector<std::string> LabelingCsvColumns(const std::vector<std::string>& extr
 std::string LabelingCsvHeader(const std::vector<std::string>& extra);
 //! One row under LabelingCsvHeader: `class` empty for the labeler, then `extra` (CSV-quoted here).
 std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const std::vector<std::string>& extra);
-//! The text fields as JSON members (`, "title": "...", "body": "...", "labels": [...], ...`) for
-//! the jsonl exports: the keys `rules eval` reads. Code stays in the body's fences.
-std::string LabelingJsonTexts(const ListedIssue& issue, const KeptText& kept);
+//! The start of a jsonl record, the keys `rules eval` reads: `{"repo": ..., "number": ..., "state":
+//! ...`, then the text fields (`, "title": "...", "body": "...", "labels": [...], ...`). Code stays
+//! in the body's fences. Each export writes its own members after it, and the closing `}`.
+std::string LabelingJsonOpening(const ListedIssue& issue, const KeptText& kept);
 
 //! The values of the exported dimensions (query/dimensions.hpp: ExportedDimensionNames) of a
 //! report listed with them in IssueListOptions::with_values from index `first` on, one a column.

@@ -50,6 +50,27 @@ std::string StratifyNames() {
   return out;
 }
 
+//! The columns sample writes of the draw, after the report fields (ReportField::sampled) and
+//! before the exported dimensions: the header, each CSV row and each jsonl record read this list.
+struct DrawColumn {
+  std::string_view name;
+  std::string (*value)(const SamplingFrame& frame, size_t index);
+  bool in_jsonl;  //!< notes is a cell for the labeler's hand in the CSV: jsonl has no such key
+};
+constexpr DrawColumn kDrawColumns[] = {
+    {"stratum", [](const SamplingFrame& frame, size_t index) { return frame.StratumOf(index); }, true},
+    {"notes", [](const SamplingFrame&, size_t) { return std::string(); }, false},
+};
+
+//! Every column after `class`: the report fields, the draw's, the exported dimensions'.
+std::vector<std::string> SampleExtraColumnNames(const std::vector<const ReportField*>& fields) {
+  std::vector<std::string> names;
+  for (const ReportField* field : fields) names.emplace_back(field->name);
+  for (const DrawColumn& column : kDrawColumns) names.emplace_back(column.name);
+  for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
+  return names;
+}
+
 int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
   const Dimension* stratify = args.stratify.empty() ? nullptr : FindDimension(args.stratify);
@@ -202,31 +223,30 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   std::ostream& out = args.out.empty() ? std::cout : file;
   // The exported dimensions' values follow the stratum's in ListedIssue::values.
   const size_t exported_from = stratify != nullptr ? 1 : 0;
-  std::vector<std::string> extra_columns = {"url", "categories", "stratum", "notes"};
-  for (const std::string& name : ExportedDimensionNames()) extra_columns.push_back(name);
-  if (args.format == "csv") out << LabelingCsvHeader(extra_columns);
+  const std::vector<const ReportField*> fields = LabelingFields(LabelingExport::kSample);
+  if (args.format == "csv") out << LabelingCsvHeader(SampleExtraColumnNames(fields));
   size_t missing = 0;
   for (size_t index : sample.chosen) {
     const auto row = rows.find({frame.RepoOf(index), frame.items[index].number});
     if (row == rows.end()) return Fail("the store changed while the sample was drawn: run it again");
-    const ListedIssue& issue = row->second;
-    std::vector<std::string> cats;
-    for (const std::string& c : issue.categories) {
-      if (chosen.count(c)) cats.push_back(c);
-    }
+    ListedIssue& issue = row->second;
+    // Its categories are those of the sample (`--category`), not every one it has.
+    std::erase_if(issue.categories, [&](const std::string& c) { return chosen.count(c) == 0; });
     auto read = ReadKeptText(**store, issue, scope->keep_text);
     if (!read.ok()) return Fail(read.status().message());
     const KeptText& kept = *read;
     missing += !kept.found;
     if (args.format == "csv") {
-      std::vector<std::string> extra = {issue.url, Join(cats, ";"), frame.StratumOf(index), ""};
+      std::vector<std::string> extra = CsvCellsOf(fields, issue);
+      for (const DrawColumn& column : kDrawColumns) extra.push_back(column.value(frame, index));
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
-      // Its categories are those of the sample (`--category`), not every one it has.
-      out << "{" << JsonMembersOf(issue, {"repo", "number", "state"}, true) << LabelingJsonTexts(issue, kept)
-          << JsonMembersOf(issue, {"url"}) << ", \"categories\": " << JsonArray(cats) << ", \"stratum\": " << JsonString(frame.StratumOf(index)) << ExportedJsonMembers(issue, exported_from)
-          << ", \"class\": null}\n";
+      out << LabelingJsonOpening(issue, kept) << JsonMembersOf(issue, fields);
+      for (const DrawColumn& column : kDrawColumns) {
+        if (column.in_jsonl) out << ", " << JsonString(column.name) << ": " << JsonString(column.value(frame, index));
+      }
+      out << ExportedJsonMembers(issue, exported_from) << ", \"class\": null}\n";
     }
   }
   NoteMissingTexts(missing, sample.chosen.size());

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace ghsift::cli {
@@ -47,6 +48,35 @@ TEST(ReportFieldsTest, EveryFieldHasOneNameAndAValue) {
     EXPECT_TRUE(field.form == ReportField::Form::kList ? field.list != nullptr : field.text != nullptr) << field.name;
   }
   EXPECT_EQ(names.size(), 15u);
+}
+
+// The labeling exports' columns come from the table alone: their places run 1, 2, ... without a
+// gap or a tie, and sample writes a few of issues' in the same order.
+TEST(ReportFieldsTest, LabelingPlacesRunFromOneWithoutGaps) {
+  std::vector<int> places;
+  for (const ReportField& field : ReportFields()) {
+    if (field.labeling_place > 0) places.push_back(field.labeling_place);
+    if (field.sampled) EXPECT_GT(field.labeling_place, 0) << field.name << ": sample writes only labeling fields";
+  }
+  std::sort(places.begin(), places.end());
+  for (size_t i = 0; i < places.size(); ++i) EXPECT_EQ(places[i], static_cast<int>(i + 1));
+  const std::vector<const ReportField*> issues = LabelingFields(LabelingExport::kIssues);
+  const std::vector<const ReportField*> sample = LabelingFields(LabelingExport::kSample);
+  ASSERT_EQ(issues.size(), places.size());
+  ASSERT_FALSE(sample.empty());
+  auto at = issues.begin();
+  for (const ReportField* field : sample) {
+    at = std::find(at, issues.end(), field);
+    EXPECT_NE(at, issues.end()) << field->name << " out of issues' order";
+  }
+}
+
+TEST(ReportFieldsTest, CellsAndMembersFollowTheFieldsGiven) {
+  const std::vector<const ReportField*> fields = {&ReportFieldNamed("url"), &ReportFieldNamed("categories"),
+                                                  &ReportFieldNamed("score")};
+  EXPECT_EQ(CsvCellsOf(fields, Report()), (std::vector<std::string>{"", "accuracy;performance", "1.50"}));
+  EXPECT_EQ(JsonMembersOf(Report(), fields),
+            ", \"url\": \"\", \"categories\": [\"accuracy\", \"performance\"], \"score\": 1.50");
 }
 
 TEST(ReportFieldsDeathTest, AnUnknownNameIsAProgrammingError) {

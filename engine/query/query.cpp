@@ -365,28 +365,6 @@ Status QueryEvents(const Store& store, const QueryOptions& o, Cells& out) {
 
 }  // namespace
 
-std::optional<Metric> MetricFromName(const std::string& name) {
-  for (Metric m : {Metric::kIssues, Metric::kEvents, Metric::kClosed, Metric::kComments, Metric::kMedianDaysToClose}) {
-    if (MetricName(m) == name) return m;
-  }
-  return std::nullopt;
-}
-
-std::string MetricName(Metric metric) {
-  switch (metric) {
-    case Metric::kIssues: return "issues";
-    case Metric::kEvents: return "events";
-    case Metric::kClosed: return "closed";
-    case Metric::kComments: return "comments";
-    case Metric::kMedianDaysToClose: return "median_days_to_close";
-  }
-  return "?";
-}
-
-std::string MetricValueText(Metric metric, double value) {
-  return metric == Metric::kMedianDaysToClose ? Fixed(value, 2) : std::to_string(static_cast<int64_t>(value));
-}
-
 Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   const bool events = options.metric == Metric::kEvents;
   std::vector<std::string> allowed = DimensionNames(events), other = DimensionNames(!events);

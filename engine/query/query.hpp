@@ -11,6 +11,7 @@
 #include "rollup/rollup.hpp"
 #include "rules/decision.hpp"
 #include "query/dimensions.hpp"
+#include "query/metric.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
@@ -27,21 +28,6 @@ struct AnyOf {
   const std::string& operator*() const { return values.front(); }
   void reset() { values.clear(); }
 };
-
-enum class Metric {
-  kIssues,             //!< distinct reports (of the chosen kind); month = month of created_at
-  kEvents,             //!< events; month = month of the event
-  kClosed,             //!< distinct reports whose latest state is closed
-  kComments,           //!< comments on the reports (their highest comment count seen)
-  kMedianDaysToClose,  //!< median of closed_at - created_at over closed reports, in days
-};
-
-//! Parses issues|events|closed|comments|median_days_to_close.
-std::optional<Metric> MetricFromName(const std::string& name);
-std::string MetricName(Metric metric);
-//! A metric's value as every table writes it: a count as an integer, days to close to 0.01 day
-//! (as the exports' days_to_close: a median of half an hour reads 0.02, not 0.0).
-std::string MetricValueText(Metric metric, double value);
 
 //! The report kinds a selection takes: "issue", "pr", or "all" of them (QueryOptions::kind,
 //! IssueListOptions::kind); the CLI's --kind reads this list.

@@ -14,6 +14,7 @@
 #include "output.hpp"
 #include "query/blind_months.hpp"
 #include "query/dimensions.hpp"
+#include "query/metric.hpp"
 #include "query/query.hpp"
 #include "query/query_metrics.hpp"
 #include "rollup/rollup.hpp"
@@ -41,8 +42,8 @@ int RunQueryCommand(const QueryArgs& args) {
   for (const std::string& name : SplitList(args.metric)) {
     const auto metric = MetricFromName(name);
     if (!metric) {
-      const std::string closest = ClosestName(name, {"issues", "events", "closed", "comments", "median_days_to_close"});
-      return Fail("--metric must be issues, events, closed, comments or median_days_to_close, not '" + name + "'" +
+      const std::string closest = ClosestName(name, MetricNames());
+      return Fail("--metric must be " + JoinChoices(MetricNames()) + ", not '" + name + "'" +
                   (closest.empty() ? "" : " (did you mean " + closest + "?)"));
     }
     if (std::find(metrics.begin(), metrics.end(), *metric) != metrics.end()) {
@@ -50,7 +51,7 @@ int RunQueryCommand(const QueryArgs& args) {
     }
     metrics.push_back(*metric);
   }
-  if (metrics.empty()) return Fail("--metric needs a metric: issues, events, closed, comments or median_days_to_close");
+  if (metrics.empty()) return Fail("--metric needs a metric: " + JoinChoices(MetricNames()));
   const bool events = std::find(metrics.begin(), metrics.end(), Metric::kEvents) != metrics.end();
   // One metric at a time through the checks below, which speak of "the" metric.
   options.metric = events ? Metric::kEvents : metrics.front();
@@ -142,18 +143,20 @@ int RunQueryCommand(const QueryArgs& args) {
   std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
   if (nothing) {
     std::fflush(stdout);
-    const Metric first = metrics.front();
-    const char* what = metrics.size() > 1                ? "reports or events"
-                       : first == Metric::kEvents   ? "events"
-                       : first == Metric::kComments ? "comments"
-                       : first == Metric::kIssues   ? "reports"
-                                                    : "closed reports";
+    const std::string what = metrics.size() > 1 ? "reports or events" : std::string(SpecOf(metrics.front()).counts);
     std::fprintf(stderr, "ghsift: no %s in the store match these filters (each value is one it knows; try fewer "
-                         "filters or a wider range)\n", what);
+                         "filters or a wider range)\n", what.c_str());
   }
   std::fflush(stdout);
   for (const std::string& line : blind_notes) std::fprintf(stderr, "%s\n", line.c_str());
   return kExitOk;
+}
+
+//! The --metric help, from the metric table.
+std::string MetricHelp() {
+  std::vector<std::string> metrics;
+  for (const MetricSpec& m : Metrics()) metrics.push_back(std::string(m.name) + " (" + std::string(m.help) + ")");
+  return JoinChoices(metrics) + "; a comma list gives one column each, over the same groups";
 }
 
 //! The --by help, from the dimension table.
@@ -176,10 +179,7 @@ void AddQueryCommand(CLI::App& command, int& exit_code) {
   CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--by", args->by, ByHelp());
-  cmd->add_option("--metric", args->metric,
-                  "issues (distinct reports), events, closed, comments or median_days_to_close; a comma list "
-                  "gives one column each, over the same groups")
-      ->capture_default_str();
+  cmd->add_option("--metric", args->metric, MetricHelp())->capture_default_str();
   cmd->add_flag("--fill-zeros", args->fill_zeros,
                 "Also the groups without any: every month of the range, every tracked repository (or each --repo), "
                 "every problem category of the rule set, every state, kind, resolution, verdict and time to close; "

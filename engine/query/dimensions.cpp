@@ -5,7 +5,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <set>
+#include <span>
 #include <utility>
 
 #include "common/ascii_case.hpp"
@@ -18,17 +20,66 @@ namespace {
 
 using Values = std::vector<std::string>;
 
+// The closed sets of values, each listed once, in the order help lists them (kUnknownValue as
+// printed): the dimension's help, its filter's words, its --fill-zeros values and the value of a
+// report all read the list.
+
+//! A report's latest state, as the archive gives it, or kUnknownValue when no event gave one.
+constexpr std::string_view kOpen = "open", kClosed = "closed";
+constexpr std::string_view kStates[] = {kOpen, kClosed, kUnknownValue};
+
+//! How a report ended (ResolutionOf).
+constexpr std::string_view kFixedByPr = "fixed_by_pr", kClosedWithoutPr = "closed_without_pr";
+constexpr std::string_view kResolutions[] = {kFixedByPr, kClosedWithoutPr, kOpen, kUnknownValue};
+
+//! The buckets a closed report's time to close falls in (those a distribution is drawn with):
+//! the first whose bound it is below. Open reports are kOpen, those of no state kUnknownValue.
+struct CloseBucket {
+  double below_days;
+  std::string_view name;
+};
+constexpr CloseBucket kCloseBuckets[] = {{1, "a: < 1 day"},    {7, "b: 1-7 days"},     {30, "c: 7-30 days"},
+                                         {90, "d: 30-90 days"}, {365, "e: 90-365 days"},
+                                         {std::numeric_limits<double>::infinity(), "f: > 1 year"}};
+
+Values ValuesOf(std::span<const std::string_view> list) { return Values(list.begin(), list.end()); }
+Values CloseBucketNames() {
+  Values names;
+  for (const CloseBucket& bucket : kCloseBuckets) names.emplace_back(bucket.name);
+  return names;
+}
+Values TimesToClose() {
+  Values values = CloseBucketNames();
+  values.emplace_back(kOpen);
+  values.emplace_back(kUnknownValue);
+  return values;
+}
+
+//! "a, b, c": a closed set as help lists it.
+template <typename Names>
+std::string Listed(const Names& values) {
+  std::string out;
+  for (const auto& value : values) out += (out.empty() ? "" : ", ") + std::string(value);
+  return out;
+}
+//! The words a filter of a closed set takes: its values, `unknown` for kUnknownValue (NamesUnknown).
+std::vector<std::string_view> FilterWords(std::span<const std::string_view> list) {
+  std::vector<std::string_view> words;
+  for (std::string_view value : list) words.push_back(value == kUnknownValue ? "unknown" : value);
+  return words;
+}
+
 //! How a report ended: closed by a merged PR of its repo, closed otherwise, still open, or
 //! kUnknownValue: its state was never given, or it closed in a month whose pull-request events
 //! carry no text (blind_months.hpp), when a merged PR's "fixes #12" cannot be read, so no closing
 //! can be told apart from the others.
 std::string ResolutionOf(const IssueRecord& r, const BlindMonths& blind) {
   if (r.state.empty()) return kUnknownValue;  // no event gave its state (2012-2014 issue events)
-  if (r.state != "closed") return "open";
-  if (!r.closing_prs.empty()) return "fixed_by_pr";
+  if (r.state != kClosed) return std::string(kOpen);
+  if (!r.closing_prs.empty()) return std::string(kFixedByPr);
   const int64_t closed = r.closed_at != 0 ? r.closed_at : r.last_seen;
   if (blind.PullRequestTextBlind(MonthOfDay(DayOf(closed)))) return kUnknownValue;
-  return "closed_without_pr";
+  return std::string(kClosedWithoutPr);
 }
 
 //! The facet tags of a report (stage/training, info/...), "(none)" without any: as a dimension,
@@ -55,24 +106,22 @@ Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)
 
 // The lifecycle of a report, as the export columns give it (times in UTC, to the second).
 int64_t CreatedAt(const IssueRecord& r) { return r.created_at != 0 ? r.created_at : r.first_seen; }
-bool Closed(const IssueRecord& r) { return r.state == "closed" && r.closed_at != 0; }
+bool Closed(const IssueRecord& r) { return r.state == kClosed && r.closed_at != 0; }
 Values ReportCreatedAt(const ReportView& v) { return {FormatIsoTime(CreatedAt(v.record))}; }
 Values ReportClosedAt(const ReportView& v) { return {Closed(v.record) ? FormatIsoTime(v.record.closed_at) : ""}; }
 Values ReportDaysToClose(const ReportView& v) {
   if (!Closed(v.record)) return {""};
   return {Fixed(static_cast<double>(v.record.closed_at - CreatedAt(v.record)) / 86400.0, 2)};
 }
-//! Time to close in the buckets a distribution is drawn with; open reports are "open".
+//! Time to close in the buckets a distribution is drawn with (kCloseBuckets).
 Values ReportTimeToClose(const ReportView& v) {
   if (v.record.state.empty()) return {kUnknownValue};
-  if (!Closed(v.record)) return {"open"};
+  if (!Closed(v.record)) return {std::string(kOpen)};
   const double days = static_cast<double>(v.record.closed_at - CreatedAt(v.record)) / 86400.0;
-  if (days < 1) return {"a: < 1 day"};
-  if (days < 7) return {"b: 1-7 days"};
-  if (days < 30) return {"c: 7-30 days"};
-  if (days < 90) return {"d: 30-90 days"};
-  if (days < 365) return {"e: 90-365 days"};
-  return {"f: > 1 year"};
+  for (const CloseBucket& bucket : kCloseBuckets) {
+    if (days < bucket.below_days) return {std::string(bucket.name)};
+  }
+  return {std::string(kCloseBuckets[std::size(kCloseBuckets) - 1].name)};  // the last is unbounded
 }
 Values ReportReopened(const ReportView& v) { return {std::to_string(v.record.reopened)}; }
 Values ReportComments(const ReportView& v) { return {std::to_string(v.record.comments)}; }
@@ -102,10 +151,10 @@ void AddAttributeRows(std::vector<Dimension>& d) {
   }(std::make_index_sequence<kAttributeCount>());
   for (const AttributeSpec& spec : kReportAttributes) {
     d.push_back({.name = spec.name,
-                 .help = spec.help,
+                 .help = std::string(spec.help),
                  .of_report = value_of[static_cast<size_t>(spec.attribute)],
                  .filter = FilterKind::kValue,
-                 .filter_help = spec.filter_help,
+                 .filter_help = std::string(spec.filter_help),
                  .selects = spec.any_case ? EqualsAnyCase : nullptr,
                  .exported = true});
   }
@@ -173,23 +222,17 @@ Values EveryCategory(const FillContext& c) {
   std::erase(problems, c.model.verdict_category());
   return WithSeen(std::move(problems), c);
 }
-Values EveryState(const FillContext& c) { return WithSeen({"open", "closed", kUnknownValue}, c); }
+Values EveryState(const FillContext& c) { return WithSeen(ValuesOf(kStates), c); }
 Values EveryKind(const FillContext& c) {
   return WithSeen(c.kind == "all" ? Values{"issue", "pr"} : Values{std::string(c.kind)}, c);
 }
-Values EveryResolution(const FillContext& c) {
-  return WithSeen({"fixed_by_pr", "closed_without_pr", "open", kUnknownValue}, c);
-}
+Values EveryResolution(const FillContext& c) { return WithSeen(ValuesOf(kResolutions), c); }
 Values EveryVerdict(const FillContext& c) {
   Values verdicts = c.model.VerdictValues();
   if (!c.model.verdict_category().empty()) verdicts.push_back(kUnknownValue);
   return WithSeen(std::move(verdicts), c);
 }
-Values EveryTimeToClose(const FillContext& c) {
-  return WithSeen({"a: < 1 day", "b: 1-7 days", "c: 7-30 days", "d: 30-90 days", "e: 90-365 days", "f: > 1 year",
-                   "open", kUnknownValue},
-                  c);
-}
+Values EveryTimeToClose(const FillContext& c) { return WithSeen(TimesToClose(), c); }
 
 std::vector<Dimension> MakeDimensions() {
   std::vector<Dimension> d;
@@ -227,12 +270,12 @@ std::vector<Dimension> MakeDimensions() {
                .filter = FilterKind::kValue,
                .filter_help = "Only reports with any of these labels (latest snapshot)"});
   d.push_back({.name = dimension::kState,
-               .help = "latest state: open, closed, (unknown)",
+               .help = "latest state: " + Listed(kStates),
                .of_report = ReportState,
                .rollup = RollupColumn::kState,
                .filter = FilterKind::kValue,
-               .filter_help = "open, closed or unknown (the latest state; unknown: no event gave one)",
-               .values = {"open", "closed", "unknown"},
+               .filter_help = JoinChoices(FilterWords(kStates)) + " (the latest state; unknown: no event gave one)",
+               .values = FilterWords(kStates),
                .selects = UnknownAliasSelects,
                .every_value = EveryState});
   d.push_back({.name = dimension::kKind,
@@ -242,11 +285,11 @@ std::vector<Dimension> MakeDimensions() {
                .filter = FilterKind::kOwnRule,
                .every_value = EveryKind});
   d.push_back({.name = dimension::kResolution,
-               .help = "fixed_by_pr, closed_without_pr, open, (unknown)",
+               .help = Listed(kResolutions),
                .of_report = ReportResolution,
                .filter = FilterKind::kValue,
-               .filter_help = "Only reports that ended so: fixed_by_pr, closed_without_pr, open or unknown",
-               .values = {"fixed_by_pr", "closed_without_pr", "open", "unknown"},
+               .filter_help = "Only reports that ended so: " + JoinChoices(FilterWords(kResolutions)),
+               .values = FilterWords(kResolutions),
                .selects = UnknownAliasSelects,
                .exported = true,
                .every_value = EveryResolution});
@@ -261,7 +304,7 @@ std::vector<Dimension> MakeDimensions() {
                .every_value = EveryVerdict});
   AddAttributeRows(d);
   d.push_back({.name = dimension::kTimeToClose,
-               .help = "closed within: a: < 1 day, b: 1-7 days, ... f: > 1 year; open; (unknown)",
+               .help = "closed within: " + Listed(CloseBucketNames()) + "; " + std::string(kOpen) + "; " + kUnknownValue,
                .of_report = ReportTimeToClose,
                .every_value = EveryTimeToClose});
   d.push_back({.name = "reopened",
@@ -272,7 +315,7 @@ std::vector<Dimension> MakeDimensions() {
   // Export columns only (a value a report: nothing to group by).
   const auto column = [&](std::string_view name, std::string_view help, Values (*value)(const ReportView&),
                           bool numeric = false) {
-    d.push_back({.name = name, .help = help, .of_report = value, .exported = true, .groupable = false,
+    d.push_back({.name = name, .help = std::string(help), .of_report = value, .exported = true, .groupable = false,
                  .numeric = numeric});
   };
   column("created_at", "when the report was opened (UTC, to the second)", ReportCreatedAt);

@@ -69,7 +69,7 @@ enum class FilterKind {
 
 struct Dimension {
   std::string_view name;
-  std::string_view help;  //!< a few words for `--by` help and the README
+  std::string help;  //!< a few words for `--by` help and the README
   //! The values a report has (a row each; none: the report has no row), or null for an event-only
   //! dimension.
   std::vector<std::string> (*of_report)(const ReportView&) = nullptr;
@@ -77,7 +77,7 @@ struct Dimension {
   std::string (*of_event)(const EventView&) = nullptr;
   RollupColumn rollup = RollupColumn::kNone;
   FilterKind filter = FilterKind::kNone;
-  std::string_view filter_help = {};  //!< the option's help (kValue)
+  std::string filter_help = {};  //!< the option's help (kValue)
   //! The values a filter may name when the set is closed (validation lists them; a value any of
   //! them selects is valid too); empty: open.
   std::vector<std::string_view> values = {};

@@ -98,6 +98,37 @@ TEST(DimensionTableTest, HelpFollowsTheTable) {
   EXPECT_NE(report.output.find("--repo,--repos"), std::string::npos) << report.output;
 }
 
+// A closed set of values is one list: each value --fill-zeros fills is in the dimension's help as
+// printed, its filter takes each of them (by the option's word, `unknown` for "(unknown)"), and
+// the filter's help and error name each word.
+TEST(DimensionTableTest, ClosedSetsAgreeAcrossHelpFilterAndFill) {
+  const DecisionModel model = DecisionModel::FromRuleSet(RuleSet{});
+  const std::vector<std::string> none;
+  const std::optional<std::string> no_category;
+  for (std::string_view name : {dimension::kState, dimension::kResolution, dimension::kTimeToClose}) {
+    const Dimension& d = *FindDimension(name);
+    ASSERT_NE(d.every_value, nullptr) << name;
+    const std::vector<std::string> every = d.every_value(FillContext{model, none, {}, {}, none, no_category, "issue"});
+    ASSERT_GE(every.size(), 3u) << name;
+    for (const std::string& value : every) {
+      EXPECT_NE(d.help.find(value), std::string::npos) << name << ": help misses " << value << ": " << d.help;
+      if (d.filter != FilterKind::kValue) continue;
+      EXPECT_TRUE(CheckValueFilters({{std::string(name), {value}}}).ok()) << name << " " << value;
+      EXPECT_TRUE(std::any_of(d.values.begin(), d.values.end(), [&](std::string_view w) { return d.Selects(w, value); }))
+          << name << ": no filter word selects " << value;
+    }
+    for (std::string_view word : d.values) {
+      EXPECT_NE(d.filter_help.find(word), std::string::npos) << name << ": filter help misses " << word;
+      EXPECT_TRUE(std::any_of(every.begin(), every.end(), [&](const std::string& v) { return d.Selects(word, v); }))
+          << name << ": " << word << " selects no value --fill-zeros fills";
+      EXPECT_NE(CheckValueFilters({{std::string(name), {"no-such"}}}).message().find(word), std::string::npos);
+    }
+  }
+  EXPECT_EQ(FindDimension(dimension::kTimeToClose)->help,
+            "closed within: a: < 1 day, b: 1-7 days, c: 7-30 days, d: 30-90 days, e: 90-365 days, f: > 1 year; open; "
+            "(unknown)");
+}
+
 TEST(DimensionTableTest, VerdictValuesComeFromTheRuleSet) {
   RuleSet set;
   ASSERT_TRUE(ParseRuleYaml("categories:\n  verdict: {threshold: 1, verdict: true}\n"

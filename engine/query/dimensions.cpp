@@ -243,22 +243,29 @@ std::vector<Dimension> MakeDimensions() {
                .of_event = EventRepo,
                .rollup = RollupColumn::kRepo,
                .filter = FilterKind::kOwnRule,
-               .every_value = EveryRepo});
+               .every_value = EveryRepo,
+               .every_value_help = "every tracked repository or each --repo"});
   d.push_back({.name = dimension::kMonth,
                .help = "month the report was created (events: of the event)",
                .of_report = ReportMonthText,
                .of_event = EventMonth,
                .rollup = RollupColumn::kMonth,
                .filter = FilterKind::kOwnRule,
-               .every_value = EveryMonth});
-  d.push_back({.name = "day", .help = "day of the event", .of_event = EventDay, .every_value = EveryDay});
+               .every_value = EveryMonth,
+               .every_value_help = "every month of the range"});
+  d.push_back({.name = "day",
+               .help = "day of the event",
+               .of_event = EventDay,
+               .every_value = EveryDay,
+               .every_value_help = "every day of the range"});
   d.push_back({.name = "type", .help = "event type", .of_event = EventType});
   d.push_back({.name = dimension::kCategory,
                .help = "problem category (once under each it is flagged with)",
                .of_report = ReportCategories,
                .rollup = RollupColumn::kCategory,
                .filter = FilterKind::kOwnRule,
-               .every_value = EveryCategory});
+               .every_value = EveryCategory,
+               .every_value_help = "every problem category of the rule set"});
   d.push_back({.name = dimension::kSubcategory,
                .help = "tags of the positive rules that matched a flagged category",
                .of_report = ReportSubcategories,
@@ -283,7 +290,8 @@ std::vector<Dimension> MakeDimensions() {
                .of_report = ReportKind,
                .rollup = RollupColumn::kKind,
                .filter = FilterKind::kOwnRule,
-               .every_value = EveryKind});
+               .every_value = EveryKind,
+               .every_value_help = "the kinds --kind selects"});
   d.push_back({.name = dimension::kResolution,
                .help = Listed(kResolutions),
                .of_report = ReportResolution,
@@ -301,7 +309,8 @@ std::vector<Dimension> MakeDimensions() {
                .filter_help = "Only reports with this verdict: bug, a kind of not-a-bug (question, feature, docs, "
                               "...), unknown, or not-a-bug (every kind of not-a-bug)",
                .selects = VerdictSelects,
-               .every_value = EveryVerdict});
+               .every_value = EveryVerdict,
+               .every_value_help = "every verdict of the rule set"});
   AddAttributeRows(d);
   d.push_back({.name = dimension::kTimeToClose,
                .help = "closed within: " + Listed(CloseBucketNames()) + "; " + std::string(kOpen) + "; " + kUnknownValue,

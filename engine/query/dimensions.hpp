@@ -97,6 +97,9 @@ struct Dimension {
   //! problem category of the rule set, ...), for `query --fill-zeros`, which writes the groups
   //! without reports with 0; null: only the values the answer holds (an open set: labels, logins).
   std::vector<std::string> (*every_value)(const FillContext&) = nullptr;
+  //! What every_value gives, for `query --fill-zeros` help ("every month of the range"); empty
+  //! for a closed set of values, which the dimension's help lists.
+  std::string_view every_value_help = {};
 
   bool of_reports() const { return of_report != nullptr; }
   bool of_events() const { return of_event != nullptr; }

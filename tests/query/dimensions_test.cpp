@@ -98,6 +98,40 @@ TEST(DimensionTableTest, HelpFollowsTheTable) {
   EXPECT_NE(report.output.find("--repo,--repos"), std::string::npos) << report.output;
 }
 
+// `query --fill-zeros` help names the dimensions that know every value they can have, and only
+// those: the rows that set every_value.
+TEST(DimensionTableTest, FillZerosHelpNamesTheDimensionsThatFill) {
+  const auto query = testing::RunCommand(testing::Ghsift() + " query --help");
+  ASSERT_EQ(query.exit_code, 0) << query.output;
+  const size_t from = query.output.find("--fill-zeros");
+  ASSERT_NE(from, std::string::npos) << query.output;
+  const std::string help = query.output.substr(from, query.output.find("\n  -", from) - from);
+  // The list between "can have: " and "; other dimensions", "a (what), b, c or d": its names.
+  const size_t list_from = help.find("can have: ");
+  ASSERT_NE(list_from, std::string::npos) << help;
+  std::string list = help.substr(list_from + 10, help.find("; other dimensions") - list_from - 10);
+  for (size_t at = list.find(" ("); at != std::string::npos; at = list.find(" (")) list.erase(at, list.find(')', at) + 1 - at);
+  for (size_t at = list.find(" or "); at != std::string::npos; at = list.find(" or ")) list.replace(at, 4, ", ");
+  std::vector<std::string> named, filling;
+  std::stringstream items(list);
+  for (std::string item; std::getline(items, item, ',');) {
+    item.erase(0, item.find_first_not_of(' '));
+    named.push_back(item);
+  }
+  for (const Dimension& d : Dimensions()) {
+    if (d.every_value == nullptr) {
+      EXPECT_TRUE(d.every_value_help.empty()) << d.name;
+      continue;
+    }
+    filling.emplace_back(d.name);
+    if (!d.every_value_help.empty()) {
+      EXPECT_NE(help.find(std::string(d.name) + " (" + std::string(d.every_value_help) + ")"), std::string::npos)
+          << d.name << " in " << help;
+    }
+  }
+  EXPECT_EQ(named, filling) << help;
+}
+
 // A closed set of values is one list: each value --fill-zeros fills is in the dimension's help as
 // printed, its filter takes each of them (by the option's word, `unknown` for "(unknown)"), and
 // the filter's help and error name each word.

@@ -172,6 +172,19 @@ std::string ByHelp() {
          ". Empty: one total";
 }
 
+//! The --fill-zeros help, from the dimension rows that know every value they can have
+//! (Dimension::every_value).
+std::string FillZerosHelp() {
+  std::vector<std::string> filled;
+  for (const Dimension& d : Dimensions()) {
+    if (d.every_value == nullptr) continue;
+    const std::string_view what = d.every_value_help;
+    filled.push_back(std::string(d.name) + (what.empty() ? "" : " (" + std::string(what) + ")"));
+  }
+  return "Also the groups without any, by each dimension that knows every value it can have: " +
+         JoinChoices(filled) + "; other dimensions keep the values found. Counts 0, medians empty";
+}
+
 }  // namespace
 
 void AddQueryCommand(CLI::App& command, int& exit_code) {
@@ -180,10 +193,7 @@ void AddQueryCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--store", args->store, "Store directory")->required();
   cmd->add_option("--by", args->by, ByHelp());
   cmd->add_option("--metric", args->metric, MetricHelp())->capture_default_str();
-  cmd->add_flag("--fill-zeros", args->fill_zeros,
-                "Also the groups without any: every month of the range, every tracked repository (or each --repo), "
-                "every problem category of the rule set, every state, kind, resolution, verdict and time to close; "
-                "other dimensions keep the values found. Counts 0, medians empty");
+  cmd->add_flag("--fill-zeros", args->fill_zeros, FillZerosHelp());
   AddReportFilterOptions(*cmd, args->filters, false);
   AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacetElseAll);
   cmd->add_option("--from", args->from, "First month, YYYY-MM");

@@ -6,12 +6,9 @@
 
 namespace ghsift {
 
-namespace {
-
-//! Code points a terminal does not draw but acts on or hides: C1 controls, the bidi controls
-//! (Trojan-Source reordering: marks, embeddings, overrides, isolates) and invisible format
-//! characters. The zero-width joiner and non-joiner (U+200C, U+200D) are kept: emoji sequences
-//! and several scripts need them, and they reorder nothing.
+// The bidi controls are Trojan-Source reordering (marks, embeddings, overrides, isolates). The
+// zero-width joiner and non-joiner (U+200C, U+200D) are not hidden: emoji sequences and several
+// scripts need them, and they reorder nothing.
 bool IsHiddenCodePoint(uint32_t cp) {
   return (cp >= 0x80 && cp <= 0x9F) ||                       // C1 controls (0x9B is a CSI)
          cp == 0x00AD || cp == 0x034F ||                     // soft hyphen, combining grapheme joiner
@@ -32,8 +29,6 @@ bool IsHiddenCodePoint(uint32_t cp) {
          (cp >= 0xFFF9 && cp <= 0xFFFB);                     // interlinear annotation
 }
 
-//! Length of the valid UTF-8 sequence at text[at] and its code point; 0 when the bytes there
-//! are not UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut sequence).
 size_t DecodeUtf8(std::string_view text, size_t at, uint32_t& cp) {
   const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   const unsigned char lead = byte(at);
@@ -64,8 +59,6 @@ size_t DecodeUtf8(std::string_view text, size_t at, uint32_t& cp) {
   }
   return length;
 }
-
-}  // namespace
 
 bool IsPrintableAscii(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; });

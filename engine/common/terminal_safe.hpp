@@ -4,6 +4,8 @@
 // instead of drawing, or what hides or reorders text, is written as a visible escape; the one
 // convention every human-facing output of ghsift follows. Machine formats (csv, json, jsonl)
 // keep the exact text instead.
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -20,5 +22,11 @@ namespace ghsift {
 std::string TerminalSafe(std::string_view text);
 //! Whether `text` is all printable ASCII: TerminalSafe leaves it as it is.
 bool IsPrintableAscii(std::string_view text);
+//! Whether a terminal acts on or hides code point `cp` instead of drawing it: the C1 controls,
+//! bidi controls and invisible format characters that TerminalSafe escapes (C0 and DEL aside).
+bool IsHiddenCodePoint(uint32_t cp);
+//! Length of the valid UTF-8 sequence at text[at], with its code point in `cp`; 0 when the bytes
+//! there are not UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut sequence).
+size_t DecodeUtf8(std::string_view text, size_t at, uint32_t& cp);
 
 }  // namespace ghsift

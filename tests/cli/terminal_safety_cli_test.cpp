@@ -17,14 +17,23 @@ constexpr const char* kRawBytes[] = {"\x1b", "\x07", "\r", "\u202e"};
 const std::string kTitle = "Memory leak \x1b]0;pwned\x07 in \x1b[2Jfit\rOK \u202etxt.exe";
 const std::string kShownTitle = "Memory leak \\x1b]0;pwned\\x07 in \\x1b[2Jfit\\rOK \\u202etxt.exe";
 
-//! JSON string escaping of the few characters the hour's texts use.
+//! JSON string escaping of the few characters the hour's texts use, as ghsift's JSON writes them:
+//! the right-to-left override as \u202e too.
 std::string Json(const std::string& s) {
+  const std::string rlo = "\u202e";
   std::string out = "\"";
-  for (const unsigned char c : s) {
-    if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20) {
+  for (size_t at = 0; at < s.size(); ++at) {
+    const unsigned char c = static_cast<unsigned char>(s[at]);
+    if (s.compare(at, rlo.size(), rlo) == 0) {
+      out += "\\u202e";
+      at += rlo.size() - 1;
+    } else if (c == '"' || c == '\\') {
+      out += std::string("\\") + static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
@@ -90,6 +99,29 @@ TEST_F(TerminalSafetyTest, QueryValuesShowEscapes) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   ExpectNoRawBytes(r.output);
   EXPECT_NE(r.output.find("type:perf\\x1b[5m  "), std::string::npos) << r.output;
+}
+
+// On a terminal (here a pseudo-terminal from script(1)) the machine formats are shown escaped
+// too, and said so; JSON writes the override as an escape of its own wherever it goes.
+TEST_F(TerminalSafetyTest, MachineFormatsOnATerminalShowEscapes) {
+  for (const std::string format : {"csv", "jsonl"}) {
+    const CommandResult r = RunCommand("script -qec \"" + Ghsift() + " issues --format " + format + " --store " +
+                                       Store() + "\" /dev/null");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    std::string output = r.output;  // the terminal's line ends are \r\n
+    for (size_t at = output.find("\r\n"); at != std::string::npos; at = output.find("\r\n", at)) output.erase(at, 1);
+    ExpectNoRawBytes(output);
+    if (format == "csv") {
+      EXPECT_NE(output.find(kShownTitle), std::string::npos) << output;
+      EXPECT_NE(output.find("ghsift: text a terminal would act on (control characters, bidi overrides) is shown "
+                            "escaped, as \\x1b; write to a file or a pipe for the exact text"),
+                std::string::npos)
+          << output;
+    }
+  }
+  const CommandResult piped = Run("issues --format jsonl");
+  EXPECT_NE(piped.output.find("\\u202etxt.exe"), std::string::npos) << piped.output;
+  EXPECT_EQ(piped.output.find("\u202e"), std::string::npos) << piped.output;
 }
 
 TEST_F(TerminalSafetyTest, MachineFormatsKeepTheExactText) {

@@ -31,22 +31,42 @@ std::string FormatRefusal(std::string_view given, const std::vector<std::string_
 
 std::string JsonString(std::string_view s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
+  char escape[16];
+  const auto add_escape = [&](uint32_t unit) {
+    std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(unit));
+    out += escape;
+  };
+  for (size_t at = 0; at < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[at]);
+    uint32_t cp = 0;
+    const size_t length = c < 0x80 ? 1 : DecodeUtf8(s, at, cp);
+    if (c < 0x80) {
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+          if (c < 0x20 || c == 0x7F) {
+            add_escape(c);
+          } else {
+            out.push_back(static_cast<char>(c));
+          }
+      }
+    } else if (length > 0 && IsHiddenCodePoint(cp)) {
+      // The same text, in escapes a terminal does not act on: JSON on a terminal shows the bidi
+      // overrides, C1 controls and invisible characters of report text instead of obeying them.
+      if (cp > 0xFFFF) {
+        add_escape(0xD800 + ((cp - 0x10000) >> 10));
+        add_escape(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      } else {
+        add_escape(cp);
+      }
+    } else {
+      out.append(s.substr(at, length > 0 ? length : 1));  // bytes that are not UTF-8 pass as they are
     }
+    at += length > 0 ? length : 1;
   }
   return out + "\"";
 }
@@ -144,15 +164,12 @@ bool IsZeroWidth(uint32_t cp) {
 //! Columns of the code point that starts at text[at]; `at` moves past it. Bytes that are not
 //! UTF-8 count one column each.
 size_t ColumnsOfNext(std::string_view text, size_t& at) {
-  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  const size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
-  if (length == 1 || at + length > text.size()) {
+  uint32_t cp = 0;
+  const size_t length = DecodeUtf8(text, at, cp);
+  if (length <= 1) {
     ++at;
     return 1;
   }
-  uint32_t cp = lead & (0x7F >> length);
-  for (size_t i = 1; i < length; ++i) cp = (cp << 6) | (byte(at + i) & 0x3F);
   at += length;
   return IsWide(cp) ? 2 : IsZeroWidth(cp) ? 0 : 1;
 }

@@ -13,6 +13,7 @@
 #include "commands/report_filter_options.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
+#include "terminal_stdout.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/dimensions.hpp"
 #include "query/query.hpp"
@@ -198,6 +199,9 @@ int RunIssues(const IssuesArgs& args) {
   if (!store.ok()) return Fail(store.status().message());
   auto list = ListIssues(**store, options);
   if (!list.ok()) return Fail(list.status().message());
+  // The machine formats keep the exact text, but not on a terminal (the table is escaped already).
+  std::optional<EscapedOnATerminal> on_terminal;
+  if (labeling || format != Format::kTable) on_terminal.emplace();
   if (labeling) {
     const Status written = WriteLabelingRows(**store, list->issues, args.format == "csv");
     if (!written.ok()) return Fail(written.message());

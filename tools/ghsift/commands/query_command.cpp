@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -12,6 +13,7 @@
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
+#include "terminal_stdout.hpp"
 #include "query/blind_months.hpp"
 #include "query/dimensions.hpp"
 #include "query/metric.hpp"
@@ -139,8 +141,13 @@ int RunQueryCommand(const QueryArgs& args) {
     numeric[d] = dimension != nullptr && dimension->numeric && IsNumberColumn(rows, d);
   }
   const std::string out = FormatTable(format, table->columns, rows, numeric);
-  // Through std::cout, where the Python module captures the table.
-  std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  {
+    // Through std::cout, where the Python module captures the table; csv and json shown escaped
+    // on a terminal (the table is already).
+    std::optional<EscapedOnATerminal> on_terminal;
+    if (format != Format::kTable) on_terminal.emplace();
+    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  }
   if (nothing) {
     std::fflush(stdout);
     const std::string what = metrics.size() > 1 ? "reports or events" : std::string(SpecOf(metrics.front()).counts);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -19,6 +20,7 @@
 #include "commands/report_filter_options.hpp"
 #include "common/closest_name.hpp"
 #include "output.hpp"
+#include "terminal_stdout.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/query.hpp"
 #include "report/sampling.hpp"
@@ -221,6 +223,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     if (!file) return Fail(Status::IoErrorFromErrno(args.out + ": cannot write").message());
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
+  std::optional<EscapedOnATerminal> on_terminal;  // csv and jsonl keep the exact text, but not on a terminal
+  if (args.out.empty()) on_terminal.emplace();
   // The exported dimensions' values follow the stratum's in ListedIssue::values.
   const size_t exported_from = stratify != nullptr ? 1 : 0;
   const std::vector<const ReportField*> fields = LabelingFields(LabelingExport::kSample);

@@ -28,6 +28,7 @@
 #include "store/merge_operators.hpp"
 #include "store/partial_merge.hpp"
 #include "store/rocks_status.hpp"
+#include "store/store_log.hpp"
 
 namespace ghsift {
 namespace {
@@ -238,6 +239,8 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
   options.allow_concurrent_memtable_write = false;  // required by the vector memtable
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   options.keep_log_file_num = 2;
+  // The writer's warnings go to its LOG through StoreLog, which survives a full disk.
+  if (mode == StoreMode::kReadWrite) options.info_log = std::make_shared<StoreLog>(path + "/LOG");
   // Families that are written little (files, meta, stale reports) would otherwise keep every
   // log alive until the end of a long ingest, and a reader replays the logs when it opens.
   options.max_total_wal_size = 256ull << 20;
@@ -444,7 +447,7 @@ Status Store::Written(const std::function<Status()>& write) {
     }
   }
   Status status = write();
-  if (status.code() == StatusCode::kIoError) {
+  if (!status.ok()) {
     std::lock_guard<std::mutex> lock(write_failed_mutex_);
     if (write_failed_.ok()) write_failed_ = status;
   }

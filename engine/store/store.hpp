@@ -208,9 +208,10 @@ class Store {
   //! Writes a commit's batch after checking the free space; `what` names it in errors.
   Status WriteCommit(CommitBatch& batch, const std::string& what);
   //! Every write of this store goes through here: after one has failed (a full disk), no other is
-  //! tried in this process. RocksDB 7.8 (Debian's) writes to its log again after a failed log
-  //! write and, built with assertions, aborts there; the store is left as its last good write
-  //! made it, and the next run writes again.
+  //! tried in this process, and each is refused with the first failure. RocksDB 7.8 (Debian's,
+  //! built with assertions) appends to its write-ahead log again after a failed append and can
+  //! abort there, as its info log did (StoreLog); the store keeps what its last good write made
+  //! it, and the next run writes again.
   Status Written(const std::function<Status()>& write);
   //! Rewrites the report records of a store of older formats in the current ones (a writer, at
   //! open): the answers stay the same, and the store then holds one format only.

@@ -626,13 +626,37 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   return true;
 }
 
+namespace {
+
+//! Why simdjson refused a record, in the words of a bad-record message (static text: a file of
+//! bad records keeps only the first few messages, each pointing here).
+const char* InvalidJson(simdjson::error_code error) {
+  switch (error) {
+    case simdjson::UTF8_ERROR: return "invalid JSON: text that is not UTF-8";
+    case simdjson::UNESCAPED_CHARS: return "invalid JSON: a control character (such as NUL) inside a string";
+    case simdjson::STRING_ERROR: return "invalid JSON: a malformed string or escape";
+    case simdjson::NUMBER_ERROR: return "invalid JSON: a malformed number";
+    case simdjson::T_ATOM_ERROR:
+    case simdjson::F_ATOM_ERROR:
+    case simdjson::N_ATOM_ERROR: return "invalid JSON: a word that is not true, false or null";
+    case simdjson::DEPTH_ERROR: return "invalid JSON: nested too deeply";
+    case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
+      return "invalid JSON: brackets that do not pair up (a record cut short, or more after it)";
+    case simdjson::TRAILING_CONTENT: return "trailing content after the JSON object";
+    case simdjson::INCORRECT_TYPE: return "invalid JSON: a value of another type than GH Archive's";
+    default: return "invalid JSON";
+  }
+}
+
+}  // namespace
+
 //! `event` is as StartEvent leaves it (Extract empties it again after a read from the bytes).
 ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   simdjson::padded_string_view view(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING);
   od::document doc;
-  if (parser_.iterate(view).get(doc) != simdjson::SUCCESS) return Bad("invalid JSON");
+  if (const auto e = parser_.iterate(view).get(doc); e != simdjson::SUCCESS) return Bad(InvalidJson(e));
   od::object root;
-  if (doc.get_object().get(root) != simdjson::SUCCESS) return Bad("invalid JSON");
+  if (const auto e = doc.get_object().get(root); e != simdjson::SUCCESS) return Bad(InvalidJson(e));
   bool have_type = false;
   bool have_time = false;
   std::string_view page_url;
@@ -640,7 +664,7 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
   NumberTrace number_trace;
   for (auto field_result : root) {
     od::field field;
-    if (std::move(field_result).get(field) != simdjson::SUCCESS) return Bad("invalid JSON");
+    if (const auto e = std::move(field_result).get(field); e != simdjson::SUCCESS) return Bad(InvalidJson(e));
     const od::raw_json_string key = field.key();
     if (key == "type") {
       if (field.value().get_string().get(event.type) != simdjson::SUCCESS) return Bad("`type` is not a string");
@@ -654,11 +678,11 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       event.created_at = *time;
       have_time = true;
     } else if (key == "repo") {
-      if (ReadRepo(field.value(), event) != simdjson::SUCCESS) return Bad("invalid JSON");
+      if (const auto e = ReadRepo(field.value(), event); e != simdjson::SUCCESS) return Bad(InvalidJson(e));
     } else if (key == "repository") {
       // The old Timeline API layout; a 2015+ `repo` wins when both are present.
-      if (event.repo_id == 0 && ReadLegacyRepository(field.value(), event) != simdjson::SUCCESS) {
-        return Bad("invalid JSON");
+      if (event.repo_id == 0) {
+        if (const auto e = ReadLegacyRepository(field.value(), event); e != simdjson::SUCCESS) return Bad(InvalidJson(e));
       }
     } else if (key == "id") {
       event.id = static_cast<uint64_t>(IntOr(field.value()));
@@ -673,7 +697,9 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       if (actor.get_object().get(actor_object) == simdjson::SUCCESS) {
         for (auto actor_field_result : actor_object) {
           od::field actor_field;
-          if (std::move(actor_field_result).get(actor_field) != simdjson::SUCCESS) return Bad("invalid JSON");
+          if (const auto e = std::move(actor_field_result).get(actor_field); e != simdjson::SUCCESS) {
+            return Bad(InvalidJson(e));
+          }
           if (actor_field.key() == "login") event.actor = StringOr(actor_field.value());
         }
       } else {
@@ -684,7 +710,9 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
       // `repo` names no repository (2011): the payload's `repo` may.
       const bool repo_unknown = event.repo_id == 0 && RepoIdFromName(event.repo_name) == 0;
       if (!have_type || event.kind != EventKind::kOther || repo_unknown) {
-        if (ReadPayload(field.value(), event, event_texts, number_trace) != simdjson::SUCCESS) return Bad("invalid JSON");
+        if (const auto e = ReadPayload(field.value(), event, event_texts, number_trace); e != simdjson::SUCCESS) {
+          return Bad(InvalidJson(e));
+        }
       }
     }
   }

@@ -497,7 +497,7 @@ TEST(EventExtractorTest, TwoObjectsOnOneLineAreReadOneAfterTheOther) {
     Event event;
     PaddedLine line(kIssuesLine + " [1]");
     EXPECT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kBadLine);
-    EXPECT_STREQ(extractor.error(), "invalid JSON");
+    EXPECT_STREQ(extractor.error(), "invalid JSON: brackets that do not pair up (a record cut short, or more after it)");
   }
 }
 

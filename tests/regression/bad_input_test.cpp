@@ -225,7 +225,14 @@ TEST_F(BadInputTest, TextUnderACompressedNameShowsItsStart) {
 // ---- bad lines: counted and named, the rest of the file counts ----------------------------
 
 TEST_F(BadInputTest, InvalidUtf8InAnIssueTitleIsABadLine) {
-  ExpectLines("utf8.json", Sandwich(IssueLine(2, "\"bad \xff\xfe title\"")), 2, 1, {{2, "invalid JSON"}});
+  ExpectLines("utf8.json", Sandwich(IssueLine(2, "\"bad \xff\xfe title\"")), 2, 1,
+              {{2, "invalid JSON: text that is not UTF-8"}});
+}
+
+// A bad record's message says what simdjson found wrong, not only that it is invalid JSON.
+TEST_F(BadInputTest, ABadRecordSaysWhatIsWrongWithIt) {
+  ExpectLines("control.json", Sandwich(IssueLine(2, std::string("\"tab\x01here\""))), 2, 1,
+              {{2, "invalid JSON: a control character (such as NUL) inside a string"}});
 }
 
 TEST_F(BadInputTest, InvalidUtf8InAnUnreadPayloadIsNotChecked) {

@@ -324,10 +324,12 @@ struct CategoryKeys {
   std::vector<std::string> list;
 };
 
-Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std::map<std::string, std::string>& fragments,
-                     Rule& rule, CategoryKeys& categories) {
-  static const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",     "fields",
-                                                   "flags", "weight", "enabled",    "description", "written_from"};
+//! The keys a rule entry may give: the only list of them.
+const std::set<std::string> kKnownKeys = {"id",    "tag",    "categories", "pattern",     "fields",
+                                          "flags", "weight", "enabled",    "description", "written_from"};
+
+//! A misspelt key first, before what it leaves missing (`patern:` is no missing pattern).
+Status CheckRuleKeys(const YAML::Node& node, const std::string& named) {
   for (const auto& entry : node) {
     const std::string key = entry.first.as<std::string>();
     if (!kKnownKeys.count(key)) {
@@ -339,6 +341,11 @@ Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std
                                      " The keys: " + JoinNames(known));
     }
   }
+  return Status::Ok();
+}
+
+Status ApplyRuleKeys(const YAML::Node& node, const std::string& named, const std::map<std::string, std::string>& fragments,
+                     Rule& rule, CategoryKeys& categories) {
   if (node["tag"]) {
     if (!node["tag"].IsScalar()) return Status::InvalidArgument(named + ": 'tag' must be a string");
     categories.has_tag = true;
@@ -452,6 +459,7 @@ Status ApplyEntry(const LayerEntry& entry, std::map<std::string, size_t>& index_
                   std::vector<char>& removed) {
   const YAML::Node& node = entry.node;
   const std::string named = RulePlace(entry.source, entry.id, entry.line);
+  GHSIFT_TRY(CheckRuleKeys(node, named));
   const auto existing = index_by_id.find(entry.id);
   const bool defined = existing != index_by_id.end() && !removed[existing->second];
   bool enabled = true;
@@ -660,6 +668,15 @@ LayerLeans LeansOfLayer(const Layer& layer) {
 //! list), which says nothing of the mistake: the rule set it goes on was not given. Said once,
 //! from what the file holds, with the command line that works.
 Status RefuseOverlayWithoutBase(const Layer& layer, const std::string& path) {
+  // A layer with mistakes of its own (a bad id, a misspelt key such as `patern`, which leaves an
+  // entry without a pattern) is no overlay: those are said entry by entry, with their lines.
+  if (!layer.entry_errors.empty()) return Status::Ok();
+  for (const LayerEntry& entry : layer.entries) {
+    if (!entry.node.IsMap()) return Status::Ok();
+    for (const auto& key : entry.node) {
+      if (!key.first.IsScalar() || !kKnownKeys.count(key.first.Scalar())) return Status::Ok();
+    }
+  }
   const LayerLeans leans = LeansOfLayer(layer);
   if (leans.empty()) return Status::Ok();
   const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " + DefaultRulesPath() +

@@ -167,6 +167,24 @@ TEST_F(RuleLayersTest, OverlayAloneSaysToGiveTheBaseFirst) {
   ASSERT_TRUE(LoadRuleLayers({Data("base.yaml")}).ok());
 }
 
+// A rule file with a mistake of its own is no overlay: a misspelt `patern` (which leaves the
+// entry without a pattern) or a bad id is named with its line, not taken for an overlay given
+// without its base.
+TEST_F(RuleLayersTest, ARuleFilesOwnMistakeIsNotTakenForAnOverlay) {
+  const std::string misspelt =
+      Write("misspelt.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n  - id: a\n    tag: perf\n    patern: slow\n");
+  auto typo = LoadRuleLayers({misspelt});
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(typo.status().message(),
+            misspelt + ": rule 'a' (line 4): unknown key 'patern' (line 6); did you mean pattern? The keys: categories, "
+                       "description, enabled, fields, flags, id, pattern, tag, weight, written_from");
+  const std::string bad_id =
+      Write("bad_id.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n  - id: \"A b\"\n    tag: perf\n    pattern: slow\n");
+  auto id = LoadRuleLayers({bad_id});
+  ASSERT_FALSE(id.ok());
+  EXPECT_EQ(id.status().message(), bad_id + ": rule 'A b' (line 4): id must match [a-z0-9._-]+");
+}
+
 TEST_F(RuleLayersTest, SameIdTwiceInOneLayerNamesBothPlaces) {
   const std::string a = Write("layer/a.yaml", "rules:\n  - {id: x, tag: t, pattern: a}\n");
   const std::string b = Write("layer/b.yaml", "rules:\n  - {id: y, tag: t, pattern: b}\n  - {id: x, weight: 2}\n");

@@ -640,6 +640,7 @@ const char* InvalidJson(simdjson::error_code error) {
     case simdjson::F_ATOM_ERROR:
     case simdjson::N_ATOM_ERROR: return "invalid JSON: a word that is not true, false or null";
     case simdjson::DEPTH_ERROR: return "invalid JSON: nested too deeply";
+    case simdjson::TAPE_ERROR: return "invalid JSON: a missing or extra comma, colon or bracket";
     case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
       return "invalid JSON: brackets that do not pair up (a record cut short, or more after it)";
     case simdjson::TRAILING_CONTENT: return "trailing content after the JSON object";

@@ -209,8 +209,11 @@ TEST(IngestBrokenReportTest, AnUntrackedReportLineBrokenAfterItsTitleIsReadFromI
       << Replaced(ArchiveIssuesEventLine(5, R"("number":5,)"), R"("labels":[])", R"("labels":[1 2])") << "\n"
       << Replaced(ArchiveIssuesEventLine(6, R"("number":6,)"), R"("closed_at":null}})", R"("closed_at":null})") << "\n"
       << ArchiveIssuesEventLine(7, R"("number":7,)") << "\n";
-  const Said parsed_whole{2, 5, 0, {"2:1: invalid JSON", "3:1: invalid JSON", "4:1: invalid JSON",
-                                    "5:1: invalid JSON", "6:1: invalid JSON"}, {}};
+  const std::string punctuation = "invalid JSON: a missing or extra comma, colon or bracket";
+  const Said parsed_whole{2, 5, 0,
+                          {"2:1: " + punctuation, "3:1: invalid JSON: a control character (such as NUL) inside a string",
+                           "4:1: invalid JSON: text that is not UTF-8", "5:1: " + punctuation, "6:1: " + punctuation},
+                          {}};
   EXPECT_EQ(IngestSaid(dir, "all", dump, RepoFilter::All()), parsed_whole);
   EXPECT_EQ(IngestSaid(dir, "default", dump, RepoFilter::FromNames({"tracked/one"})), (Said{7, 0, 0, {}, {}}));
   // The same repository tracked: parsed whole, as with every repository.

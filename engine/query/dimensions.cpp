@@ -300,7 +300,8 @@ std::vector<Dimension> MakeDimensions() {
                .values = FilterWords(kResolutions),
                .selects = UnknownAliasSelects,
                .exported = true,
-               .every_value = EveryResolution});
+               .every_value = EveryResolution,
+               .reads_pull_request_text = true});
   // The kinds of not-a-bug come from the rule set (DecisionModel::VerdictValues): an open set here.
   d.push_back({.name = dimension::kVerdict,
                .help = "bug, or the kind of not-a-bug (question, feature, ...); (unknown) without text",
@@ -349,6 +350,13 @@ const Dimension* FindDimension(std::string_view name) {
     if (d.name == name) return &d;
   }
   return nullptr;
+}
+
+bool ReadsPullRequestText(const std::vector<std::string>& names) {
+  return std::any_of(names.begin(), names.end(), [](const std::string& name) {
+    const Dimension* d = FindDimension(name);
+    return d != nullptr && d->reads_pull_request_text;
+  });
 }
 
 std::vector<std::string> DimensionNames(bool events) {

@@ -100,6 +100,9 @@ struct Dimension {
   //! What every_value gives, for `query --fill-zeros` help ("every month of the range"); empty
   //! for a closed set of values, which the dimension's help lists.
   std::string_view every_value_help = {};
+  //! Its values come from pull requests' text (a closing pull request's "fixes #12"): unknown in
+  //! the months the archive holds none, which an answer by it or filtered on it must say.
+  bool reads_pull_request_text = false;
 
   bool of_reports() const { return of_report != nullptr; }
   bool of_events() const { return of_event != nullptr; }
@@ -113,6 +116,8 @@ struct Dimension {
 const std::vector<Dimension>& Dimensions();
 //! The row named `name`, or null.
 const Dimension* FindDimension(std::string_view name);
+//! Whether any of `names` is a dimension that reads pull requests' text.
+bool ReadsPullRequestText(const std::vector<std::string>& names);
 //! Names of the report (or event) dimensions a question can group by, in table order.
 std::vector<std::string> DimensionNames(bool events);
 //! Names of the exported dimensions (Dimension::exported), in table order.

@@ -280,11 +280,12 @@ Result<bool> QueryRollup(const Store& store, const QueryOptions& o, QueryTable& 
   return true;
 }
 
-//! Whether a question needs the blind months (the `resolution` row reads them).
+//! Whether a question needs the blind months: it groups by or filters on a dimension that reads
+//! pull requests' text.
 bool NeedsBlindMonths(const std::vector<std::string>& dimensions, const ValueFilters& where) {
-  const std::string resolution(dimension::kResolution);
-  return where.count(resolution) > 0 ||
-         std::find(dimensions.begin(), dimensions.end(), resolution) != dimensions.end();
+  std::vector<std::string> filtered;
+  for (const auto& [name, values] : where) filtered.push_back(name);
+  return ReadsPullRequestText(dimensions) || ReadsPullRequestText(filtered);
 }
 
 Status QueryIssues(const Store& store, const QueryOptions& o, Cells& out) {

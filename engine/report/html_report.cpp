@@ -71,11 +71,12 @@ int DimensionIndex(const ReportTable& t, std::string_view name) {
 }
 
 //! The blind months a table's legend lists: the report's list (the head's) for a table by month;
-//! its months without pull-request text for a table by resolution (where closings are unknown).
+//! its months without pull-request text for a table by a dimension that reads that text
+//! (resolution: closings are unknown there).
 BlindMonthList BlindMonthsOf(const Report& report, const ReportTable& t) {
   if (DimensionIndex(t, dimension::kMonth) >= 0) return report.blind;
   BlindMonthList out;
-  if (DimensionIndex(t, dimension::kResolution) >= 0) out.no_pull_request_text = report.blind.no_pull_request_text;
+  if (ReadsPullRequestText(t.query.dimensions)) out.no_pull_request_text = report.blind.no_pull_request_text;
   return out;
 }
 

@@ -98,14 +98,13 @@ int RunQueryCommand(const QueryArgs& args) {
                             " (`ghsift stats --coverage` shows the shares)");
     };
     // Each note where it bears on the answer: issue text on issues; pull-request text on pull
-    // requests' own flags, and on issues' resolution (a closing PR's "fixes #12").
-    const bool by_resolution = std::find(options.dimensions.begin(), options.dimensions.end(),
-                                         dimension::kResolution) != options.dimensions.end();
+    // requests' own flags, and on a dimension that reads it (resolution: a closing PR's "fixes #12").
+    const bool by_pull_request_text = ReadsPullRequestText(options.dimensions);
     if (options.kind != "pr") note(no_issue_text, kNoIssueTextLegend);
     if (options.kind == "pr") {
       note(no_pull_request_text, "the archive holds no pull-request text for these months: counts of flagged pull "
                                  "requests are not comparable");
-    } else if (options.kind == "all" || by_resolution) {
+    } else if (options.kind == "all" || by_pull_request_text) {
       note(no_pull_request_text, kNoPullRequestTextLegend);
     }
   }

@@ -86,8 +86,8 @@ void IngestRun::DecideSkips() {
     const std::string key = FileKey(files_[i]);
     std::error_code ec;
     const uint64_t size = IsHttpUrl(files_[i]) ? 0 : std::filesystem::file_size(files_[i], ec);
-    const bool wanted = WantedAfterStore(i, key, size, !ec, outcome);
     const std::vector<std::string> other_names = OtherNamesOfTheHour(key);
+    const bool wanted = WantedAfterStore(i, key, other_names, size, !ec, outcome);
     const auto same_hour = std::find_if(other_names.begin(), other_names.end(),
                                         [&](const std::string& other) { return seen_keys.count(other) > 0; });
     if (wanted && !seen_keys.insert(key).second) {
@@ -106,8 +106,8 @@ void IngestRun::DecideSkips() {
   }
 }
 
-bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size, bool size_known,
-                                 FileOutcome& outcome) {
+bool IngestRun::WantedAfterStore(size_t i, const std::string& key, const std::vector<std::string>& other_names,
+                                 uint64_t size, bool size_known, FileOutcome& outcome) {
   const bool remote = IsHttpUrl(files_[i]);
   auto existing = store_.FindFile(key);
   if (!existing.ok()) {
@@ -129,8 +129,7 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
       outcome.message = "already the copy the store holds";
     } else if (!entry->Replaceable()) {
       outcome.result = FileResult::kFailed;
-      outcome.message = "was ingested without bad lines: --replace replaces only a copy that had some (or none "
-                        "at all)";
+      outcome.message = FileEntry::kNotReplaceable;
     } else {
       replaces_[i] = true;
       return true;
@@ -139,9 +138,14 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
   }
   if (!entry) {
     // The same hour under another name (another compression, or its hour written 02): counted once.
-    for (const std::string& other : OtherNamesOfTheHour(key)) {
+    for (const std::string& other : other_names) {
       auto held = store_.FindFile(other);
-      if (!held.ok() || !*held) continue;
+      if (!held.ok()) {
+        outcome.result = FileResult::kFailed;
+        outcome.message = held.status().message();
+        return false;
+      }
+      if (!*held) continue;
       outcome.name_held = true;
       if (remote) {
         outcome.result = FileResult::kSkipped;
@@ -160,7 +164,8 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, uint64_t size
     // The store holds the hour as empty: it added nothing but the file, so another copy takes its
     // place without a count twice (an empty download, then the real hour).
     auto hash = remote ? Result<uint64_t>(uint64_t{0}) : HashFile(files_[i]);
-    if (!hash.ok() || *hash != entry->content_hash || remote) {
+    const bool the_copy_it_holds = !remote && hash.ok() && *hash == entry->content_hash;
+    if (!the_copy_it_holds) {
       replaces_[i] = true;
       return true;
     }
@@ -493,9 +498,10 @@ void IngestRun::SetAsideSavedCopy(size_t index, FileOutcome& outcome) const {
 void IngestRun::WriteGroup() {
   if (group_.empty()) return;
   // A replacement is committed alone (FinishFile).
-  const Status status = replaces_[group_.file_indexes().front()] ? store_.ReplaceFile(group_.entries().front().first,
-                                                              group_.entries().front().second, group_.aggregate())
-                                         : store_.CommitFiles(group_.entries(), group_.aggregate());
+  const auto& [first_name, first_entry] = group_.entries().front();
+  const Status status = replaces_[group_.file_indexes().front()]
+                            ? store_.ReplaceFile(first_name, first_entry, group_.aggregate())
+                            : store_.CommitFiles(group_.entries(), group_.aggregate());
   for (const size_t index : group_.file_indexes()) {
     if (!status.ok()) {
       outcomes_[index].result = FileResult::kFailed;

@@ -79,7 +79,9 @@ class IngestRun {
   void DecideSkips();
   //! Whether file `i` is to be read as far as the store can say (then the caller checks it is not
   //! named twice); when not, `outcome` says why. `size`: a local file's (`size_known`: it could be read).
-  bool WantedAfterStore(size_t i, const std::string& key, uint64_t size, bool size_known, FileOutcome& outcome);
+  //! `other_names`: the other names of its hour (OtherNamesOfTheHour), which the store may hold it by.
+  bool WantedAfterStore(size_t i, const std::string& key, const std::vector<std::string>& other_names, uint64_t size,
+                        bool size_known, FileOutcome& outcome);
   //! False when the store's files cannot be listed: then nothing is read (each file says why).
   bool LoadCommittedHashes();
 

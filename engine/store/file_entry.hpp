@@ -25,6 +25,9 @@ struct FileEntry {
   //! A copy another copy of the same name may replace (`ingest --replace`): one with bad lines
   //! (the store keeps what it added), or an empty one, which added nothing but the file.
   bool Replaceable() const { return bad_lines > 0 || events == 0; }
+  //! Why `ingest --replace` refuses a copy that is not Replaceable, after its name.
+  static constexpr std::string_view kNotReplaceable =
+      "was ingested without bad lines: --replace replaces only a copy that had some (or none at all)";
 
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);

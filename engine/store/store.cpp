@@ -353,7 +353,8 @@ Status Store::UpgradeRecords() {
       GHSIFT_ASSIGN_OR_RETURN(const std::string encoded, reencode(value));
       GHSIFT_TRY(FromRocks(batch.Put(Family(family), it->key(), encoded), "upgrading a record"));
       if (batch.GetDataSize() >= (4u << 20)) {
-        GHSIFT_TRY(Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"); }));
+        GHSIFT_TRY(Written(
+            [&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch), "upgrading records"); }));
         batch.Clear();
       }
     }
@@ -433,7 +434,8 @@ Status Store::WriteCommit(CommitBatch& batch, const std::string& what) {
                              "; the store is unchanged");
     }
   }
-  Status status = Written([&] { return batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_); });
+  Status status =
+      Written([&] { return batch.Write(*db_, handles_, path_ + "/" + kTableFileStaging, table_file_min_bytes_); });
   if (!status.ok()) return Status(status.code(), "committing " + what + ": " + status.message());
   return status;
 }
@@ -486,8 +488,7 @@ Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> recorded, FindFile(name));
   if (!recorded) return Status::NotFound(name + " is not in the store: nothing to replace (ingest it without --replace)");
   if (!recorded->Replaceable()) {
-    return Status::InvalidArgument(name + " was ingested without bad lines: --replace replaces only a copy that had "
-                                          "some (or none at all)");
+    return Status::InvalidArgument(name + " " + std::string(FileEntry::kNotReplaceable));
   }
   FileDelta bad;
   if (recorded->bad_lines == 0) {
@@ -543,11 +544,17 @@ Status Store::ReplaceFile(const std::string& name, const FileEntry& entry, const
 }
 
 Status Store::AddStat(const std::string& name, int64_t delta) {
-  return Written([&] { return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)), "updating statistic " + name); });
+  return Written([&] {
+    return FromRocks(db_->Merge(rocksdb::WriteOptions(), Family(kCounters), keys::Stat(name), keys::EncodeInt64(delta)),
+                     "updating statistic " + name);
+  });
 }
 
 Status Store::RecordFailure(const std::string& name, const std::string& reason) {
-  return Written([&] { return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason), "recording failure of " + name); });
+  return Written([&] {
+    return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason),
+                     "recording failure of " + name);
+  });
 }
 
 std::vector<std::pair<std::string, std::string>> Store::Failures() const {

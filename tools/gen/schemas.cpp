@@ -1,5 +1,9 @@
 #include "gen/schemas.hpp"
 
+#include <vector>
+
+#include "common/closest_name.hpp"
+
 namespace ghsift::gen {
 
 namespace {
@@ -33,13 +37,9 @@ const Schema* FindSchema(std::string_view name) {
 }
 
 std::string SchemaNames() {
-  std::string out;
-  const std::span<const Schema> all = Schemas();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-    out += all[i].name;
-  }
-  return out;
+  std::vector<std::string_view> names;
+  for (const Schema& s : kSchemas) names.push_back(s.name);
+  return JoinChoices(names);
 }
 
 }  // namespace ghsift::gen

@@ -7,6 +7,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
+#include "common/closest_name.hpp"
 #include "gen/generator.hpp"
 #include "gen/profile.hpp"
 #include "gen/schemas.hpp"
@@ -37,27 +38,22 @@ std::vector<std::string> ProfileNameList() {
 
 // "2016: 11956, 2024: 140000": each profile's events per hour.
 std::string ProfileSizes() {
-  std::string text;
+  std::vector<std::string> sizes;
   for (const gen::Profile& p : gen::Profiles()) {
-    if (!text.empty()) text += ", ";
-    text += std::string(p.name) + ": " + std::to_string(p.events_per_hour);
+    sizes.push_back(std::string(p.name) + ": " + std::to_string(p.events_per_hour));
   }
-  return text;
+  return JoinNames(sizes);
 }
 
-// "default: a --profile's first hour (2016: ..., 2024: ...), else the --schema's: ...".
+// "default: a --profile's first hour (2016: ..., 2024: ...), else the --schema's (modern: ...)".
 std::string StartHourDefaults() {
-  std::string text = "default: a --profile's first hour (";
-  for (const gen::Profile& p : gen::Profiles()) {
-    if (&p != &gen::Profiles().front()) text += ", ";
-    text += std::string(p.name) + ": " + p.start_hour;
-  }
-  text += "), else the --schema's (";
+  std::vector<std::string> of_profiles, of_schemas;
+  for (const gen::Profile& p : gen::Profiles()) of_profiles.push_back(std::string(p.name) + ": " + p.start_hour);
   for (const gen::Schema& s : gen::Schemas()) {
-    if (&s != &gen::Schemas().front()) text += ", ";
-    text += std::string(s.name) + ": " + std::string(s.start_hour);
+    of_schemas.push_back(std::string(s.name) + ": " + std::string(s.start_hour));
   }
-  return text + ")";
+  return "default: a --profile's first hour (" + JoinNames(of_profiles) + "), else the --schema's (" +
+         JoinNames(of_schemas) + ")";
 }
 
 }  // namespace
@@ -87,14 +83,13 @@ void AddGenCommand(CLI::App& command, int& exit_code) {
                   "Share of new reports that are pull requests (default 0.6, or the profile's)")
       ->check(NumberCheck(0, 1));
   cmd->add_option("--threads", options->threads, "Generator threads (output does not depend on it)");
-  std::string schema_help = "Event layout: ";
   std::vector<std::string> schema_names;
+  std::vector<std::string_view> schema_whats;
   for (const gen::Schema& row : gen::Schemas()) {
-    if (!schema_names.empty()) schema_help += schema_names.size() + 1 == gen::Schemas().size() ? " or " : ", ";
-    schema_help += row.what;
     schema_names.emplace_back(row.name);
+    schema_whats.push_back(row.what);
   }
-  CLI::Option* schema = cmd->add_option("--schema", options->schema, schema_help)
+  CLI::Option* schema = cmd->add_option("--schema", options->schema, "Event layout: " + JoinChoices(schema_whats))
                             ->capture_default_str()
                             ->check(CLI::IsMember(schema_names));
   cmd->add_flag_callback("--legacy", [options] { options->schema = "legacy"; }, "Same as --schema legacy")

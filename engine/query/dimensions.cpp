@@ -14,6 +14,7 @@
 #include "common/closest_name.hpp"
 #include "common/number_text.hpp"
 #include "common/time_util.hpp"
+#include "query/query.hpp"
 
 namespace ghsift {
 namespace {
@@ -100,7 +101,7 @@ Values ReportSubcategories(const ReportView& v) {
 }
 Values ReportLabels(const ReportView& v) { return v.record.labels.empty() ? Values{"(none)"} : v.record.labels; }
 Values ReportState(const ReportView& v) { return {v.record.state.empty() ? kUnknownValue : v.record.state}; }
-Values ReportKind(const ReportView& v) { return {v.record.kind == 1 ? "pr" : "issue"}; }
+Values ReportKind(const ReportView& v) { return {ReportKindName(v.record.kind)}; }
 Values ReportResolution(const ReportView& v) { return {ResolutionOf(v.record, v.blind)}; }
 Values ReportVerdict(const ReportView& v) { return {VerdictOf(v.model, v.record)}; }
 
@@ -224,7 +225,7 @@ Values EveryCategory(const FillContext& c) {
 }
 Values EveryState(const FillContext& c) { return WithSeen(ValuesOf(kStates), c); }
 Values EveryKind(const FillContext& c) {
-  return WithSeen(c.kind == "all" ? Values{"issue", "pr"} : Values{std::string(c.kind)}, c);
+  return WithSeen(c.kind == "all" ? Values{ReportKindName(0), ReportKindName(1)} : Values{std::string(c.kind)}, c);
 }
 Values EveryResolution(const FillContext& c) { return WithSeen(ValuesOf(kResolutions), c); }
 Values EveryVerdict(const FillContext& c) {

@@ -22,9 +22,12 @@
 namespace ghsift {
 
 const std::vector<std::string>& ReportKindChoices() {
+  // The stored kinds in their stored order (ReportKindName indexes it), then "all".
   static const std::vector<std::string> kinds = {"issue", "pr", "all"};
   return kinds;
 }
+
+const std::string& ReportKindName(uint8_t kind) { return ReportKindChoices()[kind == 1 ? 1 : 0]; }
 
 std::string ReportKindChoicesText() {
   return JoinChoices(ReportKindChoices());
@@ -39,8 +42,7 @@ Status CheckKind(const std::string& kind) {
 }
 
 bool KindMatches(const std::string& wanted, uint8_t kind) {
-  if (wanted == "all") return true;
-  return (wanted == "pr") == (kind == 1);
+  return wanted == "all" || wanted == ReportKindName(kind);
 }
 
 Result<std::optional<std::vector<int64_t>>> RepoIds(const Store& store, const AnyOf& repo) {
@@ -225,7 +227,7 @@ class RollupRows {
         switch (d) {
           case Col::kRepo: row.push_back(names.Of(key.repo_id)); break;
           case Col::kMonth: row.push_back(FormatMonth(key.month)); break;
-          case Col::kKind: row.push_back(key.kind == 1 ? "pr" : "issue"); break;
+          case Col::kKind: row.push_back(ReportKindName(key.kind)); break;
           case Col::kState: row.push_back(states_[key.state]); break;
           case Col::kCategory: row.push_back(categories_[key.category]); break;
           case Col::kNone: break;
@@ -525,7 +527,7 @@ Result<IssueList> ListIssues(const Store& store, const IssueListOptions& options
                     : options.sort == IssueSort::kUpdated ? static_cast<double>(item.updated_at)
                                                           : item.score;
     if (bounded && list.issues.size() == options.limit && !better(item, list.issues.front())) return Status::Ok();
-    item.kind = r.kind == 1 ? "pr" : "issue";
+    item.kind = ReportKindName(r.kind);
     item.url = "https://github.com/" + item.repo + (r.kind == 1 ? "/pull/" : "/issues/") + std::to_string(number);
     item.title = r.title;
     item.state = r.state.empty() ? kUnknownValue : r.state;

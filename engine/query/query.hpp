@@ -34,6 +34,8 @@ struct AnyOf {
 const std::vector<std::string>& ReportKindChoices();
 //! "issue, pr or all": the choices, for messages and help.
 std::string ReportKindChoicesText();
+//! A stored report kind (0 issue, 1 pull request) as --kind and the "kind" column spell it.
+const std::string& ReportKindName(uint8_t kind);
 
 struct QueryOptions {
   Metric metric = Metric::kIssues;

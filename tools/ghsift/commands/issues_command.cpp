@@ -11,6 +11,7 @@
 #include "commands/labeling_export.hpp"
 #include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
+#include "common/closest_name.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
 #include "terminal_stdout.hpp"
@@ -32,6 +33,30 @@ struct IssuesArgs {
   bool scan = false;  //!< read every report instead of the listing index
   std::string format = "table";
 };
+
+//! --sort's values: the only list of them (the option's help, its check and the order).
+struct SortChoice {
+  std::string_view name;
+  IssueSort sort;
+  std::string_view help;
+};
+constexpr SortChoice kSortChoices[] = {
+    {"created", IssueSort::kCreated, "when it was opened"},
+    {"updated", IssueSort::kUpdated, "its latest event"},
+    {"score", IssueSort::kScore, "the sum of its problem categories' scores"},
+};
+
+std::vector<std::string_view> SortNames() {
+  std::vector<std::string_view> names;
+  for (const SortChoice& choice : kSortChoices) names.push_back(choice.name);
+  return names;
+}
+
+std::string SortHelp() {
+  std::vector<std::string> parts;
+  for (const SortChoice& choice : kSortChoices) parts.push_back(std::string(choice.name) + " (" + std::string(choice.help) + ")");
+  return JoinChoices(parts) + "; newest or highest first";
+}
 
 //! What a report was flagged with, in one column: each problem category's subcategory tags
 //! (with their category: "performance/memory"), or the category alone when it has none.
@@ -181,10 +206,11 @@ int RunIssues(const IssuesArgs& args) {
   const bool labeling = args.format == "jsonl" || args.format == "csv";
   if (!labeling && !ParseFormat(args.format, &format)) return Fail(FormatRefusal(args.format, {"jsonl"}));
   IssueListOptions options;
-  if (args.sort == "created") options.sort = IssueSort::kCreated;
-  else if (args.sort == "updated") options.sort = IssueSort::kUpdated;
-  else if (args.sort == "score") options.sort = IssueSort::kScore;
-  else return Fail("--sort must be created, updated or score, not '" + args.sort + "'");
+  const auto sort = std::find_if(std::begin(kSortChoices), std::end(kSortChoices),
+                                 [&](const SortChoice& choice) { return choice.name == args.sort; });
+  if (sort == std::end(kSortChoices))
+    return Fail("--sort must be " + JoinChoices(SortNames()) + ", not '" + args.sort + "'");
+  options.sort = sort->sort;
   const Status range = CreatedRange(args.filters, options);
   if (!range.ok()) return Fail(range.message());
   if (!args.selection.category.empty()) options.category = args.selection.category;
@@ -253,7 +279,7 @@ void AddIssuesCommand(CLI::App& command, int& exit_code) {
   CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddReportFilterOptions(*cmd, args->filters, true);
-  cmd->add_option("--sort", args->sort, "created, updated (latest event) or score; newest/highest first")
+  cmd->add_option("--sort", args->sort, SortHelp())
       ->capture_default_str();
   AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacet);
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")

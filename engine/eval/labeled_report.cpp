@@ -118,11 +118,11 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     }
     LabeledReport r;
     r.text = TextsOf(e);
-    r.group = StringOf(e, "repo");
+    r.group = StringOf(e, kJsonlRepoKey);
     if (r.group.empty()) r.group = StringOf(e, "group");
     std::string id = StringOf(e, "id");
     int64_t issue_number = 0;
-    if (e["number"].get_int64().get(issue_number) != simdjson::SUCCESS) issue_number = 0;
+    if (e[kJsonlNumberKey].get_int64().get(issue_number) != simdjson::SUCCESS) issue_number = 0;
     r.id = !id.empty() ? id : r.group + "#" + std::to_string(issue_number);
     r.line = static_cast<size_t>(number);
     auto label = JsonLabel(e, options.label_key);
@@ -201,8 +201,8 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     if (rec.size() == 1 && rec[0].empty()) continue;
     LabeledReport r;
     r.line = lines[i];
-    r.group = get(rec, "Repository");
-    r.id = r.group + "#" + get(rec, "Number");
+    r.group = get(rec, std::string(kCsvRepositoryColumn));
+    r.id = r.group + "#" + get(rec, std::string(kCsvNumberColumn));
     for (const TextFieldSpec& spec : kTextFields) {
       const std::string cell = get(rec, std::string(spec.csv_column));
       if (spec.source == TextSource::kSnapshot) {

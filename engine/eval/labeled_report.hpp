@@ -11,6 +11,13 @@
 
 namespace ghsift {
 
+//! The names a labeled file gives a report and its label, the only list of them: the exports
+//! (`issues --format csv|jsonl`, `sample`) write them and ReadLabeledReports reads them. The text
+//! fields' columns and keys are json/text_field.hpp's.
+inline constexpr std::string_view kDefaultLabelKey = "class";  //!< the label column or key, 0 or 1
+inline constexpr std::string_view kCsvRepositoryColumn = "Repository", kCsvNumberColumn = "Number";
+inline constexpr std::string_view kJsonlRepoKey = "repo", kJsonlNumberKey = "number";
+
 struct LabeledReport {
   std::string id;      //!< e.g. "keras#11776" (for listings)
   std::string group;   //!< framework / repository, for per-group and leave-one-group-out numbers
@@ -24,7 +31,7 @@ struct LabeledReport {
 };
 
 struct LabelOptions {
-  std::string label_key = "class";  //!< field read as the binary label: 0 or 1 (empty or null: not labeled yet)
+  std::string label_key{kDefaultLabelKey};  //!< field read as the binary label: 0 or 1 (empty or null: not labeled yet)
   std::string issue_dir;            //!< GitHub API issue objects NUMBER.json that supply bodies
   //! A file none of whose records carries `label_key` (nor an `expected` list) is an error:
   //! scoring it would print zeros for a typo in the key. `rules bench` reads text only.

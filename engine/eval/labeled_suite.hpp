@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "eval/labeled_report.hpp"
 #include "eval/reference_words.hpp"
 
 namespace ghsift {
@@ -14,7 +15,7 @@ struct LabeledSet {
   std::string path;                   //!< resolved against the data directory
   std::string group;                  //!< group name (default: from the file name)
   std::vector<std::string> positive;  //!< categories whose union predicts the label
-  std::string label_key = "class";
+  std::string label_key{kDefaultLabelKey};
   std::string issue_dir;              //!< resolved against the data directory ("" = none)
   bool objective_f1 = false;          //!< fit F1 of the positive class instead of macro-F1
   std::vector<std::string> controls;  //!< categories these reports are a negative control for

@@ -194,7 +194,7 @@ Status WriteLabelingRows(const Store& store, const std::vector<ListedIssue>& iss
       continue;
     }
     std::cout << LabelingJsonOpening(i, kept) << JsonMembersOf(i, fields) << ExportedJsonMembers(i, 0)
-              << ", \"class\": null}\n";
+              << LabelingJsonClosing();
   }
   NoteMissingTexts(missing, issues.size());
   return Status::Ok();

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "eval/evaluation.hpp"
+#include "eval/labeled_report.hpp"
 #include "eval/match_table.hpp"
 #include "eval/reference_words.hpp"
 
@@ -20,7 +21,7 @@ struct LabeledInputArgs {
   std::string data = "../shared/data/labeled";
   std::vector<std::string> rules;  //!< layers, in order
   std::string positive = "performance,accuracy";
-  std::string label_key = "class";
+  std::string label_key{kDefaultLabelKey};
   std::string issue_dir;
   std::string group_by = "file";
   std::string objective = "macro-f1";

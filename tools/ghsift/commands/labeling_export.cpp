@@ -8,6 +8,7 @@
 #include "commands/report_fields.hpp"
 #include "json/text_field.hpp"
 #include "common/csv.hpp"
+#include "eval/labeled_report.hpp"
 #include "output.hpp"
 #include "query/dimensions.hpp"
 
@@ -89,9 +90,9 @@ std::vector<std::string> ExportedTexts(const ListedIssue& issue, const KeptText&
 }  // namespace
 
 std::vector<std::string> LabelingCsvColumns(const std::vector<std::string>& extra) {
-  std::vector<std::string> columns = {"Repository", "Number", "State"};
+  std::vector<std::string> columns = {std::string(kCsvRepositoryColumn), std::string(kCsvNumberColumn), "State"};
   for (const TextFieldSpec& spec : kTextFields) columns.emplace_back(spec.csv_column);
-  columns.emplace_back("class");
+  columns.emplace_back(kDefaultLabelKey);
   columns.insert(columns.end(), extra.begin(), extra.end());
   return columns;
 }
@@ -128,7 +129,7 @@ std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const
 }
 
 std::string LabelingJsonOpening(const ListedIssue& issue, const KeptText& kept) {
-  std::string out = "{" + JsonMembersOf(issue, {"repo", "number", "state"}, true);
+  std::string out = "{" + JsonMembersOf(issue, {kJsonlRepoKey, kJsonlNumberKey, "state"}, true);
   for (const TextFieldSpec& spec : kTextFields) {
     if (spec.source == TextSource::kFences) continue;
     const std::vector<std::string> texts = ExportedTexts(issue, kept, spec);
@@ -138,6 +139,8 @@ std::string LabelingJsonOpening(const ListedIssue& issue, const KeptText& kept) 
   }
   return out;
 }
+
+std::string LabelingJsonClosing() { return ", " + JsonString(kDefaultLabelKey) + ": null}\n"; }
 
 void NoteMissingTexts(size_t missing, size_t total) {
   if (missing == 0) return;

@@ -41,6 +41,8 @@ std::string LabelingCsvRow(const ListedIssue& issue, const KeptText& kept, const
 //! ...`, then the text fields (`, "title": "...", "body": "...", "labels": [...], ...`). Code stays
 //! in the body's fences. Each export writes its own members after it, and the closing `}`.
 std::string LabelingJsonOpening(const ListedIssue& issue, const KeptText& kept);
+//! The end of a jsonl record: the label key, null for the labeler, and the closing `}`.
+std::string LabelingJsonClosing();
 
 //! The values of the exported dimensions (query/dimensions.hpp: ExportedDimensionNames) of a
 //! report listed with them in IssueListOptions::with_values from index `first` on, one a column.

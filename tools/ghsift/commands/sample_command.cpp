@@ -250,7 +250,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       for (const DrawColumn& column : kDrawColumns) {
         if (column.in_jsonl) out << ", " << JsonString(column.name) << ": " << JsonString(column.value(frame, index));
       }
-      out << ExportedJsonMembers(issue, exported_from) << ", \"class\": null}\n";
+      out << ExportedJsonMembers(issue, exported_from) << LabelingJsonClosing();
     }
   }
   NoteMissingTexts(missing, sample.chosen.size());

@@ -16,6 +16,7 @@
 #include "query/query.hpp"
 #include "query/query_metrics.hpp"
 #include "query/query_test_support.hpp"
+#include "rules/rule_set.hpp"
 #include "test_support.hpp"
 
 namespace ghsift {
@@ -34,6 +35,39 @@ TEST(DimensionTableTest, TheReadmeListsEveryDimension) {
     EXPECT_NE(readme.find("| `" + std::string(d.name) + "` |"), std::string::npos)
         << "README.md's table of dimensions has no row for " << d.name;
   }
+}
+
+//! The README's row of the verdict dimension names every verdict of the bundled rule set.
+TEST(DimensionTableTest, TheReadmeListsEveryVerdictOfTheBundledRules) {
+  const std::string readme = ReadText(std::string(GHSIFT_SOURCE_DIR) + "/README.md");
+  const size_t row = readme.find("| `verdict` | reports |");
+  ASSERT_NE(row, std::string::npos) << "README.md's table of dimensions has no verdict row";
+  const std::string line = readme.substr(row, readme.find('\n', row) - row);
+  auto rules = LoadRuleSet(std::string(GHSIFT_SOURCE_DIR) + "/rules");
+  ASSERT_TRUE(rules.ok()) << rules.status().message();
+  const std::vector<std::string> verdicts = DecisionModel::FromRuleSet(*rules).VerdictValues();
+  ASSERT_GT(verdicts.size(), 2u);
+  for (const std::string& verdict : verdicts) {
+    EXPECT_NE(line.find("`" + verdict + "`"), std::string::npos) << "README.md's verdict row misses " << verdict;
+  }
+}
+
+//! The README's list of the exports' numeric columns is the numeric exported dimensions.
+TEST(DimensionTableTest, TheReadmeListsEveryNumericExportColumn) {
+  const std::string readme = ReadText(std::string(GHSIFT_SOURCE_DIR) + "/README.md");
+  const size_t list = readme.find("jsonl`: `reopened`");
+  ASSERT_NE(list, std::string::npos) << "README.md's list of numeric export columns moved";
+  const std::string sentence = readme.substr(list, readme.find(';', list) - list);
+  size_t listed = 0;  // backticks: the one closing "jsonl`", then two a column
+  for (size_t at = sentence.find('`'); at != std::string::npos; at = sentence.find('`', at + 1)) ++listed;
+  size_t numeric = 0;
+  for (const Dimension& d : Dimensions()) {
+    if (!d.exported || !d.numeric) continue;
+    ++numeric;
+    EXPECT_NE(sentence.find("`" + std::string(d.name) + "`"), std::string::npos)
+        << "README.md's numeric export columns miss " << d.name;
+  }
+  EXPECT_EQ((listed - 1) / 2, numeric) << "README.md lists a numeric column the table does not have: " << sentence;
 }
 
 TEST(DimensionTableTest, RowsAreWhole) {

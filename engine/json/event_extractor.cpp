@@ -113,10 +113,23 @@ int64_t IntOr(od::value value, int64_t fallback = 0) {
   return fallback;
 }
 
+//! GitHub's years: from its founding (2007-10-01) to the end of 2099. A time outside them is a
+//! damaged record, not an event: counted, one bad record would stretch every month range (`query
+//! --fill-zeros`, the report's months) across centuries.
+constexpr int64_t kFirstGitHubTime = 1191196800;  // 2007-10-01T00:00:00Z
+constexpr int64_t kEndOfGitHubTimes = 4102444800;  // 2100-01-01T00:00:00Z
+
+std::optional<int64_t> ArchiveTime(std::string_view text) {
+  const std::optional<int64_t> time = ParseIsoTime(text);
+  if (!time || *time < kFirstGitHubTime || *time >= kEndOfGitHubTimes) return std::nullopt;
+  return time;
+}
+
+//! A report's time, 0 (unknown) when it is none or outside GitHub's years.
 int64_t TimeOr(od::value value) {
   std::string_view s;
   if (value.get_string().get(s) != simdjson::SUCCESS) return 0;
-  return ParseIsoTime(s).value_or(0);
+  return ArchiveTime(s).value_or(0);
 }
 
 bool BoolOr(od::value value) {
@@ -609,8 +622,8 @@ bool EventExtractor::ReadEnvelopeFast(std::string_view line, Event& event) {
   if (created == std::string_view::npos || created < window_start || created < name_end) return false;
   const size_t value_at = created + kCreatedKey.size();
   if (value_at + kIsoTimeLength + 2 > line.size()) return false;
-  auto time = ParseIsoTime(line.substr(value_at, kIsoTimeLength));
-  if (!time) return false;
+  auto time = ArchiveTime(line.substr(value_at, kIsoTimeLength));
+  if (!time) return false;  // ParseFull says why
   // The line must close right after the time, or after an `org` object, as whole lines do. The
   // archive's `org` holds no object: the first '}' after its '{' must be the one before the last,
   // so that the object closing last is the one holding this `created_at` (not a payload holding
@@ -674,8 +687,9 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
     } else if (key == "created_at") {
       std::string_view text;
       if (field.value().get_string().get(text) != simdjson::SUCCESS) return Bad("`created_at` is not a string");
-      auto time = ParseIsoTime(text);
-      if (!time) return Bad("`created_at` is not a time (ISO 8601 or YYYY/MM/DD HH:MM:SS +hhmm)");
+      if (!ParseIsoTime(text)) return Bad("`created_at` is not a time (ISO 8601 or YYYY/MM/DD HH:MM:SS +hhmm)");
+      auto time = ArchiveTime(text);
+      if (!time) return Bad("`created_at` is outside GitHub's years (2007-10-01 to 2099)");
       event.created_at = *time;
       have_time = true;
     } else if (key == "repo") {

@@ -525,6 +525,37 @@ TEST(EventExtractorTest, MissingTypeOrTimeIsBad) {
             ExtractOutcome::kBadLine);
 }
 
+//! A time outside GitHub's years is a damaged record: the event is a bad line (both through the
+//! envelope read of the bytes and the full parse), a report's own time is unknown.
+TEST(EventExtractorTest, TimesOutsideGitHubsYearsAreDamage) {
+  auto with_time = [](std::string line, const std::string& from, const std::string& to) {
+    const size_t at = line.rfind(from);
+    return line.replace(at, from.size(), to);
+  };
+  for (const char* time : {"0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2007-09-30T23:59:59Z", "2100-01-01T00:00:00Z"}) {
+    for (const std::string* line : {&kPushLine, &kIssuesLine}) {
+      EventExtractor extractor;
+      Event event;
+      const std::string event_time = line == &kPushLine ? "2015-01-01T15:00:00Z" : "2015-01-02T11:00:01Z";
+      EXPECT_EQ(ExtractText(extractor, with_time(*line, event_time, time), event), ExtractOutcome::kBadLine) << time;
+      EXPECT_STREQ(extractor.error(), "`created_at` is outside GitHub's years (2007-10-01 to 2099)") << time;
+    }
+  }
+  EventExtractor extractor;
+  Event event;
+  const std::string first_and_last = with_time(kPushLine, "2015-01-01T15:00:00Z", "2007-10-01T00:00:00Z");
+  ASSERT_EQ(ExtractText(extractor, first_and_last, event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.created_at, Time("2007-10-01T00:00:00Z"));
+  ASSERT_EQ(ExtractText(extractor, with_time(kPushLine, "2015-01-01T15:00:00Z", "2099-12-31T23:59:59Z"), event),
+            ExtractOutcome::kEvent);
+  const std::string report_from_year_one = with_time(kIssuesLine, "\"created_at\":\"2015-01-01T10:00:00Z\"",
+                                                     "\"created_at\":\"0001-01-01T10:00:00Z\"");
+  PaddedLine line(report_from_year_one);
+  ASSERT_EQ(extractor.Extract(line.view(), event), ExtractOutcome::kEvent) << extractor.error();
+  EXPECT_EQ(event.report.created_at, 0);
+  EXPECT_EQ(event.report.closed_at, Time("2015-01-02T11:00:00Z"));
+}
+
 TEST(EventExtractorTest, NumbersWhereStringsAreExpected) {
   const std::string text =
       R"({"type":"IssuesEvent","repo":{"id":1,"name":2},"payload":{"action":3,"issue":{"number":"12",)"

@@ -678,7 +678,10 @@ Status RefuseOverlayWithoutBase(const Layer& layer, const std::string& path) {
     }
   }
   const LayerLeans leans = LeansOfLayer(layer);
-  if (leans.empty()) return Status::Ok();
+  // Every entry a whole rule, and thresholds of categories none of them names: a standalone file
+  // whose tags and thresholds disagree (`perf:` above rules tagged `performance/...`). An overlay
+  // always overrides some entry or holds no rule; this one is said with the categories it has.
+  if (leans.empty() || (leans.rules.empty() && leans.defines_rules)) return Status::Ok();
   const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " + DefaultRulesPath() +
                           " --rules " + path + " (or begin it with 'base: default')";
   if (!leans.defines_rules) return Status::InvalidArgument("--rules " + path + " holds no categories" + fix);

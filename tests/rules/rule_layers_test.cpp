@@ -169,7 +169,7 @@ TEST_F(RuleLayersTest, OverlayAloneSaysToGiveTheBaseFirst) {
 
 // A rule file with a mistake of its own is no overlay: a misspelt `patern` (which leaves the
 // entry without a pattern) or a bad id is named with its line, not taken for an overlay given
-// without its base.
+// without its base; nor is a file whose tags and thresholds name different categories.
 TEST_F(RuleLayersTest, ARuleFilesOwnMistakeIsNotTakenForAnOverlay) {
   const std::string misspelt =
       Write("misspelt.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n  - id: a\n    tag: perf\n    patern: slow\n");
@@ -183,6 +183,13 @@ TEST_F(RuleLayersTest, ARuleFilesOwnMistakeIsNotTakenForAnOverlay) {
   auto id = LoadRuleLayers({bad_id});
   ASSERT_FALSE(id.ok());
   EXPECT_EQ(id.status().message(), bad_id + ": rule 'A b' (line 4): id must match [a-z0-9._-]+");
+  // Every entry a whole rule, its threshold under another name than its tags: the names disagree.
+  const std::string mismatch = Write("mismatch.yaml", "categories:\n  perf: {threshold: 1}\nrules:\n"
+                                                      "  - {id: a, tag: performance/low-speed, pattern: slow}\n");
+  auto names = LoadRuleLayers({mismatch});
+  ASSERT_FALSE(names.ok());
+  EXPECT_EQ(names.status().message(), mismatch + ": threshold for category 'perf', which no rule has (did you mean "
+                                                 "performance?); the categories: performance");
 }
 
 TEST_F(RuleLayersTest, SameIdTwiceInOneLayerNamesBothPlaces) {

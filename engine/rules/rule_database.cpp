@@ -122,6 +122,29 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
 
 namespace {
 
+//! Every pattern of `members` Hyperscan refuses on its own, each with its rule's place, after a
+//! compile that failed with `first` (the first of them). A pattern is parsed alone (no database
+//! is built), which costs a failed load only.
+Status EveryBadPattern(const RuleSet& rules, const std::vector<uint32_t>& members, const std::vector<unsigned>& flags,
+                       const std::string& first) {
+  std::vector<std::string> errors;
+  for (size_t k = 0; k < members.size(); ++k) {
+    const Rule& rule = rules.rules[members[k]];
+    hs_expr_info_t* info = nullptr;
+    hs_compile_error_t* error = nullptr;
+    if (hs_expression_info(rule.pattern.c_str(), flags[k], &info, &error) != HS_SUCCESS) {
+      const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
+      errors.push_back(RulePlace(rule) + ": pattern '" + rule.pattern + "': " + message);
+    }
+    hs_free_compile_error(error);
+    std::free(info);
+  }
+  if (errors.size() <= 1) return Status::InvalidArgument(first);  // a pattern too large together, say
+  std::string text = std::to_string(errors.size()) + " rules do not compile:";
+  for (const std::string& error : errors) text += "\n" + error;
+  return Status::InvalidArgument(text);
+}
+
 //! Compiles the rules `members` (indices into `rules`) into one database, or loads it from the
 //! cache. With `local_ids` Hyperscan ids are 0..n-1 (so the cached database does not depend on
 //! where the rules sit in the set), else they are the rule indices.
@@ -170,6 +193,10 @@ Status CompileRules(const RuleSet& rules, const std::vector<uint32_t>& members, 
     if (error != nullptr && error->expression >= 0 && static_cast<size_t>(error->expression) < members.size()) {
       const Rule& bad = rules.rules[members[static_cast<size_t>(error->expression)]];
       where = RulePlace(bad) + ": pattern '" + bad.pattern + "'";
+      hs_free_compile_error(error);
+      // Hyperscan names the first bad pattern only: the others are found here, so that one run
+      // names every pattern to mend.
+      return EveryBadPattern(rules, members, flags, where + ": " + message);
     }
     hs_free_compile_error(error);
     return Status::InvalidArgument(where + ": " + message);

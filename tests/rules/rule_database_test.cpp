@@ -45,6 +45,21 @@ TEST(RuleDatabaseTest, BadPatternNamesFileRuleAndHyperscanMessage) {
   }
 }
 
+//! Hyperscan names the first bad pattern of a database only; the load names each of them, so that
+//! one run lists every pattern to mend.
+TEST(RuleDatabaseTest, EveryBadPatternOfADatabaseIsNamed) {
+  RuleSet set;
+  set.rules.push_back(MakeRule("bad.first", "sl(ow", MaskOf(Field::kTitle)));
+  set.rules.push_back(MakeRule("good.one", "fine", MaskOf(Field::kTitle)));
+  set.rules.push_back(MakeRule("bad.second", "sl[ow", MaskOf(Field::kTitle)));
+  auto db = RuleDatabase::Compile(set);
+  ASSERT_FALSE(db.ok());
+  EXPECT_EQ(db.status().message(), "2 rules do not compile:\n"
+                                   "/rules/test.yaml: rule 'bad.first': pattern 'sl(ow': " + HyperscanMessage("sl(ow") +
+                                       "\n/rules/test.yaml: rule 'bad.second': pattern 'sl[ow': " +
+                                       HyperscanMessage("sl[ow"));
+}
+
 TEST(RuleDatabaseTest, BadPatternInALaterFieldDatabase) {
   RuleSet set;
   set.rules.push_back(MakeRule("title.ok", "ok", MaskOf(Field::kTitle)));

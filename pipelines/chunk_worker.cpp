@@ -107,15 +107,44 @@ void ChunkWorker::ProcessGluedRecords(std::string_view line, size_t pos, uint64_
                          outcome == ExtractOutcome::kBadLine ? extractor_.error() : "trailing content after the JSON object",
                          pos + 1);
     // Counting resumes at the next record boundary: right after this record when it closed
-    // and another opens there, otherwise at the next `}{"`.
+    // and another opens there, otherwise at the next `}{"`; or before either, where an intact
+    // record starts inside what this one seemed to hold.
+    size_t next = std::string_view::npos;
     if (length != std::string_view::npos && length < rest.size() && rest[length] == '{') {
-      pos += length;
-      continue;
+      next = length;
+    } else if (const size_t join = FindRecordJoin(rest.substr(1)); join != std::string_view::npos) {
+      next = 1 + join + 1;
     }
-    const size_t join = FindRecordJoin(rest.substr(1));
-    if (join == std::string_view::npos) return;
-    pos += 1 + join + 1;
+    const size_t intact = FindIntactRecord(rest, next == std::string_view::npos ? rest.size() : next);
+    if (intact != std::string_view::npos) next = intact;
+    if (next == std::string_view::npos) return;
+    pos += next;
   }
+}
+
+size_t ChunkWorker::FindIntactRecord(std::string_view text, size_t before) {
+  constexpr std::string_view kObjectStart = "{\"";
+  for (size_t from = 1; from < before;) {
+    const size_t found = FindLiteral(text.substr(from, before - from + 1), kObjectStart);
+    if (found == std::string_view::npos) return std::string_view::npos;
+    const size_t start = from + found;
+    from = start + 1;
+    const std::string_view rest = text.substr(start);
+    const size_t length = RecordLength(rest);
+    if (length == std::string_view::npos) continue;
+    // It must end where a record may: before the next one or at the line's end (an object
+    // nested in the damaged record is followed by ',' or '}').
+    size_t after = length;
+    while (after < rest.size() && (rest[after] == ' ' || rest[after] == '\t' || rest[after] == '\r')) ++after;
+    if (after < rest.size() && rest[after] != '{') continue;
+    // And be an event: an object nested in the damaged record and cut off right after, a
+    // followed user {"type":"User","created_at":...} say, is none.
+    if (extractor_.Extract(rest.substr(0, length), event_) == ExtractOutcome::kEvent &&
+        extractor_.consumed() == length && event_.type.ends_with("Event")) {
+      return start;
+    }
+  }
+  return std::string_view::npos;
 }
 
 void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
@@ -156,6 +185,11 @@ void ChunkWorker::Process(const Chunk& chunk, FileAggregate& aggregate) {
       ProcessGluedRecords(record, 0, chunk.sequence, index, rules, aggregate);
     } else {
       aggregate.AddBadLine(chunk.sequence, index, extractor_.error());
+      // A first record cut short glues onto the next with no `}{"`: the records after it count.
+      const size_t intact = FindIntactRecord(record, record.size());
+      if (intact != std::string_view::npos) {
+        ProcessGluedRecords(record, intact, chunk.sequence, index, rules, aggregate);
+      }
     }
   }
   aggregate.AddChunkLines(chunk.sequence, line_index);

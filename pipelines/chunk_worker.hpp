@@ -42,9 +42,16 @@ class ChunkWorker {
   void AddEvent(const std::vector<Rule>& rules, FileAggregate& aggregate, RecordPlace place);
 
   //! Reads the records of a line of glued records (`}{`) from byte `pos` on, each alone: a bad
-  //! one is counted with its column and skipped to the next record boundary.
+  //! one is counted with its column and skipped to the next record boundary, or to the first
+  //! intact record before it (FindIntactRecord).
   void ProcessGluedRecords(std::string_view line, size_t pos, uint64_t chunk_sequence, uint64_t line_index,
                            const std::vector<Rule>& rules, FileAggregate& aggregate);
+
+  //! `text` starts with a bad record: where in text[1, before) the first intact record starts (an
+  //! event that closes right before the next record or the line's end), or npos. A record cut
+  //! short leaves no `}` before the next `{`, so the next `}{"` may lie past records that are whole.
+  //! Only for bad records: it parses every candidate it finds.
+  size_t FindIntactRecord(std::string_view text, size_t before);
 
   Scanner scanner_;
   //! By rule index: a positive rule of a problem category (not a facet). A report event that

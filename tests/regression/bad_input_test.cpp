@@ -307,6 +307,54 @@ TEST_F(BadInputTest, ATruncatedLastGluedRecordCostsOnlyItself) {
   ExpectLines("glued-truncated.json", Sandwich(first + cut), 4, 1, {{2, "invalid JSON", first.size() + 1}});
 }
 
+// A record cut short leaves no `}` before the next record's `{`: the records after it, up to the
+// next `}{"`, were lost with it and not counted.
+TEST_F(BadInputTest, ATruncatedRecordInsideGluedRecordsCostsOnlyItself) {
+  const std::string first = PushLine(10);
+  const std::string cut = PushLine(11).substr(0, 40);  // ends in `"actor":{"`
+  ExpectLines("glued-cut-inside.json", Sandwich(first + cut + PushLine(12) + PushLine(13)), 5, 1,
+              {{2, "invalid JSON", first.size() + 1}});
+}
+
+TEST_F(BadInputTest, ARecordCutInsideAStringInTheMiddleOfThreeCostsOnlyItself) {
+  const std::string first = PushLine(10);
+  const std::string whole = PushLine(11);
+  const std::string cut = whole.substr(0, whole.find("\"u\"") + 2);  // ends in `"login":"u`
+  ExpectLines("glued-cut-string.json", Sandwich(first + cut + PushLine(12)), 4, 1,
+              {{2, "invalid JSON", first.size() + 1}});
+}
+
+TEST_F(BadInputTest, ATruncatedFirstGluedRecordCostsOnlyItself) {
+  const std::string cut = PushLine(9).substr(0, 40);
+  ExpectLines("glued-cut-first.json", Sandwich(cut + PushLine(10) + PushLine(11)), 4, 1, {{2, "invalid JSON", 1}});
+  // No `}{"` anywhere on the line.
+  ExpectLines("glued-cut-first-of-two.json", Sandwich(cut + PushLine(10)), 3, 1, {{2, "invalid JSON", 1}});
+}
+
+// `}{"` inside a record (a string ending in `}{`) is no boundary, after a damaged record too.
+TEST_F(BadInputTest, AStringEndingInTheJoinBytesDoesNotSplitAGluedRecord) {
+  const std::string odd = IssueLine(11, "\"x}{\"");
+  ExpectLines("glued-join-in-string.json", Sandwich(PushLine(10) + odd + PushLine(12)), 5, 0, {});
+  ExpectLines("glued-join-in-string-after-cut.json", Sandwich(PushLine(10).substr(0, 40) + odd + PushLine(12)), 4, 1,
+              {{2, "invalid JSON", 1}});
+  EXPECT_EQ(IssuesOfPlantedRepo(), 2);
+}
+
+// The objects inside a damaged record are not records: not one the cut leaves last on the line,
+// nor one with a `type` and a `created_at` of its own (a followed user) that the next record follows.
+TEST_F(BadInputTest, NoRecordIsMadeOfAnObjectInsideADamagedGluedRecord) {
+  const std::string first = PushLine(10) + PushLine(11);
+  const std::string ends_in_repo = PushLine(12).substr(0, PushLine(12).find(",\"payload\""));
+  ExpectLines("glued-cut-after-object.json", Sandwich(first + ends_in_repo), 4, 1,
+              {{2, "invalid JSON", first.size() + 1}});
+  const std::string target = R"({"target":{"login":"v","type":"User","created_at":"2011-01-01T00:00:00Z"}})";
+  const std::string follow = PushLine(13, target);
+  const std::string ends_in_target = follow.substr(0, follow.find("}}") + 1);
+  // Read with the record after it, the cut one seems to go on past its end.
+  ExpectLines("glued-cut-after-user.json", Sandwich(PushLine(10) + ends_in_target + PushLine(14)), 4, 1,
+              {{2, "trailing content after the JSON object", PushLine(10).size() + 1}});
+}
+
 TEST_F(BadInputTest, DeeplyNestedJsonIsABadLine) {
   ExpectLines("nested.json", Sandwich("{\"a\":" + std::string(100000, '[')), 2, 1, {{2, "invalid JSON"}});
 }

@@ -201,7 +201,7 @@ bool IngestRun::WantedAfterStore(size_t i, const std::string& key, const std::ve
 
 bool IngestRun::LoadCommittedHashes() {
   const Status scanned = store_.ScanFiles([&](const std::string& name, const FileEntry& entry) {
-    if (entry.content_hash != 0) name_by_hash_.emplace(entry.content_hash, name);
+    if (entry.RefusesCopies()) name_by_hash_.emplace(entry.content_hash, name);
   });
   if (scanned.ok()) return true;
   // Without every committed content hash a copy could be counted twice: nothing is read.
@@ -421,7 +421,9 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
   const size_t index = file->index;
   FileOutcome& outcome = outcomes_[index];
   const std::string key = FileKey(files_[index]);
-  const auto same_bytes = file->error.ok() ? name_by_hash_.find(file->content_hash) : name_by_hash_.end();
+  // An empty hour is no copy of another empty hour (FileEntry::RefusesCopies).
+  const auto same_bytes = file->error.ok() && aggregate->events() > 0 ? name_by_hash_.find(file->content_hash)
+                                                                      : name_by_hash_.end();
   if (file->error.ok() && aggregate->events() == 0 && aggregate->bad_lines() > 0) {
     // Lines and not one event: another kind of file (a log, other JSON), not a damaged hour.
     // Counting its bad lines would only hide the mistake.
@@ -437,7 +439,7 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
                       (ingested_this_run_.count(same_bytes->second) ? ", ingested in this run" : ", already ingested");
     ++progress_.files_done;
   } else if (file->error.ok()) {
-    name_by_hash_.emplace(file->content_hash, key);
+    if (aggregate->events() > 0) name_by_hash_.emplace(file->content_hash, key);
     ingested_this_run_.insert(key);
     FileEntry entry;
     entry.size = file->compressed_bytes;

@@ -28,6 +28,10 @@ struct FileEntry {
   //! Why `ingest --replace` refuses a copy that is not Replaceable, after its name.
   static constexpr std::string_view kNotReplaceable =
       "was ingested without bad lines: --replace replaces only a copy that had some (or none at all)";
+  //! Whether a copy of these bytes under another name is refused as the same content: one that
+  //! holds events, which the copy would count twice. Empty hours share their bytes (an empty gzip
+  //! member is 20 bytes), and each is recorded under its own name.
+  bool RefusesCopies() const { return content_hash != 0 && events > 0; }
 
   std::string Encode() const;
   static Result<FileEntry> Decode(std::string_view bytes);

@@ -866,7 +866,7 @@ Status Store::MergeFrom(const Store& partial) {
   size_t present = 0;
   GHSIFT_TRY(partial.ScanFiles([&](const std::string& name, const FileEntry& entry) {
     names.push_back(name);
-    if (entry.content_hash != 0) partial_hashes.emplace_back(entry.content_hash, name);
+    if (entry.RefusesCopies()) partial_hashes.emplace_back(entry.content_hash, name);
   }));
   for (const std::string& name : names) {
     auto found = FindFile(name);
@@ -886,7 +886,7 @@ Status Store::MergeFrom(const Store& partial) {
   if (!partial_hashes.empty()) {
     std::unordered_map<uint64_t, std::string> stored;
     GHSIFT_TRY(ScanFiles([&](const std::string& name, const FileEntry& entry) {
-      if (entry.content_hash != 0) stored.emplace(entry.content_hash, name);
+      if (entry.RefusesCopies()) stored.emplace(entry.content_hash, name);
     }));
     for (const auto& [hash, name] : partial_hashes) {
       if (const auto it = stored.find(hash); it != stored.end()) {

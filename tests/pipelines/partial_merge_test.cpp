@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 
 #include "pipelines/input_files.hpp"
@@ -49,6 +50,42 @@ TEST(PartialMergeTest, MergedPartialsEqualOneIngest) {
   r = RunCommand(Ghsift() + " merge --store " + (dir / "half") + " " + (dir / "overlap"));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("1 of its 2 files are in the store already"), std::string::npos) << r.output;
+}
+
+//! Empty hours share their bytes (an empty gzip member): each is recorded under its own name, in
+//! one run, in two runs and through partials, none refused as a copy of the other. Before, the
+//! second was skipped as "same content", never recorded, and a partial holding it was refused.
+TEST(PartialMergeTest, EmptyHoursWithTheSameBytesAreEachRecorded) {
+  TempDir dir;
+  ASSERT_EQ(RunCommand("mkdir -p '" + (dir / "hours") + "'").exit_code, 0);
+  const std::string empty_gzip = std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x03\x00", 12) +
+                                 std::string(8, '\0');
+  const std::string first = dir / "hours/2024-01-01-1.json.gz", second = dir / "hours/2024-01-01-2.json.gz";
+  for (const std::string& path : {first, second}) std::ofstream(path, std::ios::binary) << empty_gzip;
+  // Each file's line of `stats --files`, without the time it was ingested at.
+  auto files_of = [](const std::string& store) {
+    const auto r = RunCommand(Ghsift() + " stats --files --format csv --store '" + store + "' | cut -d, -f1-7,9");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    return r.output;
+  };
+  auto run = [](const std::string& args) {
+    const auto r = RunCommand(Ghsift() + " " + args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;
+    EXPECT_EQ(r.output.find("same content"), std::string::npos) << r.output;
+  };
+  run("ingest --all-repos --store '" + (dir / "one-run") + "' '" + first + "' '" + second + "'");
+  const std::string listed = files_of(dir / "one-run");
+  EXPECT_NE(listed.find("2024-01-01-1.json.gz"), std::string::npos) << listed;
+  EXPECT_NE(listed.find("2024-01-01-2.json.gz"), std::string::npos) << listed;
+
+  run("ingest --all-repos --store '" + (dir / "two-runs") + "' '" + first + "'");
+  run("ingest --all-repos --store '" + (dir / "two-runs") + "' '" + second + "'");
+  EXPECT_EQ(files_of(dir / "two-runs"), listed);
+
+  run("ingest --all-repos --partial '" + (dir / "p1") + "' '" + first + "'");
+  run("ingest --all-repos --partial '" + (dir / "p2") + "' '" + second + "'");
+  run("merge --store '" + (dir / "merged") + "' '" + (dir / "p1") + "' '" + (dir / "p2") + "'");
+  EXPECT_EQ(files_of(dir / "merged"), listed);
 }
 
 }  // namespace

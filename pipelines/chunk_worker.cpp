@@ -124,6 +124,13 @@ void ChunkWorker::ProcessGluedRecords(std::string_view line, size_t pos, uint64_
 
 size_t ChunkWorker::FindIntactRecord(std::string_view text, size_t before) {
   constexpr std::string_view kObjectStart = "{\"";
+  // Each candidate is read to where it closes, or to the line's end when it never does: a damaged
+  // record of the archive costs a few passes over its line (one per object open where it was cut,
+  // and its closed objects once per level), but a line of thousands of objects that never close
+  // would cost one pass each. Past this many passes the search gives up, and counting resumes at
+  // the next record boundary as it did before the search existed.
+  constexpr uint64_t kPasses = 32;
+  uint64_t budget = kPasses * static_cast<uint64_t>(text.size());
   for (size_t from = 1; from < before;) {
     const size_t found = FindLiteral(text.substr(from, before - from + 1), kObjectStart);
     if (found == std::string_view::npos) return std::string_view::npos;
@@ -131,6 +138,9 @@ size_t ChunkWorker::FindIntactRecord(std::string_view text, size_t before) {
     from = start + 1;
     const std::string_view rest = text.substr(start);
     const size_t length = RecordLength(rest);
+    const uint64_t read = length == std::string_view::npos ? rest.size() : 2 * length;  // 2: the parse
+    if (read > budget) return std::string_view::npos;
+    budget -= read;
     if (length == std::string_view::npos) continue;
     // It must end where a record may: before the next one or at the line's end (an object
     // nested in the damaged record is followed by ',' or '}').

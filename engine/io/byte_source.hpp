@@ -31,6 +31,12 @@ class ByteSource {
   virtual uint64_t bytes_read() const = 0;
   //! After the read that found the end, CRC-64 of the whole input: its content identity.
   virtual uint64_t content_hash() const = 0;
+  //! Called by a decoder whose compressed stream is unfinished at the end of the input. A source
+  //! whose end may not be the input's (an HTTP body sent without a Content-Length ends where
+  //! the connection closed, cut or not) fetches the rest and returns true: reads go on with the
+  //! next bytes. False leaves the end as the input's own (a file; a body of announced length),
+  //! and the decoder reports the stream truncated; a failure (retries spent) is the input's.
+  virtual Result<bool> ReadOnAfterEarlyEnd() { return false; }
 };
 
 class FileSource final : public ByteSource {

@@ -90,6 +90,7 @@ class ReplayHeadSource final : public ByteSource {
   uint64_t size() const override { return source_->size(); }
   uint64_t bytes_read() const override { return source_->bytes_read() - (head_.size() - replayed_); }
   uint64_t content_hash() const override { return source_->content_hash(); }
+  Result<bool> ReadOnAfterEarlyEnd() override { return source_->ReadOnAfterEarlyEnd(); }
 
  private:
   std::unique_ptr<ByteSource> source_;

@@ -80,7 +80,11 @@ Result<size_t> GzipDecoder::Decode(std::span<char> out) {
       continue;
     }
     if (state_->avail_in == 0 && source_done_ && before == state_->avail_out) {
-      return Status::Corrupt("truncated gzip stream (unexpected end of file)");
+      // The input ended inside a member: the source may have more (an HTTP body whose end was a
+      // cut connection); inflate goes on from where it stopped.
+      GHSIFT_ASSIGN_OR_RETURN(const bool more, source_->ReadOnAfterEarlyEnd());
+      if (!more) return Status::Corrupt("truncated gzip stream (unexpected end of file)");
+      source_done_ = false;
     }
   }
   return produced;

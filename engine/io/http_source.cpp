@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/ascii_case.hpp"
+#include "common/assert.hpp"
 
 namespace ghsift {
 namespace {
@@ -110,6 +111,7 @@ struct HttpSource::Attempt {
   uint64_t delivered_crc = 0; //!< CRC-64 of the first `offset` bytes delivered (to compare)
   bool checked_status = false;
   long http_status = 0;
+  bool length_known = false;  //!< the answer had a Content-Length (its end is where it says)
   Status abort;               //!< why the body callback stopped the transfer
   bool retry = false;         //!< the failure is worth another attempt
   // Stall detection: libcurl's own (LOW_SPEED_TIME) averages over its last seconds, so it cut a
@@ -124,7 +126,8 @@ HttpSource::HttpSource(std::string url, HttpOptions options)
       options_(std::move(options)),
       // A block, or half the buffer when it is smaller: a buffer that can never hold the
       // threshold would never be Ready before its transfer ends.
-      ready_bytes_(std::clamp<size_t>(options_.buffer_bytes / 2, 1, kBlockBytes)) {}
+      ready_bytes_(std::clamp<size_t>(options_.buffer_bytes / 2, 1, kBlockBytes)),
+      retry_wait_(options_.retry_wait_seconds) {}
 
 Result<std::unique_ptr<HttpSource>> HttpSource::Open(const std::string& url, const HttpOptions& options) {
   if (!IsHttpUrl(url)) return Status::InvalidArgument(url + ": only http:// and https:// URLs are read");
@@ -136,7 +139,7 @@ Result<std::unique_ptr<HttpSource>> HttpSource::Open(const std::string& url, con
     source->copy_fd_ = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (source->copy_fd_ < 0) return Status::IoError(part + ": cannot create: " + std::strerror(errno));
   }
-  source->thread_ = std::thread([raw = source.get()] { raw->Transfer(); });
+  source->thread_ = std::thread([raw = source.get()] { raw->Transfer(/*retrying=*/false); });
   return source;
 }
 
@@ -245,6 +248,17 @@ Status HttpSource::FinishCopy() {
   if (std::rename((options_.save_path + ".part").c_str(), options_.save_path.c_str()) != 0) {
     return Status::IoError(options_.save_path + ": cannot rename the copy: " + std::strerror(errno));
   }
+  return Status::Ok();
+}
+
+Status HttpSource::ReopenCopy() {
+  if (options_.save_path.empty()) return Status::Ok();
+  const std::string part = options_.save_path + ".part";
+  if (std::rename(options_.save_path.c_str(), part.c_str()) != 0) {
+    return Status::IoError(options_.save_path + ": cannot take up the copy again: " + std::strerror(errno));
+  }
+  copy_fd_ = ::open(part.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (copy_fd_ < 0) return Status::IoError(part + ": cannot reopen: " + std::strerror(errno));
   return Status::Ok();
 }
 
@@ -362,6 +376,9 @@ Status HttpSource::RunAttempt(Attempt& a) {
   });
   const CURLcode code = curl_->easy_perform(curl);
   if (!a.checked_status) curl_->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.http_status);
+  curl_off_t length = -1;
+  curl_->easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+  a.length_known = length >= 0;
   if (code == CURLE_FILESIZE_EXCEEDED && a.abort.ok()) {  // libcurl's own check of the Content-Length
     a.abort = Status::IoError("larger than the size cap of " + MiB(options_.max_bytes) + " (--max-hour-mib)");
   }
@@ -387,6 +404,12 @@ Status HttpSource::RunAttempt(Attempt& a) {
   if (status == 404 || status == 410) {
     return Status::NotFound("missing at source (HTTP " + std::to_string(status) + ")");
   }
+  if (status == 416 && reading_on_ && a.offset > 0) {
+    // Nothing after the bytes already read: the body without length did end there (its stream
+    // is cut short at the source), as a body of that announced length would have.
+    a.length_known = true;
+    return Status::Ok();
+  }
   if (status >= 300 && (code == CURLE_OK || code == CURLE_WRITE_ERROR)) {
     a.retry = status == 408 || status == 429 || status >= 500;
     return Status::IoError("HTTP " + std::to_string(status));
@@ -402,38 +425,75 @@ bool HttpSource::WaitBeforeRetry(double seconds) {
   return !changed_.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return cancel_; });
 }
 
-void HttpSource::Transfer() {
+bool HttpSource::BackOff() {
+  const double wait = retry_wait_;
+  retry_wait_ = std::min(retry_wait_ * 2, 60.0);
+  return WaitBeforeRetry(wait);
+}
+
+Status HttpSource::Spent(const std::string& reason) const {
+  const int made = attempts_.load();
+  return Status::IoError(url_ + ": " + reason + " after " + std::to_string(made) +
+                         (made == 1 ? " attempt" : " attempts"));
+}
+
+void HttpSource::Transfer(bool retrying) {
   Status outcome;
-  double wait = options_.retry_wait_seconds;
-  for (int attempt = 0;; ++attempt) {
-    attempts_ = attempt + 1;
-    Attempt a;
-    a.offset = received_;
-    a.delivered_crc = received_crc_;
-    outcome = RunAttempt(a);
-    if (outcome.ok() || outcome.code() == StatusCode::kCancelled) break;
-    if (outcome.code() == StatusCode::kNotFound) {
-      outcome = Status::NotFound(url_ + ": " + outcome.message());
-      break;
+  bool ended_without_length = false;
+  if (retrying && !BackOff()) {
+    outcome = Status::Cancelled("reader gone");
+  } else {
+    for (;;) {
+      const int attempt = attempts_++;
+      Attempt a;
+      a.offset = received_;
+      a.delivered_crc = received_crc_;
+      outcome = RunAttempt(a);
+      if (outcome.ok()) ended_without_length = !a.length_known;
+      if (outcome.ok() || outcome.code() == StatusCode::kCancelled) break;
+      if (outcome.code() == StatusCode::kNotFound) {
+        outcome = Status::NotFound(url_ + ": " + outcome.message());
+        break;
+      }
+      if (!a.retry || attempt >= options_.retries) {
+        outcome = Spent(outcome.message());
+        break;
+      }
+      if (!BackOff()) {
+        outcome = Status::Cancelled("reader gone");
+        break;
+      }
     }
-    if (!a.retry || attempt >= options_.retries) {
-      outcome = Status::IoError(url_ + ": " + outcome.message() + " after " + std::to_string(attempt + 1) +
-                                (attempt == 0 ? " attempt" : " attempts"));
-      break;
-    }
-    if (!WaitBeforeRetry(wait)) {
-      outcome = Status::Cancelled("reader gone");
-      break;
-    }
-    wait = std::min(wait * 2, 60.0);
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     final_ = outcome;
+    ended_without_length_ = ended_without_length;
     done_ = true;
   }
   changed_.notify_all();
   if (options_.arrivals != nullptr) options_.arrivals->Notify();
+}
+
+Result<bool> HttpSource::ReadOnAfterEarlyEnd() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    GHSIFT_ASSERT(done_ && final_.ok() && blocks_.empty());  // asked only after the end was read
+    // A body of announced length is whole: its stream was cut short at the source.
+    if (!ended_without_length_) return false;
+  }
+  if (thread_.joinable()) thread_.join();
+  if (attempts_.load() > options_.retries) {
+    return Spent("the body (sent without a Content-Length) ended before its compressed stream did");
+  }
+  GHSIFT_TRY(ReopenCopy());
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = false;
+  }
+  reading_on_ = true;
+  thread_ = std::thread([this] { Transfer(/*retrying=*/true); });
+  return true;
 }
 
 }  // namespace ghsift

@@ -6,7 +6,10 @@
 // Faults are handled below the decoder, which only ever sees the body's bytes in order, once:
 // a cut, reset, stalled or short transfer, a 5xx, 408 or 429 is retried with backoff; the retry
 // asks for the rest with a Range request, and when the server answers with the whole body
-// instead, the bytes already delivered are read again, compared (CRC-64) and dropped.
+// instead, the bytes already delivered are read again, compared (CRC-64) and dropped. A body sent
+// without a Content-Length ends where the connection closed, which libcurl cannot tell from a
+// cut: when the decoder finds its stream unfinished there, it asks (ReadOnAfterEarlyEnd) and the
+// rest is asked for the same way, from the same retries.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -75,14 +78,27 @@ class HttpSource final : public ByteSource {
   uint64_t size() const override { return announced_size_.load(); }
   uint64_t bytes_read() const override { return bytes_read_; }
   uint64_t content_hash() const override { return crc_; }
+  //! After the end of a body sent without a Content-Length, which the decoder found early: the
+  //! transfer starts again for the rest (after the next backoff wait, as a retry) and true is
+  //! returned; the bytes read on as if the body had not ended. False after a body of announced
+  //! length (it is whole: the stream was cut short at the source). Fails with the URL and the
+  //! reason when the retries are spent.
+  Result<bool> ReadOnAfterEarlyEnd() override;
   //! Attempts made so far (1 without a retry).
   int attempts() const { return attempts_.load(); }
 
  private:
   HttpSource(std::string url, HttpOptions options);
-  void Transfer();                                   // the transfer thread
+  //! The transfer thread: attempts until the body ends, fails or the retries are spent. With
+  //! `retrying` (reading on after an early end) it first waits as before a retry.
+  void Transfer(bool retrying);
   struct Attempt;
   Status RunAttempt(Attempt& attempt);
+  //! The final failure: "URL: reason after N attempts".
+  Status Spent(const std::string& reason) const;
+  //! Waits before the next attempt (doubling the wait for the one after); false if the reader
+  //! went away meanwhile.
+  bool BackOff();
   const CurlLibrary* curl_ = nullptr;  //!< libcurl, loaded by the first Open
   size_t OnBody(Attempt& attempt, const char* data, size_t size);
   bool WaitBeforeRetry(double seconds);
@@ -92,6 +108,8 @@ class HttpSource final : public ByteSource {
   //! Counts bytes handed to the reader and writes them to the --save-dumps copy.
   Status Delivered(std::span<const char> bytes);
   Status FinishCopy();
+  //! Takes up the copy FinishCopy finished at an end that proved early, to append the rest.
+  Status ReopenCopy();
 
   const std::string url_;
   const HttpOptions options_;
@@ -104,12 +122,17 @@ class HttpSource final : public ByteSource {
   size_t buffered_ = 0;
   bool done_ = false;               //!< the transfer thread finished (see `final_`)
   Status final_;                    //!< its outcome
+  bool ended_without_length_ = false;  //!< the body that ended had no Content-Length
   bool cancel_ = false;             //!< the reader went away
 
   std::atomic<uint64_t> announced_size_{0};
   std::atomic<int> attempts_{0};
   uint64_t received_ = 0;           //!< body bytes handed to the buffer (transfer thread)
   uint64_t received_crc_ = 0;       //!< their CRC-64, to compare a restarted body's first bytes
+  double retry_wait_;               //!< the next wait before a retry (transfer thread)
+  //! The transfer was started again after an end without length: a 416 to its Range request
+  //! says the body did end there.
+  bool reading_on_ = false;
   // Reader side.
   uint64_t bytes_read_ = 0;
   uint64_t crc_ = 0;                //!< received_crc_ once the body ended

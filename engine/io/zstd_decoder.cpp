@@ -18,6 +18,13 @@ Result<size_t> ZstdDecoder::Decode(std::span<char> out) {
       if (source_done_) break;
       GHSIFT_ASSIGN_OR_RETURN(const std::span<const char> in, source_->ReadView(input_));
       if (in.empty()) {
+        // The input ended inside a frame (zstd holds back a frame's last byte until its output is
+        // flushed, so no input left means the frame is unfinished): the source may have more (an
+        // HTTP body whose end was a cut connection).
+        if (any_input_ && last_hint_ != 0) {
+          GHSIFT_ASSIGN_OR_RETURN(const bool more, source_->ReadOnAfterEarlyEnd());
+          if (more) continue;
+        }
         source_done_ = true;
         break;
       }

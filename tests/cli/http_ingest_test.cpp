@@ -34,6 +34,12 @@ std::string AnswersWithoutSkips(const std::string& store) {
   return answers;
 }
 
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 class HttpIngestTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -78,6 +84,78 @@ TEST_F(HttpIngestTest, FaultsAreRetriedAndTheStoreEqualsALocalIngest) {
   ASSERT_NE(restart, std::string::npos) << log;
   EXPECT_NE(log.substr(restart, log.find('\n', restart) - restart).find(" 200 "), std::string::npos) << log;
   EXPECT_NE(log.find("ghsift/"), std::string::npos) << "user agent names ghsift: " << log;
+}
+
+// A body sent without a Content-Length ends where the connection closes, so a cut one looks
+// whole to the transfer; the decoder finds its stream unfinished, and the rest is asked for as
+// for any cut transfer: a Range request, or the whole body again (its first bytes compared and
+// dropped) from a server without ranges. The store equals a local ingest, and the saved copies
+// are the served bytes.
+TEST_F(HttpIngestTest, ABodyWithoutLengthCutShortIsReadOn) {
+  FaultServer server(dir_, hours(),
+                     {HourName(0) + "=nolength+short", HourName(1) + "=nolength+short+norange",
+                      HourName(2) + "=nolength"});
+  ASSERT_TRUE(server.started());
+  const std::string saved = dir_ / "saved";
+  const CommandResult r = IngestRange(server, dir_ / "store", "--save-dumps " + saved);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
+  const std::string log = server.Requests();
+  EXPECT_EQ(Count(log, HourName(0) + " "), 2u) << log;
+  EXPECT_NE(log.find(HourName(0) + " bytes="), std::string::npos) << log;
+  EXPECT_NE(log.find(" 206 "), std::string::npos) << log;
+  const size_t restart = log.find(HourName(1) + " bytes=");
+  ASSERT_NE(restart, std::string::npos) << log;
+  EXPECT_NE(log.substr(restart, log.find('\n', restart) - restart).find(" 200 "), std::string::npos) << log;
+  EXPECT_EQ(Count(log, HourName(2) + " "), 1u) << "a whole body is not asked for again: " << log;
+  for (int h = 0; h < kHours; ++h) {
+    EXPECT_EQ(ReadText(saved + "/" + HourName(h)), ReadText(hours() + "/" + HourName(h))) << HourName(h);
+    EXPECT_FALSE(std::filesystem::exists(saved + "/" + HourName(h) + ".part")) << HourName(h);
+  }
+}
+
+// A body without length cut on every try fails its hour once the retries are spent, saying so;
+// nothing of it is stored. A stream cut short at the source still fails without retries when
+// its Content-Length vouched for the body, and after one Range request (answered 416: nothing
+// after it) when none did.
+TEST_F(HttpIngestTest, ABodyWithoutLengthCutOnEveryTryFailsItsHour) {
+  const std::string served = dir_ / "served";
+  std::filesystem::create_directories(served);
+  for (int h : {0, 3}) std::filesystem::copy_file(hours() + "/" + HourName(h), served + "/" + HourName(h));
+  for (int h : {1, 2}) {
+    const std::string whole = ReadText(hours() + "/" + HourName(h));
+    std::ofstream(served + "/" + HourName(h), std::ios::binary) << whole.substr(0, whole.size() / 2);
+  }
+  FaultServer server(dir_, served, {HourName(0) + "=nolength+shortever", HourName(2) + "=nolength"});
+  ASSERT_TRUE(server.started());
+  const CommandResult r = IngestRange(server, dir_ / "store", "--retries 2");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("ghsift: " + server.base() + "/" + HourName(0) +
+                          ": the body (sent without a Content-Length) ended before its compressed stream did after 3 "
+                          "attempts (nothing of this file was counted)\n"),
+            std::string::npos)
+      << r.output;
+  for (int h : {1, 2}) {
+    EXPECT_NE(r.output.find("ghsift: " + server.base() + "/" + HourName(h) +
+                            ": truncated gzip stream (unexpected end of file) (nothing of this file was counted)\n"),
+              std::string::npos)
+        << r.output;
+  }
+  const std::string log = server.Requests();
+  EXPECT_EQ(Count(log, HourName(0) + " "), 3u) << log;
+  EXPECT_EQ(Count(log, HourName(0) + " bytes="), 2u) << log;
+  EXPECT_EQ(Count(log, HourName(1) + " "), 1u) << log;
+  EXPECT_EQ(Count(log, HourName(2) + " "), 2u) << log;
+  EXPECT_NE(log.find(HourName(2) + " bytes=" + std::to_string(ReadText(served + "/" + HourName(2)).size()) + "- 416"),
+            std::string::npos)
+      << log;
+  // The store holds hour 3 alone, as a local ingest of it does.
+  const CommandResult local = RunCommand(Ghsift() + " ingest -q --all-repos --store " + (dir_ / "local") + " " +
+                                         hours() + "/" + HourName(3));
+  ASSERT_EQ(local.exit_code, 0) << local.output;
+  EXPECT_EQ(StoreAnswers(dir_ / "store", false), StoreAnswers(dir_ / "local", false));
+  const CommandResult stats = RunCommand(Ghsift() + " stats --format json --store " + (dir_ / "store"));
+  EXPECT_NE(stats.output.find("\"files\": 1,"), std::string::npos) << stats.output;
 }
 
 TEST_F(HttpIngestTest, ConnectionsTransfersRunAtOnceWhateverTheThreads) {
@@ -303,12 +381,6 @@ TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
   const CommandResult bad = RunCommand(base + " --from 2024-13");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("--from '2024-13' is not a time"), std::string::npos) << bad.output;
-}
-
-size_t Count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 // A transfer that stops sending is cut after --stall-seconds without a byte, and said so.

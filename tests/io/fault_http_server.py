@@ -7,7 +7,9 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   reset     send half of the body, then reset the connection
   error500  answer 500 once, then serve normally
   trickle   send the body in small pieces with pauses (every request)
-  short     announce the full Content-Length, send half, close
+  short     announce the full Content-Length (none with nolength), send half, close
+  shortever like short, on every request (a Range request gets half of the rest)
+  nolength  no Content-Length: the body ends where the connection closes (every request)
   missing   404 (every request)
   loop      redirect to itself (every request)
   norange   ignore Range headers: always send the whole body (every request)
@@ -20,9 +22,10 @@ Faults (--fault NAME=KIND, repeatable; applied to the first request for NAME unl
   toftp     redirect to ftp://127.0.0.1/NAME (every request)
   tofile    redirect to file:///etc/hostname (every request)
 Kinds combine with '+' (short+norange: a cut body, then a retry answered with the whole body).
-Range requests (bytes=N-) are honoured otherwise. --latency-ms and --rate-mbps shape every answer
-like a distant server: a wait before the status line, and the body paced to that many MB/s per
-connection (for bench/http_ingest.sh; 0, the default, is as fast as the loopback allows).
+Range requests (bytes=N-) are honoured otherwise; one that starts at the end or past it is
+answered 416. --latency-ms and --rate-mbps shape every answer like a distant server: a wait
+before the status line, and the body paced to that many MB/s per connection (for
+bench/http_ingest.sh; 0, the default, is as fast as the loopback allows).
 --peak-file PATH keeps there the largest number of requests it was answering at once. With --tls CERT KEY the server speaks HTTPS. Each request is logged to --log as
 "NAME RANGE STATUS" so a test can check what was asked.
 """
@@ -161,16 +164,27 @@ def main():
             start = 0
             if rng and "norange" not in fault and rng.startswith("bytes=") and rng.endswith("-"):
                 start = int(rng[len("bytes="):-1])
+            if start > 0 and start >= len(data):
+                self.record(name, rng, 416)
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{len(data)}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             body = data[start:]
             status = 206 if start > 0 else 200
             self.record(name, rng, status)
             self.send_response(status)
-            self.send_header("Content-Length", str(len(body)))
+            if "nolength" in fault:
+                self.send_header("Connection", "close")
+                self.close_connection = True
+            else:
+                self.send_header("Content-Length", str(len(body)))
             self.send_header("Accept-Ranges", "none" if "norange" in fault else "bytes")
             if status == 206:
                 self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
             self.end_headers()
-            if fault & {"reset", "short"} and first:
+            if (fault & {"reset", "short"} and first) or "shortever" in fault:
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()
                 if "reset" in fault:  # RST instead of FIN: linger on, zero timeout

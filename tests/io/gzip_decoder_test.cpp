@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "io/decoder.hpp"
 #include "io/io_test_support.hpp"
@@ -214,6 +215,51 @@ TEST_F(GzipDecoderTest, TruncatedSecondMemberIsReported) {
   ASSERT_FALSE(decoded.ok());
   EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
   EXPECT_NE(decoded.status().message().find("truncated"), std::string::npos) << decoded.status().message();
+}
+
+// An input that ends inside a member (an HTTP body without length, its connection cut) is read on
+// when its source has more: inflate goes on where it stopped, wherever the cut fell.
+TEST_F(GzipDecoderTest, AnEarlyEndReadsOnWhenTheSourceHasMore) {
+  const std::string a = NdjsonLines(2000);
+  const std::string b = NdjsonLines(300);
+  const std::string first = GzipMember(a);
+  const std::string gz = first + GzipMember(b);
+  // In the first member's header, its deflate data and its trailer; in the second member.
+  const std::vector<size_t> cuts = {5, first.size() / 2, first.size() - 3, first.size() + 4, gz.size() - 1};
+  auto source = std::make_unique<testing::EndingEarlySource>(gz, cuts);
+  const testing::EndingEarlySource* ending = source.get();
+  auto decoder = OpenDecoder(std::move(source), "early.json.gz");
+  ASSERT_TRUE(decoder.ok());
+  auto decoded = DecodeAll(**decoder, 4096);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, a + b);
+  EXPECT_EQ(ending->asked(), static_cast<int>(cuts.size()));
+  EXPECT_EQ((*decoder)->compressed_bytes_read(), gz.size());
+  EXPECT_EQ((*decoder)->content_hash(), ExtendContentHash(0, gz));
+
+  // A whole stream never asks.
+  auto whole = std::make_unique<testing::EndingEarlySource>(gz, std::vector<size_t>{});
+  const testing::EndingEarlySource* whole_source = whole.get();
+  auto plain = OpenDecoder(std::move(whole), "whole.json.gz");
+  ASSERT_TRUE(plain.ok());
+  auto all = DecodeAll(**plain);
+  ASSERT_TRUE(all.ok()) << all.status().message();
+  EXPECT_EQ(*all, a + b);
+  EXPECT_EQ(whole_source->asked(), 0);
+}
+
+// A source that has no more (a file, a body of announced length) leaves the truncation as it was.
+TEST_F(GzipDecoderTest, AnEarlyEndIsTruncatedWhenTheSourceHasNoMore) {
+  const std::string gz = GzipMember(NdjsonLines(2000));
+  auto source = std::make_unique<testing::EndingEarlySource>(gz, std::vector<size_t>{gz.size() / 2}, true);
+  const testing::EndingEarlySource* ending = source.get();
+  auto decoder = OpenDecoder(std::move(source), "cut.json.gz");
+  ASSERT_TRUE(decoder.ok());
+  auto decoded = DecodeAll(**decoder);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput);
+  EXPECT_EQ(decoded.status().message(), "truncated gzip stream (unexpected end of file)");
+  EXPECT_EQ(ending->asked(), 1);
 }
 
 TEST_F(GzipDecoderTest, CountsCompressedBytes) {

@@ -106,6 +106,41 @@ class LendingSource final : public ByteSource {
   std::string lent_;
 };
 
+//! Bytes that end early, like an HTTP body without a Content-Length whose connection was cut:
+//! each piece ends as the input would, and a decoder that finds its stream unfinished there and
+//! asks to read on gets the next piece (until none is left, or with `refuse`, never).
+class EndingEarlySource final : public ByteSource {
+ public:
+  EndingEarlySource(std::string bytes, std::vector<size_t> cuts, bool refuse = false)
+      : bytes_(std::move(bytes)), cuts_(std::move(cuts)), refuse_(refuse) {
+    cuts_.push_back(bytes_.size());
+  }
+  Result<size_t> Read(std::span<char> out) override {
+    const size_t n = std::min(out.size(), cuts_[piece_] - at_);
+    std::memcpy(out.data(), bytes_.data() + at_, n);
+    at_ += n;
+    return n;
+  }
+  Result<bool> ReadOnAfterEarlyEnd() override {
+    ++asked_;
+    if (refuse_ || piece_ + 1 == cuts_.size()) return false;
+    ++piece_;
+    return true;
+  }
+  uint64_t size() const override { return 0; }
+  uint64_t bytes_read() const override { return at_; }
+  uint64_t content_hash() const override { return ExtendContentHash(0, bytes_.substr(0, at_)); }
+  //! Times a decoder asked to read on.
+  int asked() const { return asked_; }
+
+ private:
+  std::string bytes_;
+  std::vector<size_t> cuts_;  //!< where each piece ends, the last at the end
+  bool refuse_;
+  size_t piece_ = 0, at_ = 0;
+  int asked_ = 0;
+};
+
 //! Decodes everything `decoder` gives, through output spans of `span` bytes.
 inline Result<std::string> DecodeAll(Decoder& decoder, size_t span = 1 << 16) {
   std::string out;

@@ -4,6 +4,7 @@
 #include <zstd.h>
 
 #include <string>
+#include <vector>
 
 #include "io/decoder.hpp"
 #include "io/io_test_support.hpp"
@@ -113,6 +114,35 @@ TEST_F(ZstdDecoderTest, SecondFrameCutIsCorrupt) {
     ASSERT_FALSE(decoded.ok()) << "kept " << keep;
     EXPECT_EQ(decoded.status().code(), StatusCode::kCorruptInput) << "kept " << keep;
   }
+}
+
+// An input that ends inside a frame (an HTTP body without length, its connection cut) is read on
+// when its source has more; a source that has none leaves the truncation as it was.
+TEST_F(ZstdDecoderTest, AnEarlyEndReadsOnWhenTheSourceHasMore) {
+  const std::string a = NdjsonLines(2000);
+  const std::string b = NdjsonLines(300);
+  const std::string first = ZstdFrame(a);
+  const std::string zst = first + ZstdFrame(b);
+  const std::vector<size_t> cuts = {6, first.size() / 2, first.size() - 1, first.size() + 3, zst.size() - 1};
+  auto source = std::make_unique<testing::EndingEarlySource>(zst, cuts);
+  const testing::EndingEarlySource* ending = source.get();
+  auto decoder = OpenDecoder(std::move(source), "early.json.zst");
+  ASSERT_TRUE(decoder.ok());
+  auto decoded = DecodeAll(**decoder, 4096);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_EQ(*decoded, a + b);
+  EXPECT_EQ(ending->asked(), static_cast<int>(cuts.size()));
+  EXPECT_EQ((*decoder)->content_hash(), ExtendContentHash(0, zst));
+
+  auto refusing = std::make_unique<testing::EndingEarlySource>(zst, std::vector<size_t>{first.size() / 2}, true);
+  const testing::EndingEarlySource* refused = refusing.get();
+  auto cut = OpenDecoder(std::move(refusing), "cut.json.zst");
+  ASSERT_TRUE(cut.ok());
+  auto truncated = DecodeAll(**cut);
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_EQ(truncated.status().code(), StatusCode::kCorruptInput);
+  EXPECT_EQ(truncated.status().message(), "truncated zstd frame (unexpected end of file)");
+  EXPECT_EQ(refused->asked(), 1);
 }
 
 TEST_F(ZstdDecoderTest, NotZstdIsCorrupt) {

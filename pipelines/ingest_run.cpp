@@ -421,9 +421,11 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
   const size_t index = file->index;
   FileOutcome& outcome = outcomes_[index];
   const std::string key = FileKey(files_[index]);
-  // An empty hour is no copy of another empty hour (FileEntry::RefusesCopies).
-  const auto same_bytes = file->error.ok() && aggregate->events() > 0 ? name_by_hash_.find(file->content_hash)
-                                                                      : name_by_hash_.end();
+  // An empty hour is no copy of another empty hour, nor one to refuse copies of
+  // (FileEntry::RefusesCopies).
+  const bool refuses_copies = aggregate->events() > 0;
+  const auto same_bytes = file->error.ok() && refuses_copies ? name_by_hash_.find(file->content_hash)
+                                                             : name_by_hash_.end();
   if (file->error.ok() && aggregate->events() == 0 && aggregate->bad_lines() > 0) {
     // Lines and not one event: another kind of file (a log, other JSON), not a damaged hour.
     // Counting its bad lines would only hide the mistake.
@@ -439,7 +441,7 @@ void IngestRun::FinishFile(FileState* file, const std::shared_ptr<FileAggregate>
                       (ingested_this_run_.count(same_bytes->second) ? ", ingested in this run" : ", already ingested");
     ++progress_.files_done;
   } else if (file->error.ok()) {
-    if (aggregate->events() > 0) name_by_hash_.emplace(file->content_hash, key);
+    if (refuses_copies) name_by_hash_.emplace(file->content_hash, key);
     ingested_this_run_.insert(key);
     FileEntry entry;
     entry.size = file->compressed_bytes;

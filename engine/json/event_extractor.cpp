@@ -119,9 +119,11 @@ int64_t IntOr(od::value value, int64_t fallback = 0) {
 constexpr int64_t kFirstGitHubTime = 1191196800;  // 2007-10-01T00:00:00Z
 constexpr int64_t kEndOfGitHubTimes = 4102444800;  // 2100-01-01T00:00:00Z
 
+bool InGitHubYears(int64_t time) { return time >= kFirstGitHubTime && time < kEndOfGitHubTimes; }
+
 std::optional<int64_t> ArchiveTime(std::string_view text) {
   const std::optional<int64_t> time = ParseIsoTime(text);
-  if (!time || *time < kFirstGitHubTime || *time >= kEndOfGitHubTimes) return std::nullopt;
+  if (!time || !InGitHubYears(*time)) return std::nullopt;
   return time;
 }
 
@@ -687,9 +689,9 @@ ExtractOutcome EventExtractor::ParseFull(std::string_view line, Event& event) {
     } else if (key == "created_at") {
       std::string_view text;
       if (field.value().get_string().get(text) != simdjson::SUCCESS) return Bad("`created_at` is not a string");
-      if (!ParseIsoTime(text)) return Bad("`created_at` is not a time (ISO 8601 or YYYY/MM/DD HH:MM:SS +hhmm)");
-      auto time = ArchiveTime(text);
-      if (!time) return Bad("`created_at` is outside GitHub's years (2007-10-01 to 2099)");
+      const std::optional<int64_t> time = ParseIsoTime(text);
+      if (!time) return Bad("`created_at` is not a time (ISO 8601 or YYYY/MM/DD HH:MM:SS +hhmm)");
+      if (!InGitHubYears(*time)) return Bad("`created_at` is outside GitHub's years (2007-10-01 to 2099)");
       event.created_at = *time;
       have_time = true;
     } else if (key == "repo") {

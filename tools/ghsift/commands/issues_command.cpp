@@ -54,7 +54,9 @@ std::vector<std::string_view> SortNames() {
 
 std::string SortHelp() {
   std::vector<std::string> parts;
-  for (const SortChoice& choice : kSortChoices) parts.push_back(std::string(choice.name) + " (" + std::string(choice.help) + ")");
+  for (const SortChoice& choice : kSortChoices) {
+    parts.push_back(std::string(choice.name) + " (" + std::string(choice.help) + ")");
+  }
   return JoinChoices(parts) + "; newest or highest first";
 }
 
@@ -208,8 +210,9 @@ int RunIssues(const IssuesArgs& args) {
   IssueListOptions options;
   const auto sort = std::find_if(std::begin(kSortChoices), std::end(kSortChoices),
                                  [&](const SortChoice& choice) { return choice.name == args.sort; });
-  if (sort == std::end(kSortChoices))
+  if (sort == std::end(kSortChoices)) {
     return Fail("--sort must be " + JoinChoices(SortNames()) + ", not '" + args.sort + "'");
+  }
   options.sort = sort->sort;
   const Status range = CreatedRange(args.filters, options);
   if (!range.ok()) return Fail(range.message());
@@ -279,8 +282,7 @@ void AddIssuesCommand(CLI::App& command, int& exit_code) {
   CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddReportFilterOptions(*cmd, args->filters, true);
-  cmd->add_option("--sort", args->sort, SortHelp())
-      ->capture_default_str();
+  cmd->add_option("--sort", args->sort, SortHelp())->capture_default_str();
   AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kOneOrFacet);
   cmd->add_option("--limit", args->limit, "At most N reports (0: all); a cut list is said on stderr")
       ->check(CountCheck())

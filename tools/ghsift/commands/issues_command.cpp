@@ -103,10 +103,10 @@ constexpr size_t kDefaultTableColumns = 120;
 //! fits the terminal. Columns give way in this order until the table fits: the labels, the facets
 //! (to a few columns), the title (to 40), what it was flagged with (to 20), then the facets go,
 //! the title and the flags shrink further, and the date goes; a terminal narrower than that gets a
-//! wider table.
-std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args) {
+//! wider table. `sort` (as --sort named it) decides the date column: created, or updated.
+std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args, IssueSort sort) {
   const bool show_kind = args.selection.kind == "all";
-  const bool by_updated = args.sort == "updated";
+  const bool by_updated = sort == IssueSort::kUpdated;
   std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
                                      "labels"};
   if (show_kind) header.insert(header.begin() + 2, "kind");
@@ -235,7 +235,7 @@ int RunIssues(const IssuesArgs& args) {
     const Status written = WriteLabelingRows(**store, list->issues, args.format == "csv");
     if (!written.ok()) return Fail(written.message());
   } else if (format == Format::kTable) {
-    if (!list->issues.empty()) std::cout << FormatIssueTable(list->issues, args);
+    if (!list->issues.empty()) std::cout << FormatIssueTable(list->issues, args, options.sort);
   } else {
     std::vector<std::string> header;
     std::vector<bool> raw;

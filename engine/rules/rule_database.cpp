@@ -120,24 +120,28 @@ Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode) {
   return flags;
 }
 
+Status CheckPatternAlone(const Rule& rule, unsigned flags) {
+  hs_expr_info_t* info = nullptr;
+  hs_compile_error_t* error = nullptr;
+  Status status;
+  if (hs_expression_info(rule.pattern.c_str(), flags, &info, &error) != HS_SUCCESS) {
+    const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
+    status = Status::InvalidArgument(RulePlace(rule) + ": pattern '" + rule.pattern + "': " + message);
+  }
+  hs_free_compile_error(error);
+  std::free(info);
+  return status;
+}
+
 namespace {
 
 //! Every pattern of `members` Hyperscan refuses on its own, each with its rule's place, after a
-//! compile that failed with `first` (the first of them). A pattern is parsed alone (no database
-//! is built), which costs a failed load only.
+//! compile that failed with `first` (the first of them). This costs a failed load only.
 Status EveryBadPattern(const RuleSet& rules, const std::vector<uint32_t>& members, const std::vector<unsigned>& flags,
                        const std::string& first) {
   std::vector<std::string> errors;
   for (size_t k = 0; k < members.size(); ++k) {
-    const Rule& rule = rules.rules[members[k]];
-    hs_expr_info_t* info = nullptr;
-    hs_compile_error_t* error = nullptr;
-    if (hs_expression_info(rule.pattern.c_str(), flags[k], &info, &error) != HS_SUCCESS) {
-      const std::string message = error != nullptr && error->message != nullptr ? error->message : "compile failed";
-      errors.push_back(RulePlace(rule) + ": pattern '" + rule.pattern + "': " + message);
-    }
-    hs_free_compile_error(error);
-    std::free(info);
+    if (Status s = CheckPatternAlone(rules.rules[members[k]], flags[k]); !s.ok()) errors.push_back(s.message());
   }
   if (errors.size() <= 1) return Status::InvalidArgument(first);  // a pattern too large together, say
   std::string text = std::to_string(errors.size()) + " rules do not compile:";

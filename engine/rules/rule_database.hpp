@@ -83,4 +83,8 @@ Result<hs_database_t*> CompileExpressionCached(const std::string& expression, un
 //! Hyperscan flags for a rule.
 Result<unsigned> HyperscanFlags(const Rule& rule, RuleDatabase::Mode mode);
 
+//! Whether Hyperscan accepts the rule's pattern with `flags`, parsed alone (no database is
+//! built): the error names the rule's place and pattern.
+Status CheckPatternAlone(const Rule& rule, unsigned flags);
+
 }  // namespace ghsift

@@ -1,4 +1,5 @@
 #include "rules/rule_set.hpp"
+#include "rules/rule_database.hpp"
 
 #include "common/closest_name.hpp"
 
@@ -510,6 +511,7 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   std::string errors;
   size_t failed = 0;
   for (const std::string& error : layer.entry_errors) errors += (failed++ ? "\n" : "") + error;
+  std::vector<std::string> applied;  // ids of the entries that read as rules
   for (const LayerEntry& entry : layer.entries) {
     Status s;
     try {
@@ -517,7 +519,22 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
     } catch (const YAML::Exception& e) {
       s = Status::InvalidArgument(entry.place + ": " + e.what());
     }
-    if (!s.ok()) errors += (failed++ ? "\n" : "") + s.message();
+    if (s.ok()) applied.push_back(entry.id);
+    else errors += (failed++ ? "\n" : "") + s.message();
+  }
+  // With mistakes in the entries, the patterns of the others are checked here too, so that one
+  // run names the patterns to mend as well (without mistakes, the compile that follows names
+  // them; parsing each pattern alone on every load would cost more than the load).
+  for (size_t k = 0; failed > 0 && k < applied.size(); ++k) {
+    const auto it = index_by_id.find(applied[k]);
+    if (it == index_by_id.end() || removed[it->second]) continue;
+    const Rule& rule = result.rules[it->second];
+    Result<unsigned> flags = HyperscanFlags(rule, RuleDatabase::Mode::kFlag);
+    const Status s = flags.ok() ? CheckPatternAlone(rule, *flags) : flags.status();
+    if (!s.ok()) {
+      errors += "\n" + s.message();
+      ++failed;
+    }
   }
   if (failed > 1) return Status::InvalidArgument(std::to_string(failed) + " rules are wrong:\n" + errors);
   if (failed == 1) return Status::InvalidArgument(errors);

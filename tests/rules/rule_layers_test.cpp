@@ -414,6 +414,15 @@ TEST(RuleLayersBaseTest, EveryErrorOfARuleFileInOneRun) {
   EXPECT_EQ(id.message(),
             "2 rules are wrong:\ng.yaml: rule 'Bad_Id' (line 2): id must match [a-z0-9._-]+\ng.yaml: rule 'b' (line 3): "
             "unknown field 'titel' (title, body, label, comment, code, review)");
+  // A wrong entry and a pattern that does not compile, in one file: both named in one run.
+  RuleSet both;
+  const Status mixed = ParseRuleYaml("rules:\n  - {id: a, tag: x, pattern: a, weigth: 1}\n"
+                                     "  - {id: b, tag: x, pattern: '(b'}\n  - {id: c, tag: x, pattern: c}\n",
+                                     "m.yaml", both);
+  EXPECT_EQ(mixed.message(),
+            "2 rules are wrong:\nm.yaml: rule 'a' (line 2): unknown key 'weigth' (line 2); did you mean weight? The "
+            "keys: categories, description, enabled, fields, flags, id, pattern, tag, weight, written_from\n"
+            "m.yaml: rule 'b' (line 3): pattern '(b': Missing close parenthesis for group started at index 0.");
   RuleSet patterns;
   ASSERT_TRUE(ParseRuleYaml("rules:\n  - {id: a, tag: x, pattern: '(a'}\n  - {id: b, tag: x, pattern: b}\n"
                             "  - {id: c, tag: x, pattern: 'c)'}\n",

@@ -4,6 +4,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -132,6 +133,10 @@ Result<std::vector<LabeledReport>> ReadJsonl(const std::string& path, const std:
     simdjson::dom::element expected;
     if (e[options.label_key].error() != simdjson::NO_SUCH_FIELD) key_seen = true;
     if (r.binary) any_label = true;
+    if (e[kExportedCategoriesKey].error() != simdjson::NO_SUCH_FIELD) {
+      const auto list = StringArray(e[kExportedCategoriesKey], false);
+      r.exported_as = std::set<std::string>(list.begin(), list.end());
+    }
     if (e["expected"].get(expected) == simdjson::SUCCESS) {
       any_label = true;
       const auto list = StringArray(e["expected"], false);
@@ -217,6 +222,14 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
         }
       } else {
         r.text[spec.field] = ParsePythonStringList(cell);  // a list literal
+      }
+    }
+    if (column.count(std::string(kExportedCategoriesKey))) {
+      r.exported_as.emplace();
+      for (std::string_view rest = get(rec, std::string(kExportedCategoriesKey)); !rest.empty();) {
+        const size_t end = std::min(rest.find(';'), rest.size());
+        if (end > 0) r.exported_as->emplace(rest.substr(0, end));
+        rest.remove_prefix(std::min(end + 1, rest.size()));
       }
     }
     auto label = BinaryLabel(get(rec, options.label_key));

@@ -17,6 +17,8 @@ namespace ghsift {
 inline constexpr std::string_view kDefaultLabelKey = "class";  //!< the label column or key, 0 or 1
 inline constexpr std::string_view kCsvRepositoryColumn = "Repository", kCsvNumberColumn = "Number";
 inline constexpr std::string_view kJsonlRepoKey = "repo", kJsonlNumberKey = "number";
+//! The categories the exporting store flagged the report with (CSV: joined by ';'; JSONL: a list).
+inline constexpr std::string_view kExportedCategoriesKey = "categories";
 
 struct LabeledReport {
   std::string id;      //!< e.g. "keras#11776" (for listings)
@@ -25,6 +27,10 @@ struct LabeledReport {
   ReportText text;
   std::optional<int> binary;        //!< the binary label (e.g. MHNurf `class`), when present
   std::optional<std::set<std::string>> expected;  //!< expected categories (JSONL `expected`)
+  //! The categories the store that exported the report flagged it with (kExportedCategoriesKey),
+  //! when the file says: a `sample` or `issues` export. Rules scoring the exported text can
+  //! disagree with them (a title edited after the flag).
+  std::optional<std::set<std::string>> exported_as;
   size_t line = 0;                  //!< the file's line the record starts on (1-based)
   //! Labeled: a binary label or an expected list. A row left blank is "not labeled yet".
   bool labeled() const { return binary.has_value() || expected.has_value(); }

@@ -97,6 +97,13 @@ MatchTable BuildMatchTable(const RuleSet& rules, const std::vector<LabeledReport
     const bool actual = ActualPositive(reports[i], groups[static_cast<size_t>(g)].positive, &known);
     t.label.push_back(known ? (actual ? 1 : 0) : -1);
     t.group.push_back(g);
+    const auto& exported = reports[i].exported_as;
+    const auto& positive = groups[static_cast<size_t>(g)].positive;
+    t.exported_flagged.push_back(!exported ? -1
+                                 : std::any_of(positive.begin(), positive.end(),
+                                               [&](const std::string& c) { return exported->count(c) > 0; })
+                                     ? 1
+                                     : 0);
     t.groups[static_cast<size_t>(g)].reports.push_back(static_cast<uint32_t>(i));
   }
   return t;

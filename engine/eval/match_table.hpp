@@ -53,6 +53,9 @@ struct MatchTable {
   std::vector<std::vector<uint32_t>> matched;  //!< per report: distinct rule indices
   std::vector<int8_t> label;                   //!< per report: 1, 0, or -1 when unknown
   std::vector<int> group;                      //!< per report: index into groups
+  //! Per report: 1 when its labeled file says the exporting store flagged it with a positive
+  //! category of its group (LabeledReport::exported_as), 0 when it says not, -1 when it does not say.
+  std::vector<int8_t> exported_flagged;
 
   int CategoryIndex(const std::string& category) const;  //!< -1 when no rule has it
   //! The rule set's own weights and thresholds.

@@ -192,5 +192,52 @@ TEST_P(LabelLoopTest, AnUnlabeledSampleIsAnErrorNamingTheKey) {
       << r.output;
 }
 
+// A report whose title was edited after it was flagged: its kept (latest) text no longer carries
+// the accuracy flag it was sampled for. The export says what the store flagged (`categories`),
+// so `rules eval` still knows the file for a sample of flagged reports, and says how many rows
+// the rules miss on the exported text, instead of a recall that means nothing.
+TEST(LabelLoopEditTest, AReportEditedAfterItsFlagStillReadsAsASampleOfFlaggedReports) {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "hours");
+  auto event = [](const std::string& id, const std::string& action, const std::string& title, const std::string& at) {
+    return "{\"id\":\"" + id + "\",\"type\":\"IssuesEvent\",\"actor\":{\"id\":1,\"login\":\"alice\"},\"repo\":{\"id\":"
+           "65600975,\"name\":\"pytorch/pytorch\"},\"payload\":{\"action\":\"" + action + "\",\"issue\":{\"number\":"
+           "4243,\"title\":\"" + title + "\",\"body\":\"See above.\",\"labels\":[],\"state\":\"open\",\"created_at\":"
+           "\"2024-02-01T01:00:00Z\",\"user\":{\"login\":\"alice\"},\"comments\":0}},\"public\":true,\"created_at\":\"" +
+           at + "\"}\n";
+  };
+  std::ofstream(dir / "hours/2024-02-01-1.json")
+      << event("81000000", "opened", "Training loss becomes NaN after epoch 3", "2024-02-01T01:00:00Z")
+      << event("81000001", "edited", "Slow import after upgrading", "2024-02-01T01:30:00Z");
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + (dir / "store") + " " + (dir / "hours"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const std::string format : {"csv", "jsonl"}) {
+    const std::string sample = dir / ("sample." + format);
+    r = RunCommand(Ghsift() + " sample --store " + (dir / "store") + " --category accuracy --n 10 --seed 1 --format " +
+                   format + " --out " + sample);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    std::string text = ReadText(sample);
+    if (format == "csv") {
+      const size_t at = text.find("[],,");  // Review's [] and the empty class cell
+      ASSERT_NE(at, std::string::npos) << text;
+      text.replace(at, 4, "[],1,");
+    } else {
+      const size_t at = text.find("\"class\": null");
+      ASSERT_NE(at, std::string::npos) << text;
+      text.replace(at, 13, "\"class\": 1");
+    }
+    std::ofstream(sample) << text;
+    r = RunCommand(Ghsift() + " rules eval --labels " + sample + " --positive accuracy");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("ghsift: warning: every labeled report of sample was flagged by the store that exported it "
+                            "(its 'categories' column), and 1 of them is not flagged by these rules on the exported "
+                            "text (edited after the flag, or other rules): a sample of flagged reports, so its "
+                            "recall, true negatives, F1 and macro-F1 say nothing of the rules; only its precision "
+                            "(n/a: these rules flag none of them) means anything\n"),
+              std::string::npos)
+        << format << "\n" << text << "\n" << r.output;
+  }
+}
+
 }  // namespace
 }  // namespace ghsift

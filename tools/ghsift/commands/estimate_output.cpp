@@ -7,6 +7,7 @@
 
 #include "common/ascii_case.hpp"
 #include "common/number_text.hpp"
+#include "eval/labeled_report.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -187,12 +188,31 @@ std::string FittedLayerNote(const RuleSet& rules, const MatchTable& table, const
 void WarnOfFullyFlaggedGroups(const MatchTable& table, const Estimates& e) {
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const Confusion& c = e.groups[g].written.confusion;
-    if (c.tp + c.fp > 0 && c.fn + c.tn == 0) {
+    const std::string name = TerminalSafe(table.groups[g].name);
+    // A `sample` or `issues` export says which reports its store flagged: when every labeled one
+    // was, the file is a sample of flagged reports even where these rules, scoring the exported
+    // text, do not flag some (a title edited after the flag, or other rules).
+    size_t labeled = 0, exported_flagged = 0;
+    for (const uint32_t i : table.groups[g].reports) {
+      labeled += table.label[i] >= 0;
+      exported_flagged += table.label[i] >= 0 && table.exported_flagged[i] == 1;
+    }
+    const int64_t unflagged = c.fn + c.tn;
+    if (labeled > 0 && exported_flagged == labeled && unflagged > 0) {
+      const std::string precision = c.tp + c.fp > 0 ? Fixed3(c.precision()) : "n/a: these rules flag none of them";
+      std::fprintf(stderr,
+                   "ghsift: warning: every labeled report of %s was flagged by the store that exported it (its "
+                   "'%s' column), and %lld of them %s not flagged by these rules on the exported text (edited "
+                   "after the flag, or other rules): a sample of flagged reports, so its recall, true negatives, F1 "
+                   "and macro-F1 say nothing of the rules; only its precision (%s) means anything\n",
+                   name.c_str(), std::string(kExportedCategoriesKey).c_str(), static_cast<long long>(unflagged),
+                   unflagged == 1 ? "is" : "are", precision.c_str());
+    } else if (c.tp + c.fp > 0 && unflagged == 0) {
       std::fprintf(stderr,
                    "ghsift: warning: every labeled report of %s is flagged by these rules (a sample of flagged "
                    "reports?): its recall, true negatives, F1 and macro-F1 are 1 or 0 by construction; only its "
                    "precision (%s) means anything\n",
-                   TerminalSafe(table.groups[g].name).c_str(), Fixed3(c.precision()).c_str());
+                   name.c_str(), Fixed3(c.precision()).c_str());
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "common/number_text.hpp"
+#include "eval/labeled_report.hpp"
 #include "output.hpp"
 
 namespace ghsift::cli {
@@ -24,7 +25,7 @@ std::vector<ReportField> MakeReportFields() {
       {.name = "state", .text = [](I i) { return i.state; }},
       {.name = "created", .text = [](I i) { return i.created; }, .labeling_place = 3},
       {.name = "updated", .text = [](I i) { return i.updated; }, .labeling_place = 4},
-      {.name = "categories", .form = Form::kList, .list = [](I i) -> const List& { return i.categories; },
+      {.name = kExportedCategoriesKey, .form = Form::kList, .list = [](I i) -> const List& { return i.categories; },
        .labeling_place = 5, .sampled = true},
       {.name = "subcategories", .form = Form::kList, .list = [](I i) -> const List& { return i.subcategories; },
        .labeling_place = 6},

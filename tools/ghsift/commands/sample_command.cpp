@@ -114,12 +114,17 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   // reports were listed in.
   FrameBuilder frame_builder;
   size_t category_index = 0;
+  std::vector<std::string> sorted_values;
+  std::string stratum;
   auto add_to_frame = [&](const ListedKey& issue) {
-    // A report in several rows of the dimension is drawn in its first (sorted) one.
-    std::string_view stratum = "(all)";
+    // A report with several values of the dimension (categories, labels, facets) is in the stratum
+    // of their combination ("performance;silent"): strata must not overlap, and a report counted
+    // in the stratum of one of its values would leave the others' strata short.
+    stratum = "(all)";
     if (stratify != nullptr) {
-      const std::vector<std::string>& values = issue.values->front();
-      stratum = values.empty() ? std::string_view("(none)") : std::string_view(*std::min_element(values.begin(), values.end()));
+      sorted_values = issue.values->front();
+      std::sort(sorted_values.begin(), sorted_values.end());
+      stratum = sorted_values.empty() ? "(none)" : Join(sorted_values, ";");
     }
     constexpr uint64_t kRepoIdBits = 48;
     const uint64_t repo_id = static_cast<uint64_t>(issue.repo_id) & ((uint64_t{1} << kRepoIdBits) - 1);

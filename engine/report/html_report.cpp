@@ -498,7 +498,14 @@ Result<ReportFilesOutcome> WriteReportFiles(const Report& report, const std::str
   const fs::path tables = fs::path(out_dir) / "tables";
   std::error_code ec;
   fs::create_directories(tables, ec);
-  if (ec) return Status::IoError(out_dir + ": " + ec.message());
+  if (ec) {
+    // The system's word alone ("Not a directory") does not say which of the user's paths is wrong.
+    if (fs::exists(out_dir) && !fs::is_directory(out_dir)) {
+      return Status::IoError("--out " + out_dir + ": a file of that name is in the way; the report is a directory " +
+                             "(index.html, report.md, tables/)");
+    }
+    return Status::IoError("--out " + out_dir + ": cannot create " + tables.string() + ": " + ec.message());
+  }
   // The report owns the tables it wrote, no other file: the earlier run's record says which.
   // Recorded before writing (the earlier ones and these), so that a run stopped half-way still
   // leaves every table it may have written on record for the next run to remove.

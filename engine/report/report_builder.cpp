@@ -232,7 +232,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   for (const std::string& name : options.repos) {
     // As query finds a repository: by any name it had, or an error naming the closest.
     auto resolved = ResolveRepo(store, name);
-    if (!resolved.ok()) return Status::NotFound("--repos: " + resolved.status().message());
+    if (!resolved.ok()) return Status::NotFound("--repo: " + resolved.status().message());
     const std::vector<int64_t> ids = std::move(resolved).value();
     for (int64_t id : ids) {
       std::string latest = store.RepoName(id);

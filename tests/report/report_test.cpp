@@ -299,11 +299,24 @@ TEST(ReportOptionsTest, ReversedRangeAndUnknownRepositoryAreErrors) {
   typo.repos = {"tensorflow/tensorflw"};
   r = BuildReport(**store, typo);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message().rfind("--repos: repository 'tensorflow/tensorflw' is not in the store under this or "
+  EXPECT_EQ(r.status().message().rfind("--repo: repository 'tensorflow/tensorflw' is not in the store under this or "
                                        "any former name (did you mean tensorflow/tensorflow?)",
                                        0),
             0u)
       << r.status().message();
+}
+
+// `--out` naming a file: the message names the option and what is in the way, not the system's
+// "Not a directory" alone.
+TEST(ReportOptionsTest, AnOutPathThatIsAFileIsNamed) {
+  testing::TempDir dir;
+  std::ofstream(dir / "afile") << "x";
+  const Report empty;
+  const auto written = WriteReportFiles(empty, dir / "afile");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.status().message(), "--out " + (dir / "afile") +
+                                            ": a file of that name is in the way; the report is a directory "
+                                            "(index.html, report.md, tables/)");
 }
 
 }  // namespace

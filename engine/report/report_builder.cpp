@@ -175,8 +175,12 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
     out = range.empty() ? "No hourly dump ingested yet" : "No hourly dump ingested within " + range;
   } else {
     const Coverage& c = *covered;
-    out = "Covers " + WithCommas(c.hours_ingested) + " ingested hours from " + FormatHour(c.from_hour) + " to " +
-          FormatHour(c.to_hour) + " (UTC" + (range.empty() ? "" : ", within " + range) + ")";
+    // With hours missing, "of the N": the bounds are the range looked at, not ingested hours.
+    const std::string of_all = c.missing_hours.empty()
+                                   ? ""
+                                   : " of the " + WithCommas(static_cast<uint64_t>(c.to_hour - c.from_hour + 1));
+    out = "Covers " + WithCommas(c.hours_ingested) + " ingested hours" + of_all + " from " + FormatHour(c.from_hour) +
+          " to " + FormatHour(c.to_hour) + " (UTC" + (range.empty() ? "" : ", within " + range) + ")";
     if (c.missing_hours.empty()) {
       out += ", none missing in between";
     } else {

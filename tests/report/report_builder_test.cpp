@@ -104,7 +104,8 @@ TEST_F(ReportBlindMonthsTest, HeadTablesAndQueryListTheSameMonthsWithinTheRange)
   // Before: "Covers 4 ingested hours from 2013-01-15-18 to 2025-11-03-0 (UTC); 112179 hours missing
   // in between ...", the whole store whatever --from/--to.
   EXPECT_EQ(LineStartingWith(md, "Covers "),
-            "Covers 2 ingested hours from 2013-01-15-18 to 2013-12-31-23 (UTC, within --from 2012-01 --to 2013-12); "
+            "Covers 2 ingested hours of the 8,406 from 2013-01-15-18 to 2013-12-31-23 (UTC, within --from 2012-01 --to "
+            "2013-12); "
             "8,404 hours missing in between (first 2013-01-15-19; `ghsift stats --coverage --from 2013-01-15T18 --to "
             "2013-12-31T23` lists them); rule set " +
                 LineStartingWith(md, "Covers ").substr(LineStartingWith(md, "Covers ").find("rule set ") + 9));
@@ -139,8 +140,8 @@ TEST_F(ReportBlindMonthsTest, WithoutARangeTheWholeStoreAndBothMarks) {
   const auto r = RunCommand(Ghsift() + " report --store " + store() + " --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string md = ReadText(out + "/report.md");
-  EXPECT_EQ(LineStartingWith(md, "Covers ").rfind("Covers 4 ingested hours from 2013-01-15-18 to 2025-11-03-0 (UTC); ",
-                                                   0),
+  EXPECT_EQ(LineStartingWith(md, "Covers ")
+                .rfind("Covers 4 ingested hours of the 112,183 from 2013-01-15-18 to 2025-11-03-0 (UTC); ", 0),
             0u)
       << md.substr(0, 600);
   const std::string lists =

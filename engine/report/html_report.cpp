@@ -352,7 +352,7 @@ std::string RenderHtml(const Report& report) {
          "margin-top:32px}h3{font-size:15px;margin:18px 0 6px}\n"
       << ".figure{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}\n"
       << ".side{flex:1;min-width:300px;font-size:13px}\n"
-      << "pre{background:#f4f4f4;padding:6px 8px;white-space:pre-wrap;word-break:break-all;font-size:12px;"
+      << "pre{background:#f4f4f4;padding:6px 8px;white-space:pre;overflow-x:auto;font-size:12px;"
          "margin:6px 0}\n"
       << "svg.chart{font-family:inherit;flex:none}\n"
       << "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:2px 6px}"

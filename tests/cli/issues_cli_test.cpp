@@ -370,5 +370,31 @@ TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {
       << nested.output;
 }
 
+//! Sorted by score, the table shows each report's score, in the CSV's order and spelling; sorted
+//! by date it has no score column.
+TEST_F(IssuesCliTest, SortedByScoreTheTableShowsTheScore) {
+  const auto csv = Run("issues --sort score --limit 0 --format csv --kind all");
+  ASSERT_EQ(csv.exit_code, 0) << csv.output;
+  const auto records = ParseCsv(csv.output);
+  ASSERT_GT(records.size(), 3u);
+  const size_t score = std::find(records[0].begin(), records[0].end(), "score") - records[0].begin();
+  ASSERT_LT(score, records[0].size());
+  const auto table = Run("issues --sort score --limit 0 --kind all");
+  ASSERT_EQ(table.exit_code, 0) << table.output;
+  const std::vector<std::string> lines = Lines(table.output);
+  ASSERT_GE(lines.size(), records.size() + 1);
+  EXPECT_NE(lines[0].find("  score"), std::string::npos) << lines[0];
+  for (size_t i = 1; i < records.size(); ++i) {
+    // The data rows follow the header and its rule line; the score is a cell of its own (the
+    // last when the facets give way).
+    const std::string& line = lines[i + 1];
+    const std::string cell = "  " + records[i][score];
+    const size_t at = line.find(cell + "  ");
+    EXPECT_TRUE(at != std::string::npos || line.ends_with(cell)) << i << ": " << records[i][score] << "\n" << line;
+  }
+  const auto by_date = Run("issues --limit 0 --kind all");
+  EXPECT_EQ(Lines(by_date.output)[0].find("score"), std::string::npos) << by_date.output;
+}
+
 }  // namespace
 }  // namespace ghsift

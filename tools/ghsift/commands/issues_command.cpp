@@ -107,15 +107,20 @@ constexpr size_t kDefaultTableColumns = 120;
 std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args, IssueSort sort) {
   const bool show_kind = args.selection.kind == "all";
   const bool by_updated = sort == IssueSort::kUpdated;
+  // Sorted by score, the score is shown: an order by a number the table hides reads as arbitrary.
+  const bool by_score = sort == IssueSort::kScore;
   std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
                                      "labels"};
+  if (by_score) header.insert(header.begin() + 5, "score");
   if (show_kind) header.insert(header.begin() + 2, "kind");
-  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = labels - 2, date = labels - 3;
+  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = facets - (by_score ? 2 : 1),
+               date = flagged - 1;
   std::vector<std::vector<std::string>> rows;
   for (const ListedIssue& i : issues) {
     std::vector<std::string> row = {TableCell(i.repo + "#" + std::to_string(i.number)), TableCell(i.title),
                                     i.state, by_updated ? i.updated : i.created, TableCell(FlaggedWith(i)),
                                     TableCell(ShortFacets(i.facets)), TableCell(Join(i.labels, ","))};
+    if (by_score) row.insert(row.begin() + 5, CsvCellOf(ReportFieldNamed("score"), i));
     if (show_kind) row.insert(row.begin() + 2, i.kind);
     rows.push_back(std::move(row));
   }
@@ -165,6 +170,7 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
     for (auto& row : rows) row.erase(row.begin() + c);
   }
   std::vector<bool> numeric(header.size(), false);
+  for (size_t c = 0; c < header.size(); ++c) numeric[c] = header[c] == "score";
   return FormatTable(Format::kTable, header, rows, numeric);
 }
 

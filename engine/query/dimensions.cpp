@@ -276,7 +276,9 @@ std::vector<Dimension> MakeDimensions() {
                .help = "each label of the latest snapshot ((none) without)",
                .of_report = ReportLabels,
                .filter = FilterKind::kValue,
-               .filter_help = "Only reports with any of these labels (latest snapshot)"});
+               .filter_help = "Only reports with any of these labels (latest snapshot; any case, as GitHub "
+                              "compares label names)",
+               .selects = EqualsAnyCase});
   d.push_back({.name = dimension::kState,
                .help = "latest state: " + Listed(kStates),
                .of_report = ReportState,

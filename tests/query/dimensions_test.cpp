@@ -350,6 +350,15 @@ TEST_F(DimensionFiltersTest, Author) {
 
 // A numeric dimension's values sort as numbers (the audit found `query --by reopened` listing 10
 // before 9); text dimensions sort as text; values without a number come first.
+// GitHub compares label names without case ("Bug" and "bug" cannot both be a repository's), so
+// `--label Type:Bug` selects the reports labeled type:bug.
+TEST(DimensionTableTest, LabelFilterIgnoresCase) {
+  const Dimension& label = *FindDimension("label");
+  EXPECT_TRUE(label.Selects("Type:Bug", "type:bug"));
+  EXPECT_TRUE(label.Selects("type:bug", "TYPE:BUG"));
+  EXPECT_FALSE(label.Selects("type:bu", "type:bug"));
+}
+
 TEST(DimensionOrderTest, NumericDimensionsSortByNumber) {
   EXPECT_TRUE(ValueLess(true, "9", "10"));
   EXPECT_FALSE(ValueLess(true, "10", "9"));

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/short_digest.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 #include "rules/decision.hpp"
 
 namespace ghsift {
@@ -56,6 +57,17 @@ std::string NamesChanged(const std::string& stored_scope, const RepoFilter& want
   return out;
 }
 
+//! "; the rule layers last used: --rules A --rules B" (ingests and rescans record the --rules they
+//! were given), so that a refused ingest can be run again as the store was built; empty when none
+//! was recorded.
+std::string RecordedLayers(const Store& store) {
+  auto layers = ReadRuleLayers(store);
+  if (!layers.ok() || layers->empty()) return "";
+  std::string out = "; the rule layers last used:";
+  for (const std::string& layer : layers->back()) out += " --rules " + layer;
+  return out;
+}
+
 }  // namespace
 
 Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& repos, bool keep_text) {
@@ -75,6 +87,7 @@ Status CheckStoreScope(Store& store, const RuleSet& rules, const RepoFilter& rep
       if (built.ok()) {
         for (const std::string& note : built->notes) options += "; " + note;
       }
+      if (key == "rules") options += RecordedLayers(store);
       return Status::InvalidArgument(
           store.path() + ": this store was built with " +
           (key == "rules" ? "another rule set (`ghsift rescan --rules ...` re-applies a changed set to the text the "

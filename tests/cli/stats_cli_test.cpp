@@ -95,6 +95,12 @@ TEST(StatsCliTest, ListsCategoriesAndRuleLayers) {
   EXPECT_NE(r.output.find("rule layers  " + bundled + " (the bundled set)\n             " + mine + "\n"),
             std::string::npos)
       << r.output;
+  // A list used again moves to the end: the last list is the one used last.
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --format json --store " + store);
+  EXPECT_NE(r.output.find("\"rule_layers\": [[\"" + mine + "\"], [\"" + bundled + "\"]]\n"), std::string::npos)
+      << r.output;
 }
 
 // A rescan with other layers makes the store decide with them: stats lists them too.
@@ -114,6 +120,14 @@ TEST(StatsCliTest, ListsTheLayersARescanApplied) {
   EXPECT_NE(r.output.find("rule layers  " + bundled + " (the bundled set)\n             " + edited + "\n"),
             std::string::npos)
       << r.output;
+  // An ingest with the bundled rules is refused, and the refusal names the layers to give.
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + SampleHour());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("; the rule layers last used: --rules " + edited + " (see `ghsift stats`)"),
+            std::string::npos)
+      << r.output;
+  r = RunCommand(Ghsift() + " ingest -q --rules " + edited + " --store " + store + " " + SampleHour());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 
 TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {

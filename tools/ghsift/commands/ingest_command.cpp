@@ -18,7 +18,7 @@
 #include "commands/ingest_hours.hpp"
 #include "pipelines/follow.hpp"
 #include "commands/mpi_ingest.hpp"
-#include "commands/rule_layers_meta.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 #include "output.hpp"
 #include "version.hpp"
 #include "pipelines/ingest_pipeline.hpp"

@@ -7,7 +7,7 @@
 #ifdef GHSIFT_WITH_MPI
 #include <mpi.h>
 
-#include "commands/rule_layers_meta.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 #include "output.hpp"
 #include "pipelines/distributed_ingest.hpp"
 #include "pipelines/store_scope.hpp"

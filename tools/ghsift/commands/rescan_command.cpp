@@ -3,7 +3,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
-#include "commands/rule_layers_meta.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 #include "common/number_text.hpp"
 #include "output.hpp"
 #include "pipelines/rescan.hpp"

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
-#include "commands/rule_layers_meta.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"

@@ -8,17 +8,18 @@
 #include "common/result.hpp"
 #include "store/store.hpp"
 
-namespace ghsift::cli {
+namespace ghsift {
 
-//! Adds `layers` (as given to ingest; empty: the bundled set) to the store's list, unless the
-//! same list is there already.
+//! Adds `layers` (as given to ingest or rescan; empty: the bundled set) to the end of the store's
+//! lists, or moves the same list there.
 Status RecordRuleLayers(Store& store, const std::vector<std::string>& layers);
 
-//! Every list of layers ingests used, in the order first used; each list in its layers' order.
+//! Every list of layers ingests and rescans used, the last used last; each list in its layers'
+//! order.
 //! Empty for a store written before layers were recorded.
 Result<std::vector<std::vector<std::string>>> ReadRuleLayers(const Store& store);
 
 //! "PATH (the bundled set)" for the bundled rules' path, else PATH.
 std::string DescribeRuleLayer(const std::string& path);
 
-}  // namespace ghsift::cli
+}  // namespace ghsift

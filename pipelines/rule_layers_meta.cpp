@@ -1,11 +1,11 @@
-#include "commands/rule_layers_meta.hpp"
+#include "pipelines/rule_layers_meta.hpp"
 
 #include <algorithm>
 #include <filesystem>
 
 #include "rules/rule_set.hpp"
 
-namespace ghsift::cli {
+namespace ghsift {
 namespace {
 
 //! Meta key: one line per list of layers, its paths separated by tabs.
@@ -38,9 +38,14 @@ Status RecordRuleLayers(Store& store, const std::vector<std::string>& layers) {
     line += Absolute(layer);
   }
   GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> recorded, store.GetMeta(kRuleLayersMeta));
-  const std::vector<std::string> lines = recorded ? Split(*recorded, '\n') : std::vector<std::string>{};
-  if (std::find(lines.begin(), lines.end(), line) != lines.end()) return Status::Ok();
-  return store.PutMeta(kRuleLayersMeta, recorded.value_or("") + line + "\n");
+  std::vector<std::string> lines = recorded ? Split(*recorded, '\n') : std::vector<std::string>{};
+  if (!lines.empty() && lines.back() == line) return Status::Ok();
+  // A list used again moves to the end: the last list is the one the store's rules came from.
+  std::erase(lines, line);
+  lines.push_back(line);
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  return store.PutMeta(kRuleLayersMeta, text);
 }
 
 Result<std::vector<std::vector<std::string>>> ReadRuleLayers(const Store& store) {
@@ -55,4 +60,4 @@ std::string DescribeRuleLayer(const std::string& path) {
   return path == Absolute(DefaultRulesPath()) ? path + " (the bundled set)" : path;
 }
 
-}  // namespace ghsift::cli
+}  // namespace ghsift

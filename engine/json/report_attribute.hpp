@@ -17,8 +17,9 @@ namespace ghsift {
 enum class Attribute : uint8_t {
   kAuthor = 0,
   kAssociation = 1,
+  kAuthorType = 2,
 };
-inline constexpr int kAttributeCount = 2;
+inline constexpr int kAttributeCount = 3;
 
 //! How the values of two sightings of one report combine (a merge must not depend on the order
 //! in which files are read).
@@ -59,6 +60,9 @@ inline constexpr std::array<AttributeSpec, kAttributeCount> kReportAttributes = 
      "the opener's tie to the repository: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, ... (latest snapshot; "
      "the archive gives it from 2017, (unknown) before)",
      "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; any case)"},
+    {Attribute::kAuthorType, "author_type", "user", "type", false, AttributeMerge::kSmallest, true, 3,
+     "the opener's account type: User, Bot (dependabot[bot], ...) or Organization ((unknown) when no event said)",
+     "Only reports whose opener's account is of any of these types (User, Bot, Organization; any case)"},
 }};
 
 namespace detail {

@@ -420,6 +420,12 @@ bool RowOrder::operator()(const std::vector<std::string>& a, const std::vector<s
   return a.size() < b.size();
 }
 
+std::string FilterOption(std::string_view dimension_name) {
+  std::string option = "--" + std::string(dimension_name);
+  std::replace(option.begin(), option.end(), '_', '-');
+  return option;
+}
+
 Status CheckValueFilters(const ValueFilters& where) {
   for (const auto& [name, wanted] : where) {
     const Dimension* row = FindDimension(name);
@@ -431,7 +437,7 @@ Status CheckValueFilters(const ValueFilters& where) {
       const bool known = std::any_of(row->values.begin(), row->values.end(),
                                      [&](std::string_view v) { return row->Selects(w, v); });
       if (known) continue;
-      return Status::InvalidArgument("--" + name + " must be " + JoinChoices(row->values) + ", not '" + w + "'");
+      return Status::InvalidArgument(FilterOption(name) + " must be " + JoinChoices(row->values) + ", not '" + w + "'");
     }
   }
   return Status::Ok();

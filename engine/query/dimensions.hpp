@@ -146,6 +146,9 @@ class RowOrder {
 using ValueFilters = std::map<std::string, std::vector<std::string>>;
 //! An error naming the option (`--state must be open, closed or unknown, not 'x'`) when a filter
 //! is on no value-filter dimension or names a value outside a closed set.
+//! The option that filters on a dimension: --NAME, an underscore spelt as a dash (`--author-type`
+//! for author_type), as every other option of the command line.
+std::string FilterOption(std::string_view dimension_name);
 Status CheckValueFilters(const ValueFilters& where);
 //! An error when `--verdict` names a value the store's rule set cannot give (the kinds of
 //! not-a-bug come from its verdict rules), listing the ones it can.

@@ -387,7 +387,7 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
                                    MetricName(options.metric) + " dimensions are " + JoinNames(allowed));
   }
   if (events && !options.where.empty()) {
-    return Status::InvalidArgument("--" + options.where.begin()->first + " applies to report metrics only");
+    return Status::InvalidArgument(FilterOption(options.where.begin()->first) + " applies to report metrics only");
   }
   GHSIFT_TRY(CheckValueFilters(options.where));
   if (options.subcategory && events) return Status::InvalidArgument("--subcategory applies to report metrics only");

@@ -203,7 +203,7 @@ std::string QueryCommandLine(const std::string& store_path, const QueryOptions& 
   if (q.repo) line += " --repo " + ShellWord(Join(q.repo.values, ","));
   if (q.category) line += " --category " + ShellWord(*q.category);
   if (q.kind != "issue") line += " --kind " + q.kind;
-  for (const auto& [name, values] : q.where) line += " --" + name + " " + ShellWord(Join(values, ","));
+  for (const auto& [name, values] : q.where) line += " " + FilterOption(name) + " " + ShellWord(Join(values, ","));
   if (q.from_month) line += " --from " + FormatMonth(*q.from_month);
   if (q.to_month) line += " --to " + FormatMonth(*q.to_month);
   return line + " --format csv";

@@ -301,8 +301,8 @@ TEST_F(CliTest, QueryRejectsUnknownDimension) {
   ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + Store() + " " + Sample()).exit_code, 0);
   auto r = RunCommand(Ghsift() + " query --store " + Store() + " --by colour");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("unknown dimension 'colour'; issues dimensions are association, author, category, facet, kind, label, "
-                          "month, reopened, repo, resolution, state, subcategory, time_to_close, verdict"),
+  EXPECT_NE(r.output.find("unknown dimension 'colour'; issues dimensions are association, author, author_type, category, facet, kind, "
+                          "label, month, reopened, repo, resolution, state, subcategory, time_to_close, verdict"),
             std::string::npos)
       << r.output;
 }

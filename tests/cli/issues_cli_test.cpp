@@ -396,5 +396,26 @@ TEST_F(IssuesCliTest, SortedByScoreTheTableShowsTheScore) {
   EXPECT_EQ(Lines(by_date.output)[0].find("score"), std::string::npos) << by_date.output;
 }
 
+//! The opener's account type (the archive's `user.type`): `--author-type Bot` lists the bots'
+//! reports (dependency bumps, sync bots), `--author-type User` leaves them out, and every export
+//! has the column.
+TEST_F(IssuesCliTest, AuthorTypeSelectsBotsOrLeavesThemOut) {
+  const auto all = Run("issues --limit 0 --kind all --format jsonl");
+  const auto bots = Run("issues --limit 0 --kind all --format jsonl --author-type bot");
+  const auto users = Run("issues --limit 0 --kind all --format jsonl --author-type User");
+  ASSERT_EQ(bots.exit_code, 0) << bots.output;
+  ASSERT_EQ(users.exit_code, 0) << users.output;
+  EXPECT_EQ(Count(bots.output, "\"author_type\": \"Bot\""), 2u) << bots.output;
+  EXPECT_EQ(Count(bots.output, "\n"), 2u);
+  EXPECT_NE(bots.output.find("\"author\": \"dependabot[bot]\", \"association\": \"NONE\", \"author_type\": \"Bot\""),
+            std::string::npos)
+      << bots.output;
+  EXPECT_EQ(Count(users.output, "[bot]\""), 0u);
+  EXPECT_EQ(Count(users.output, "\"author_type\": \"User\""), Count(users.output, "\n"));
+  EXPECT_EQ(Count(users.output, "\n") + 2, Count(all.output, "\n"));
+  const auto wrong = Run("issues --author_type Bot");
+  EXPECT_EQ(wrong.exit_code, 2) << wrong.output;
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -122,7 +122,7 @@ TEST(DimensionTableTest, HelpFollowsTheTable) {
       EXPECT_NE(sample.output.find(std::string(d.name)), std::string::npos) << "--stratify help misses " << d.name;
     }
     if (d.filter != FilterKind::kValue) continue;
-    const std::string option = "--" + std::string(d.name);
+    const std::string option = FilterOption(d.name);
     for (const auto* help : {&query, &sample, &issues}) {
       EXPECT_NE(help->output.find(option), std::string::npos) << option << " missing in " << help->output;
     }
@@ -339,13 +339,14 @@ TEST_F(DimensionFiltersTest, Author) {
   auto list = ListIssues(*store_, o);
   ASSERT_TRUE(list.ok());
   ASSERT_EQ(o.with_values,
-            (std::vector<std::string>{"resolution", "author", "association", "reopened", "created_at", "closed_at", "days_to_close",
-                                      "closing_pr", "comment_count", "first_response_hours"}));
+            (std::vector<std::string>{"resolution", "author", "association", "author_type", "reopened", "created_at",
+                                      "closed_at", "days_to_close", "closing_pr", "comment_count",
+                                      "first_response_hours"}));
   // The lifecycle columns: a closed report without a closing pull request, an open one.
-  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"closed_without_pr"}, {"(unknown)"}, {"(unknown)"}, {"0"},
-                                                      {"2024-02-06T08:00:00Z"}, {""}, {""}, {""}, {"0"}, {""}}));
-  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"open"}, {"Ann"}, {"(unknown)"}, {"0"}, {"2024-02-05T08:00:00Z"}, {""},
-                                                      {""}, {""}, {"0"}, {""}}));
+  EXPECT_EQ(list->issues[0].values, (std::vector<Row>{{"closed_without_pr"}, {"(unknown)"}, {"(unknown)"}, {"(unknown)"},
+                                                      {"0"}, {"2024-02-06T08:00:00Z"}, {""}, {""}, {""}, {"0"}, {""}}));
+  EXPECT_EQ(list->issues[1].values, (std::vector<Row>{{"open"}, {"Ann"}, {"(unknown)"}, {"(unknown)"}, {"0"},
+                                                      {"2024-02-05T08:00:00Z"}, {""}, {""}, {""}, {"0"}, {""}}));
 }
 
 // A numeric dimension's values sort as numbers (the audit found `query --by reopened` listing 10
@@ -387,7 +388,7 @@ TEST(UnknownValueTest, DimensionHelpSpellsTheValueAsPrinted) {
     EXPECT_EQ(help.find("unknown"), std::string::npos) << d.name << ": " << d.help;
   }
   EXPECT_EQ(naming, (std::vector<std::string>{"state", "resolution", "verdict", "author", "association",
-                                              "time_to_close"}));
+                                              "author_type", "time_to_close"}));
 }
 
 // A value that is not known reads kUnknownValue, "(unknown)", in every dimension it can be missing

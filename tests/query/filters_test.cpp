@@ -147,12 +147,12 @@ TEST_F(FiltersTest, UnknownValuesAreErrorsThatListTheValidOnes) {
   o.subcategory.reset();
   o.dimensions = {"opener"};
   EXPECT_EQ(Error(o),
-            "unknown dimension 'opener' (did you mean reopened?); issues dimensions are association, author, category, facet, kind, "
-            "label, month, reopened, repo, resolution, state, subcategory, time_to_close, verdict");
+            "unknown dimension 'opener' (did you mean reopened?); issues dimensions are association, author, author_type, category, "
+            "facet, kind, label, month, reopened, repo, resolution, state, subcategory, time_to_close, verdict");
   o.dimensions = {"type"};
   EXPECT_EQ(Error(o),
             "dimension 'type' does not apply to metric issues (it is an event dimension: --metric events); use one of "
-            "association, author, category, facet, kind, label, month, reopened, repo, resolution, state, subcategory, "
+            "association, author, author_type, category, facet, kind, label, month, reopened, repo, resolution, state, subcategory, "
             "time_to_close, verdict");
   o.dimensions = {"repo", "month", "repo"};
   EXPECT_EQ(Error(o), "dimension 'repo' is given twice in --by");

@@ -39,7 +39,7 @@ void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_cre
   for (const Dimension& d : Dimensions()) {
     if (d.filter != FilterKind::kValue) continue;
     std::vector<std::string>& into = args.values[std::string(d.name)];
-    cmd.add_option("--" + std::string(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list");
+    cmd.add_option(FilterOption(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list");
   }
 }
 
@@ -103,7 +103,7 @@ std::string DescribeReportFilters(const ReportFilterArgs& args) {
     if (!value.empty()) out += " " + option + " " + TerminalSafe(value);  // echoed to a terminal
   };
   add("--repo", JoinComma(SplitAll(args.repo)));
-  for (const auto& [name, values] : ValueFiltersOf(args)) add("--" + name, JoinComma(values));
+  for (const auto& [name, values] : ValueFiltersOf(args)) add(FilterOption(name), JoinComma(values));
   add("--since", args.since);
   add("--until", args.until);
   return out;

@@ -587,11 +587,42 @@ TEST_F(HttpIngestTest, CronRecipeCatchesUpSinceTheStoreEnds) {
   EXPECT_EQ(cut.output, "ghsift: --catch-up 30h: the store's newest hour is " + FormatHour(last_run) + "; the 9 hours " +
                             FormatHour(last_run + 1) + " to " + FormatHour(last_run + 9) +
                             " are older than that and not asked for: `ghsift ingest --store " + short_store +
-                            " --from " + FormatHour(last_run + 1) + " --to " + FormatHour(last_run + 9) +
+                            " --source " + server.base() + " --from " + FormatHour(last_run + 1) + " --to " +
+                            FormatHour(last_run + 9) +
                             "` reads them\n");
   const std::string short_log = server.Requests().substr(log.size());
   EXPECT_EQ(short_log.find(FormatHour(last_run + 9) + ".json.gz "), std::string::npos) << short_log;
   EXPECT_NE(short_log.find(FormatHour(last_run + 10) + ".json.gz "), std::string::npos) << short_log;
+}
+
+// Hours the store lacks before its newest (one that failed, or a gap between two ranges) are asked
+// for again by the cron script while they are within the catch-up, after they have left the
+// last 26 hours; hours before the store's first are not.
+TEST_F(HttpIngestTest, CronRecipeAsksAgainForHoursMissingBeforeTheStoresNewest) {
+  if (RunCommand("command -v flock").exit_code != 0) GTEST_SKIP() << "flock is not installed";
+  FaultServer server(dir_, hours(), {});
+  ASSERT_TRUE(server.started());
+  const int64_t before = NowSeconds() / 3600;
+  const std::string store = dir_ / "store";
+  // Two ranges 10 hours apart, both older than a day: recorded missing at the source (held).
+  for (const int64_t h : {before - 40, before - 30}) {
+    ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --all-repos --store " + store + " --source " + server.base() +
+                         " --from " + FormatHour(h) + " --to " + FormatHour(h))
+                  .exit_code,
+              0);
+  }
+  const size_t setup = server.Requests().size();
+  const CommandResult r = RunCommand("GHSIFT=" + Ghsift() + " GHSIFT_STORE='" + store + "' sh '" + GHSIFT_SOURCE_DIR +
+                                     "/tools/cron/ghsift-hourly' --all-repos --source " + server.base());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  const std::string log = server.Requests().substr(setup);
+  for (int64_t h = before - 39; h <= before - 31; ++h) {
+    EXPECT_NE(log.find(FormatHour(h) + ".json.gz "), std::string::npos) << "the gap's " << FormatHour(h) << ": " << log;
+  }
+  for (const int64_t h : {before - 41, before - 40, before - 30}) {
+    EXPECT_EQ(log.find(FormatHour(h) + ".json.gz "), std::string::npos) << FormatHour(h) << ": " << log;
+  }
 }
 
 }  // namespace

@@ -266,20 +266,24 @@ Result<bool> AddCatchUpHours(const IngestArgs& args, const Store& store, std::ve
   const int64_t now = NowSeconds();
   GHSIFT_ASSIGN_OR_RETURN(const HourSpan limit, ParseHourSpan(args.remote.catch_up, "--catch-up", now));
   GHSIFT_ASSIGN_OR_RETURN(const HourSpan from, ParseHourSpan(args.remote.from, "--from", now));
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
+  GHSIFT_ASSIGN_OR_RETURN(const std::set<int64_t> held, StoredHours(store));
   const auto file_hour = [](const HourSpan& span) {
     return span.file_hour.value_or(FileHourOfUtcHour(span.first).value_or(span.first));
   };
-  const CatchUp caught = CatchUpHours(newest, file_hour(from), file_hour(limit), args.remote.source);
+  const CatchUp caught = CatchUpHours(held, file_hour(from), file_hour(limit), args.remote.source);
   files.insert(files.begin(), caught.urls.begin(), caught.urls.end());
   if (caught.left_last < caught.left_first) return true;
   const std::string first = FormatHour(caught.left_first), last = FormatHour(caught.left_last);
+  // The command that reads them asks the same source (a mirror's URL, when one was given).
+  const std::string source = args.remote.source == IngestArgs::Remote{}.source
+                                 ? ""
+                                 : " --source " + TerminalSafe(args.remote.source);
   std::fprintf(stderr,
                "ghsift: --catch-up %s: the store's newest hour is %s; the %lld hours %s to %s are older than "
-               "that and not asked for: `ghsift ingest --store %s --from %s --to %s` reads them\n",
-               TerminalSafe(args.remote.catch_up).c_str(), FormatHour(*newest).c_str(),
+               "that and not asked for: `ghsift ingest --store %s%s --from %s --to %s` reads them\n",
+               TerminalSafe(args.remote.catch_up).c_str(), FormatHour(*held.rbegin()).c_str(),
                static_cast<long long>(caught.left_last - caught.left_first + 1), first.c_str(), last.c_str(),
-               TerminalSafe(args.store).c_str(), first.c_str(), last.c_str());
+               TerminalSafe(args.store).c_str(), source.c_str(), first.c_str(), last.c_str());
   return false;
 }
 

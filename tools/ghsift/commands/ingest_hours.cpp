@@ -70,15 +70,20 @@ Result<std::vector<std::string>> HourUrls(const std::string& from_text, const st
   return urls;
 }
 
-CatchUp CatchUpHours(std::optional<int64_t> newest_stored, int64_t range_first, int64_t oldest, const std::string& source) {
+CatchUp CatchUpHours(const std::set<int64_t>& held, int64_t range_first, int64_t oldest, const std::string& source) {
   CatchUp catch_up;
-  if (!newest_stored || *newest_stored + 1 >= range_first) return catch_up;
-  const int64_t first = std::max(*newest_stored + 1, oldest);
-  if (first > *newest_stored + 1) {
-    catch_up.left_first = *newest_stored + 1;
-    catch_up.left_last = std::min(first, range_first) - 1;
+  if (held.empty()) return catch_up;
+  const int64_t newest = *held.rbegin();
+  if (newest + 1 < range_first && oldest > newest + 1) {
+    catch_up.left_first = newest + 1;
+    catch_up.left_last = std::min(oldest, range_first) - 1;
   }
-  for (int64_t h = first; h < range_first; ++h) catch_up.urls.push_back(ArchiveUrl(source, h));
+  // Every hour of the span the store lacks, from its first hour on (not the hours before the
+  // store began): after its newest, and gaps before it, such as an hour that failed and has left
+  // the range of the runs since. Hours held are not asked for.
+  for (int64_t h = std::max(oldest, *held.begin()); h < range_first; ++h) {
+    if (!held.count(h)) catch_up.urls.push_back(ArchiveUrl(source, h));
+  }
   return catch_up;
 }
 

@@ -3,6 +3,7 @@
 // range: how a user's time arguments become the hour files to read.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,10 @@ Result<HourSpan> ParseHourSpan(const std::string& text, const char* option, int6
 Result<std::vector<std::string>> HourUrls(const std::string& from, const std::string& to, const std::string& source,
                                           int64_t now, std::string* note);
 
-//! What `ingest --catch-up` adds to a range: the archive files between the store's newest hour
-//! and the range's first, so that a run after an outage reads every hour since the store ends.
+//! What `ingest --catch-up` adds to a range: the archive files of the span before the range's
+//! first that the store lacks, from its first hour on, so that a run after an outage reads every
+//! hour since the store ends, and an hour that failed is asked for again after it has left the
+//! range.
 struct CatchUp {
   std::vector<std::string> urls;  //!< oldest first
   //! The file hours not asked for because they are older than the catch-up's limit (none when
@@ -40,8 +43,9 @@ struct CatchUp {
   int64_t left_first = 0, left_last = -1;
 };
 
-//! `newest_stored`: the store's newest file hour (NewestStoredHour); `range_first`: the range's
-//! first file hour; `oldest`: the oldest file hour to ask for (the --catch-up span back from now).
-CatchUp CatchUpHours(std::optional<int64_t> newest_stored, int64_t range_first, int64_t oldest, const std::string& source);
+//! `held`: the file hours the store holds (StoredHours: ingested, or recorded missing at the
+//! source); `range_first`: the range's first file hour; `oldest`: the oldest file hour to ask for
+//! (the --catch-up span back from now).
+CatchUp CatchUpHours(const std::set<int64_t>& held, int64_t range_first, int64_t oldest, const std::string& source);
 
 }  // namespace ghsift::cli

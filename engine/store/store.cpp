@@ -5,6 +5,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -227,6 +228,18 @@ size_t TableFileCount(const std::string& path) {
 }
 
 }  // namespace
+
+int64_t Store::WriterOf(const std::string& path) {
+  // RocksDB locks LOCK with fcntl: F_GETLK names the process holding it, without taking it.
+  const int fd = ::open((path + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  struct flock lock {};
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  const bool asked = ::fcntl(fd, F_GETLK, &lock) == 0;
+  ::close(fd);
+  return asked && lock.l_type != F_UNLCK ? static_cast<int64_t>(lock.l_pid) : 0;
+}
 
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mode) {
   GHSIFT_TRY(PrepareDirectory(path, mode));

@@ -41,6 +41,9 @@ class Store {
   //! Opens (creating it for kReadWrite) the store at `path`. A directory that holds something
   //! other than a ghsift store is refused.
   static Result<std::unique_ptr<Store>> Open(const std::string& path, StoreMode mode);
+  //! The process that holds the store at `path` open for writing (an ingest still running), by
+  //! RocksDB's lock on PATH/LOCK; 0 when none does. A reader needs no lock, so `merge` asks.
+  static int64_t WriterOf(const std::string& path);
   ~Store();
 
   Result<std::optional<FileEntry>> FindFile(const std::string& name) const;

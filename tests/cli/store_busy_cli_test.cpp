@@ -65,5 +65,42 @@ TEST(StoreBusyCliTest, TwoIngestsCreatingOneStoreAreOneIngestAndOneBusy) {
   EXPECT_NE(stats.output.find("\"files\": 1,"), std::string::npos) << stats.output;
 }
 
+// A partial store an ingest still writes is not merged (merged early, its files would be in the
+// store and the rest of it could never be merged): named with the writer, status 75; merged
+// whole once the writer ends. A store held by another writer is busy for merge and rescan too.
+TEST(StoreBusyCliTest, MergeLeavesAPartialStillWrittenAndBusyStoresExit75) {
+  TempDir dir;
+  const std::string partial = dir / "partial";
+  const std::string store = dir / "store";
+  const std::string sample = std::string(GHSIFT_SOURCE_DIR) + "/tests/data/sample";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --partial " + partial + " " + sample).exit_code, 0);
+  const int fd = ::open((partial + "/LOCK").c_str(), O_RDWR);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::lockf(fd, F_TLOCK, 0), 0);
+  auto r = RunCommand(Ghsift() + " merge --store " + store + " " + partial);
+  EXPECT_EQ(r.exit_code, 75) << r.output;
+  EXPECT_NE(r.output.find("ghsift: " + partial + ": an ingest (process " + std::to_string(::getpid()) +
+                          ") is still writing this partial store; merge it when that ends\n"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("merged 0 partial stores into " + store + " (0 skipped, 0 failed, 1 still written)"),
+            std::string::npos)
+      << r.output;
+  ::close(fd);
+  r = RunCommand(Ghsift() + " merge --store " + store + " " + partial);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("merged 1 partial store into"), std::string::npos) << r.output;
+
+  const int held = ::open((store + "/LOCK").c_str(), O_RDWR);
+  ASSERT_GE(held, 0);
+  ASSERT_EQ(::lockf(held, F_TLOCK, 0), 0);
+  for (const std::string command : {" merge --store " + store + " " + partial, " rescan --store " + store}) {
+    r = RunCommand(Ghsift() + command);
+    EXPECT_EQ(r.exit_code, 75) << command << ": " << r.output;
+    EXPECT_NE(r.output.find("the store is in use by another ingest"), std::string::npos) << r.output;
+  }
+  ::close(held);
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -4,12 +4,15 @@
 // nothing), 2 an error.
 #include <CLI/CLI.hpp>
 
+#include "common/status.hpp"
+
 namespace ghsift::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoHit = 1;
 inline constexpr int kExitError = 2;
-//! `ingest`: another ingest holds the store; nothing was read, try again later (EX_TEMPFAIL).
+//! `ingest`, `merge`, `rescan`: another process writes the store (or the partial to merge);
+//! nothing was done, try again later (EX_TEMPFAIL).
 inline constexpr int kExitStoreBusy = 75;
 
 // Each adds its options and callback to `command`, named and described by its row of the
@@ -40,5 +43,10 @@ void AddManCommand(CLI::App& command, int& exit_code);
 double CpuSecondsBeforeMain();
 //! Prints "ghsift: <message>" to stderr and returns kExitError.
 int Fail(const std::string& message);
+//! Fail for a store that did not open: kExitStoreBusy when another process writes it.
+inline int FailOpening(const Status& status) {
+  const int code = Fail(status.message());
+  return status.code() == StatusCode::kAlreadyExists ? kExitStoreBusy : code;
+}
 
 }  // namespace ghsift::cli

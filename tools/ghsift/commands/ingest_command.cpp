@@ -543,13 +543,9 @@ int RunIngest(const IngestArgs& args) {
   if (args.mpi) return RunMpiIngest({args.store, *files, *rules, args.rules, *repos, *options, args.quiet});
 
   auto store = opening->Take(&times.open);
-  if (!store.ok()) {
-    // Another ingest holds the store: not an error of this run, which read nothing and can be
-    // run again (the cron script skips quietly on this status).
-    const bool busy = store.status().code() == StatusCode::kAlreadyExists;
-    const int code = Fail(store.status().message());
-    return busy ? kExitStoreBusy : code;
-  }
+  // Another ingest holding the store is not an error of this run, which read nothing and can be
+  // run again (the cron script skips quietly on that status).
+  if (!store.ok()) return FailOpening(store.status());
   (*store)->set_table_file_min_bytes(args.tuning.table_file_mib << 20);
   const Status scope = CheckStoreScope(**store, (*rules)->rules(), *repos, args.keep_text);
   if (!scope.ok()) return Fail(scope.message());

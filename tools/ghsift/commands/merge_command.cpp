@@ -23,10 +23,18 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 
 int RunMerge(const MergeArgs& args) {
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
-  if (!store.ok()) return Fail(store.status().message());
-  int merged = 0, skipped = 0, failed = 0;
+  if (!store.ok()) return FailOpening(store.status());
+  int merged = 0, skipped = 0, failed = 0, busy = 0;
   std::string copy_times;
   for (const std::string& path : args.partials) {
+    // A partial an ingest still writes is left for a later merge: merged now, its files would be
+    // in the store and the rest of it could never be merged (a partial merges whole).
+    if (const int64_t writer = Store::WriterOf(path); writer != 0) {
+      ++busy;
+      std::fprintf(stderr, "ghsift: %s: an ingest (process %lld) is still writing this partial store; merge it when "
+                   "that ends\n", TerminalSafe(path).c_str(), static_cast<long long>(writer));
+      continue;
+    }
     const auto start = std::chrono::steady_clock::now();
     auto partial = Store::Open(path, StoreMode::kRead);
     Status s = partial.ok() ? (*store)->MergeFrom(**partial) : partial.status();
@@ -51,9 +59,9 @@ int RunMerge(const MergeArgs& args) {
   if (args.timings) {
     std::fprintf(stderr, "ghsift: timings: partials %s; %s\n", copy_times.c_str(), SettleTimesText(settle).c_str());
   }
-  std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed)\n", merged,
-               merged == 1 ? "" : "s", args.store.c_str(), skipped, failed);
-  return failed > 0 ? kExitError : kExitOk;
+  std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed, %d still written)\n",
+               merged, merged == 1 ? "" : "s", args.store.c_str(), skipped, failed, busy);
+  return failed > 0 ? kExitError : busy > 0 ? kExitStoreBusy : kExitOk;
 }
 
 }  // namespace

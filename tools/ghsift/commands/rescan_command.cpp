@@ -30,7 +30,7 @@ int RunRescan(const RescanArgs& args) {
   auto rules = LoadRules(args.rules);
   if (!rules.ok()) return Fail(rules.status().message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
-  if (!store.ok()) return Fail(store.status().message());
+  if (!store.ok()) return FailOpening(store.status());
   auto summary = Rescan(**store, *rules);
   if (!summary.ok()) return Fail(summary.status().message());
   // The store now decides with these layers: `stats` lists them beside the ingests'.

@@ -574,7 +574,11 @@ std::vector<std::pair<std::string, std::string>> Store::Failures() const {
   std::vector<std::pair<std::string, std::string>> out;
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kMeta)));
   for (it->Seek(kFailurePrefix); it->Valid() && it->key().starts_with(kFailurePrefix); it->Next()) {
-    out.emplace_back(it->key().ToString().substr(kFailurePrefix.size()), it->value().ToString());
+    std::string name = it->key().ToString().substr(kFailurePrefix.size());
+    // A record left by a merge stopped after its files went in: the file is held, not failed.
+    std::string entry;
+    if (db_->Get(rocksdb::ReadOptions(), Family(kFiles), name, &entry).ok()) continue;
+    out.emplace_back(std::move(name), it->value().ToString());
   }
   return out;
 }
@@ -920,18 +924,33 @@ Status Store::MergeFrom(const Store& partial) {
     }
   }
   GHSIFT_ASSIGN_OR_RETURN(const bool mark_stale, MarksStale());
-  // Rules and scope travel with a first merge into an empty store; failures stay local. Which
-  // meta keys to copy is decided here, against the store as it is (the family holds a few keys).
+  // Rules and scope travel with a first merge into an empty store. So do the partial's failed and
+  // missing-at-source hours, for files the store does not hold (another partial may have read
+  // one): `stats` and `--coverage` then say why an hour is missing. Which meta keys to copy is
+  // decided here, against the store as it is (the family holds a few keys).
   std::set<std::string> meta_to_copy;
   {
     std::unique_ptr<rocksdb::Iterator> it(partial.db_->NewIterator(rocksdb::ReadOptions(), partial.Family(kMeta)));
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
       const std::string key = it->key().ToString();
-      if (key.starts_with(kFailurePrefix) || key == Store::kRollupMetaKey) continue;
+      if (key == Store::kRollupMetaKey) continue;
+      if (key.starts_with(kFailurePrefix)) {
+        GHSIFT_ASSIGN_OR_RETURN(const std::optional<FileEntry> held, FindFile(key.substr(kFailurePrefix.size())));
+        if (!held) meta_to_copy.insert(key);
+        continue;
+      }
       GHSIFT_ASSIGN_OR_RETURN(const std::optional<std::string> mine, GetMeta(key));
       if (!mine) meta_to_copy.insert(key);
     }
     GHSIFT_TRY(FromRocks(it->status(), "reading " + partial.path()));
+  }
+  // The store's failure records of files the partial brings end with the merge, as a commit of
+  // those files ends them.
+  std::vector<std::string> failures_ended;
+  for (const std::string& name : names) {
+    std::string ignored;
+    const std::string key = std::string(kFailurePrefix) + name;
+    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), key, &ignored).ok()) failures_ended.push_back(key);
   }
   // The table files take about the room the partial's own take (the same keys, compressed alike).
   const uint64_t needed = partial.DiskBytes() + kFlushReserve;
@@ -968,9 +987,15 @@ Status Store::MergeFrom(const Store& partial) {
     if (family == kIssues && mark_stale) copy.mark = Family(kStale);
     copies.push_back(std::move(copy));
   }
-  return StreamPartial(*partial.db_, *db_, copies, path_ + "/" + kTableFileStaging, "the partial",
-                       merge_options_)
-      .WithContext("merging " + partial.path());
+  GHSIFT_TRY(StreamPartial(*partial.db_, *db_, copies, path_ + "/" + kTableFileStaging, "the partial",
+                           merge_options_)
+                 .WithContext("merging " + partial.path()));
+  if (failures_ended.empty()) return Status::Ok();
+  // After the partial's files are in. Stopped in between, a failure stays on record for a file the
+  // store holds, which Failures() leaves out.
+  rocksdb::WriteBatch ended;
+  for (const std::string& key : failures_ended) ended.Delete(Family(kMeta), key);
+  return Written([&] { return FromRocks(db_->Write(rocksdb::WriteOptions(), &ended), "ending failure records"); });
 }
 
 Result<bool> Store::MarksStale() const {

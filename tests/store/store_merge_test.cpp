@@ -284,5 +284,41 @@ TEST(StoreMergeTest, AFailedMergeLeavesTheStoreUnchanged) {
   EXPECT_EQ(testing::StoreAnswers(dir / "store"), before);
 }
 
+// A partial's failed and missing-at-source hours travel with it for files the store does not
+// hold, so `stats` and `--coverage` say why an hour is missing; a partial that brings a file
+// ends the store's failure record of it, whichever partial is merged first.
+TEST(StoreMergeTest, FailuresTravelWithThePartialUntilAnotherBringsTheFile) {
+  TempDir dir;
+  const std::string missing_reason = std::string(kMissingAtSource) + ": http://mirror/2015-01-03-4.json.gz";
+  {
+    auto failed = Open(dir / "failed", StoreMode::kReadWrite);
+    ASSERT_NE(failed, nullptr);
+    ASSERT_TRUE(failed->CommitFile("2015-01-02-0.json.gz", FileEntry{}, HourA()).ok());
+    ASSERT_TRUE(failed->RecordFailure("2015-01-03-0.json.gz", "truncated gzip stream").ok());
+    ASSERT_TRUE(failed->RecordFailure("2015-01-03-4.json.gz", missing_reason).ok());
+    auto read = Open(dir / "read", StoreMode::kReadWrite);
+    ASSERT_NE(read, nullptr);
+    ASSERT_TRUE(read->CommitFile("2015-01-03-0.json.gz", FileEntry{}, HourB()).ok());
+  }
+  using Failures = std::vector<std::pair<std::string, std::string>>;
+  const Failures both = {{"2015-01-03-0.json.gz", "truncated gzip stream"}, {"2015-01-03-4.json.gz", missing_reason}};
+  const Failures gap = {{"2015-01-03-4.json.gz", missing_reason}};
+  auto failed = Open(dir / "failed", StoreMode::kRead);
+  auto read = Open(dir / "read", StoreMode::kRead);
+  ASSERT_NE(failed, nullptr);
+  ASSERT_NE(read, nullptr);
+  auto store = Open(dir / "store", StoreMode::kReadWrite);
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->MergeFrom(*failed).ok());
+  EXPECT_EQ(store->Failures(), both);
+  ASSERT_TRUE(store->MergeFrom(*read).ok());
+  EXPECT_EQ(store->Failures(), gap);
+  auto other = Open(dir / "other", StoreMode::kReadWrite);
+  ASSERT_NE(other, nullptr);
+  ASSERT_TRUE(other->MergeFrom(*read).ok());
+  ASSERT_TRUE(other->MergeFrom(*failed).ok());
+  EXPECT_EQ(other->Failures(), gap);
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -59,8 +59,9 @@ int RunMerge(const MergeArgs& args) {
   if (args.timings) {
     std::fprintf(stderr, "ghsift: timings: partials %s; %s\n", copy_times.c_str(), SettleTimesText(settle).c_str());
   }
-  std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed, %d still written)\n",
-               merged, merged == 1 ? "" : "s", args.store.c_str(), skipped, failed, busy);
+  const std::string written = busy > 0 ? ", " + std::to_string(busy) + " still written" : "";
+  std::fprintf(stderr, "ghsift: merged %d partial store%s into %s (%d skipped, %d failed%s)\n", merged,
+               merged == 1 ? "" : "s", args.store.c_str(), skipped, failed, written.c_str());
   return failed > 0 ? kExitError : busy > 0 ? kExitStoreBusy : kExitOk;
 }
 

@@ -60,6 +60,16 @@ std::vector<FileOutcome> IngestRun::Execute() {
 
   DecideSkips();
   if (!LoadCommittedHashes()) return std::move(outcomes_);
+  if (options_.commit_group_seconds > 0) {
+    // The group's time limit holds while no file finishes: files finished before a slow download
+    // are committed on time, not when the download ends.
+    const double period = std::clamp(options_.commit_group_seconds / 4, 0.05, 1.0);
+    committer_.SetIdleTask(
+        [this] {
+          if (group_.age_seconds() >= options_.commit_group_seconds) WriteGroup();
+        },
+        period);
+  }
   tbb::parallel_pipeline(
       tokens,
       tbb::make_filter<void, ChunkTask*>(tbb::filter_mode::parallel,

@@ -196,6 +196,32 @@ TEST_F(HttpIngestTest, AnHourWhoseBytesHaveNotArrivedDoesNotHoldTheOthers) {
   }
 }
 
+// --commit-seconds holds while no file finishes: the hours that arrived are committed (and
+// shown by a reader) while the late hour's body is still 8 s away, not when it arrives.
+TEST_F(HttpIngestTest, CommitSecondsHoldWhileAnHourIsStillDownloading) {
+  FaultServer server(dir_, hours(), {HourName(0) + "=late"});
+  ASSERT_TRUE(server.started());
+  const std::string store = dir_ / "store", done = dir_ / "done";
+  RunCommand("(" + Ghsift() + " ingest -q --all-repos --store " + store + " --from 2024-01-01 --to 2024-01-01-" +
+             std::to_string(kHours - 1) + " --source " + server.base() +
+             " --threads 1 --connections 4 --commit-seconds 1; echo $? > '" + done + "') > /dev/null 2>&1 &");
+  bool seen = false, ended_first = false;
+  const auto start = std::chrono::steady_clock::now();
+  while (!seen && std::chrono::steady_clock::now() - start < std::chrono::seconds(7)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    ended_first = std::filesystem::exists(done);
+    const CommandResult stats = RunCommand(Ghsift() + " stats --format json --store " + store + " 2>/dev/null");
+    seen = stats.output.find("\"files\": " + std::to_string(kHours - 1) + ",") != std::string::npos;
+  }
+  EXPECT_TRUE(seen) << "the hours that arrived were not committed while the late one was read";
+  EXPECT_FALSE(ended_first) << "the run ended before the late hour's body could have arrived";
+  for (int i = 0; i < 300 && !std::filesystem::exists(done); ++i) {  // bounded: 30 s
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(ReadText(done), "0\n");
+  EXPECT_EQ(AnswersWithoutSkips(store), *local_answers_);
+}
+
 TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   FaultServer server(dir_, hours(), {HourName(2) + "=missing"});
   ASSERT_TRUE(server.started());

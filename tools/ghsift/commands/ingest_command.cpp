@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <future>
 #include <optional>
+#include <set>
 
 #include "commands/commands.hpp"
 #include "common/time_range.hpp"
@@ -118,11 +119,19 @@ void PrintWithoutNumber(const FileOutcome& o, const std::string& path) {
 }
 
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
-//! ingested (a dump directory's old hours, a range's hours known by name and not downloaded) and
-//! hours missing at the source (recorded for `stats --coverage`, asked for again by the next run).
-void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false) {
+//! ingested (a dump directory's old hours, a range's hours known by name and not downloaded), hours
+//! not published yet (asked for again by the next run), and hours given up on that the store has
+//! on record as missing at the source (`recorded_missing`). Hours given up on in this run are
+//! said in one line: the run's one word that the store will lack them.
+void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
+                   const std::set<std::string>& recorded_missing = {}) {
+  std::vector<std::string> given_up;
   for (const FileOutcome& o : outcomes) {
-    if (quiet && (o.result == FileResult::kMissing || o.result == FileResult::kSkipped)) continue;
+    if (quiet && o.result == FileResult::kSkipped) continue;
+    if (quiet && o.result == FileResult::kMissing) {
+      if (o.message != kNotPublishedYet && !recorded_missing.count(FileKey(o.path))) given_up.push_back(FileKey(o.path));
+      continue;
+    }
     const std::string path = TerminalSafe(o.path);  // a file name is anyone's text
     if (o.result == FileResult::kFailed) {
       std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", path.c_str(),
@@ -148,6 +157,15 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false)
     }
     PrintWithoutNumber(o, path);
   }
+  if (given_up.empty()) return;
+  const std::string which = given_up.size() == 1 ? TerminalSafe(given_up.front())
+                                                 : "the first " + TerminalSafe(given_up.front()) + ", the last " +
+                                                       TerminalSafe(given_up.back());
+  std::fprintf(stderr,
+               "ghsift: %s not published at the source --give-up-hours after %s ended: given up on and recorded as "
+               "missing (`ghsift stats --coverage` lists them): %s\n",
+               given_up.size() == 1 ? "1 hour" : (std::to_string(given_up.size()) + " hours").c_str(),
+               given_up.size() == 1 ? "it" : "they", which.c_str());
 }
 
 int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline, const HttpOptions& http) {
@@ -443,7 +461,11 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
   }
   const double seconds = RunTimes::Since(start);
   MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
-  PrintOutcomes(outcomes, args.quiet);
+  std::set<std::string> recorded_missing;
+  for (const auto& [name, reason] : store.Failures()) {
+    if (IsMissingAtSource(reason)) recorded_missing.insert(name);
+  }
+  PrintOutcomes(outcomes, args.quiet, recorded_missing);
   const RunTally tally = TallyOf(outcomes);
   const size_t unrecorded = RecordOutcomes(store, outcomes, tally, args);
   if (!args.quiet) PrintSummary(tally, seconds, args.store, store.DiskBytes());

@@ -1,6 +1,7 @@
 // An ingest into a store another ingest holds reads nothing and exits 75 (try again later); the
 // cron script then skips the hour quietly, with that status, instead of mailing a failure.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -100,6 +101,27 @@ TEST(StoreBusyCliTest, MergeLeavesAPartialStillWrittenAndBusyStoresExit75) {
     EXPECT_NE(r.output.find("the store is in use by another ingest"), std::string::npos) << r.output;
   }
   ::close(held);
+}
+
+// The cron script's lock sits beside the store however the store is spelt: with a trailing slash
+// it is still STORE.lock, not a file inside the store that another spelling would not see.
+TEST(StoreBusyCliTest, CronLockIgnoresATrailingSlash) {
+  if (RunCommand("command -v flock").exit_code != 0) GTEST_SKIP() << "flock is not installed";
+  TempDir dir;
+  const std::string store = dir / "store";
+  ASSERT_EQ(RunCommand(Ghsift() + " ingest -q --store " + store + " " + std::string(GHSIFT_SOURCE_DIR) +
+                       "/tests/data/sample/2024-03-05-14.json.gz")
+                .exit_code,
+            0);
+  const int fd = ::open((store + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);  // a run in progress
+  const auto r = RunCommand("GHSIFT=" + Ghsift() + " GHSIFT_STORE=" + store + "// sh " + GHSIFT_SOURCE_DIR +
+                            "/tools/cron/ghsift-hourly --source http://127.0.0.1:9");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  EXPECT_FALSE(std::filesystem::exists(store + "/.lock"));
+  ::close(fd);
 }
 
 }  // namespace

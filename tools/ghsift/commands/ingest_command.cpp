@@ -479,11 +479,13 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
   }
   if (g_stop) {
     const int signal = g_stop_signal.load();
-    std::fprintf(stderr,
-                 "ghsift: stopped by %s: %llu files committed, %llu not finished (nothing of them counted; run "
-                 "the same command again to finish)\n",
-                 signal == SIGINT ? "SIGINT" : "SIGTERM", static_cast<unsigned long long>(tally.ingested),
-                 static_cast<unsigned long long>(tally.stopped));
+    // Stopped after the last commit, nothing is left to finish: the command need not run again.
+    const std::string rest = tally.stopped == 0
+                                 ? "none left unfinished"
+                                 : std::to_string(tally.stopped) +
+                                       " not finished (nothing of them counted; run the same command again to finish)";
+    std::fprintf(stderr, "ghsift: stopped by %s: %llu files committed, %s\n", signal == SIGINT ? "SIGINT" : "SIGTERM",
+                 static_cast<unsigned long long>(tally.ingested), rest.c_str());
     return 128 + signal;
   }
   return tally.failed > 0 || unrecorded > 0 ? kExitError : kExitOk;

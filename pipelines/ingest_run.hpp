@@ -134,12 +134,14 @@ class IngestRun {
   std::vector<std::unique_ptr<WorkerState>> all_workers_;
 
   // The committer thread's own.
-  FileCommitter committer_;
   ghsift::CommitGroup group_;
   //! Content hashes of the files in the store and of those committed by this run, with their
   //! names: a file whose bytes equal another's under a different name is not counted twice.
   std::unordered_map<uint64_t, std::string> name_by_hash_;
   std::unordered_set<std::string> ingested_this_run_;  //!< names this run read whole (for that message)
+  //! Last, so destroyed first: its thread (the commits, the idle check of the group's age) ends
+  //! before the members it uses go.
+  FileCommitter committer_;
 };
 
 }  // namespace ghsift

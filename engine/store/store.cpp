@@ -484,13 +484,7 @@ Status Store::CommitFiles(const std::vector<std::pair<std::string, FileEntry>>& 
   GHSIFT_TRY(AddAggregate(batch, aggregate, {}));
   for (const auto& [name, entry] : files) {
     batch.Put(kFiles, name, entry.Encode());
-    // Only a failure on record is deleted: a delete in the meta family would overlap its memtable
-    // and make RocksDB flush it before every commit.
-    const std::string failure_key = std::string(kFailurePrefix) + name;
-    std::string ignored;
-    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), failure_key, &ignored).ok()) {
-      batch.Delete(kMeta, failure_key);
-    }
+    if (const std::optional<std::string> failure = RecordedFailureKey(name)) batch.Delete(kMeta, *failure);
   }
   return WriteCommit(batch, files.size() == 1 ? files[0].first
                                               : std::to_string(files.size()) + " files (" + files.front().first +
@@ -568,6 +562,12 @@ Status Store::RecordFailure(const std::string& name, const std::string& reason) 
     return FromRocks(db_->Put(rocksdb::WriteOptions(), Family(kMeta), std::string(kFailurePrefix) + name, reason),
                      "recording failure of " + name);
   });
+}
+
+std::optional<std::string> Store::RecordedFailureKey(const std::string& name) const {
+  std::string key = std::string(kFailurePrefix) + name, ignored;
+  if (!db_->Get(rocksdb::ReadOptions(), Family(kMeta), key, &ignored).ok()) return std::nullopt;
+  return key;
 }
 
 std::vector<std::pair<std::string, std::string>> Store::Failures() const {
@@ -948,9 +948,7 @@ Status Store::MergeFrom(const Store& partial) {
   // those files ends them.
   std::vector<std::string> failures_ended;
   for (const std::string& name : names) {
-    std::string ignored;
-    const std::string key = std::string(kFailurePrefix) + name;
-    if (db_->Get(rocksdb::ReadOptions(), Family(kMeta), key, &ignored).ok()) failures_ended.push_back(key);
+    if (std::optional<std::string> failure = RecordedFailureKey(name)) failures_ended.push_back(std::move(*failure));
   }
   // The table files take about the room the partial's own take (the same keys, compressed alike).
   const uint64_t needed = partial.DiskBytes() + kFlushReserve;

@@ -204,6 +204,10 @@ class Store {
   Store() = default;
   rocksdb::ColumnFamilyHandle* Family(int which) const { return handles_[static_cast<size_t>(which)]; }
   Status ClearRollupIn(rocksdb::WriteBatch& batch);
+  //! The meta key of `name`'s failure record when one is on record: a file committed or merged
+  //! ends it. Only a record on file is deleted: a delete in the meta family would overlap its
+  //! memtable and make RocksDB flush it before every commit.
+  std::optional<std::string> RecordedFailureKey(const std::string& name) const;
   //! Adds an aggregate's non-counter writes (repository names, report records except those in
   //! `written_records`, which the caller wrote, stale marks, kept texts) to `batch`.
   Status AddAggregate(CommitBatch& batch, const FileAggregate& aggregate,

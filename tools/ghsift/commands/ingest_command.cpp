@@ -461,9 +461,11 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
   }
   const double seconds = RunTimes::Since(start);
   MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
-  std::set<std::string> recorded_missing;
-  for (const auto& [name, reason] : store.Failures()) {
-    if (IsMissingAtSource(reason)) recorded_missing.insert(name);
+  std::set<std::string> recorded_missing;  // what --quiet's filter reads; read for it only
+  if (args.quiet) {
+    for (const auto& [name, reason] : store.Failures()) {
+      if (IsMissingAtSource(reason)) recorded_missing.insert(name);
+    }
   }
   PrintOutcomes(outcomes, args.quiet, recorded_missing);
   const RunTally tally = TallyOf(outcomes);

@@ -227,7 +227,7 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     if (column.count(std::string(kExportedCategoriesKey))) {
       r.exported_as.emplace();
       for (std::string_view rest = get(rec, std::string(kExportedCategoriesKey)); !rest.empty();) {
-        const size_t end = std::min(rest.find(';'), rest.size());
+        const size_t end = std::min(rest.find(kCsvListSeparator), rest.size());
         if (end > 0) r.exported_as->emplace(rest.substr(0, end));
         rest.remove_prefix(std::min(end + 1, rest.size()));
       }

@@ -17,8 +17,11 @@ namespace ghsift {
 inline constexpr std::string_view kDefaultLabelKey = "class";  //!< the label column or key, 0 or 1
 inline constexpr std::string_view kCsvRepositoryColumn = "Repository", kCsvNumberColumn = "Number";
 inline constexpr std::string_view kJsonlRepoKey = "repo", kJsonlNumberKey = "number";
-//! The categories the exporting store flagged the report with (CSV: joined by ';'; JSONL: a list).
+//! The categories the exporting store flagged the report with (CSV: joined by kCsvListSeparator;
+//! JSONL: a list).
 inline constexpr std::string_view kExportedCategoriesKey = "categories";
+//! Joins the items of a list cell of the exports' CSV (the text columns are Python list literals).
+inline constexpr char kCsvListSeparator = ';';
 
 struct LabeledReport {
   std::string id;      //!< e.g. "keras#11776" (for listings)

@@ -226,7 +226,8 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
     }
     if (column.count(std::string(kExportedCategoriesKey))) {
       r.exported_as.emplace();
-      for (std::string_view rest = get(rec, std::string(kExportedCategoriesKey)); !rest.empty();) {
+      const std::string cell = get(rec, std::string(kExportedCategoriesKey));  // outlives the view below
+      for (std::string_view rest = cell; !rest.empty();) {
         const size_t end = std::min(rest.find(kCsvListSeparator), rest.size());
         if (end > 0) r.exported_as->emplace(rest.substr(0, end));
         rest.remove_prefix(std::min(end + 1, rest.size()));

@@ -352,6 +352,28 @@ TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
   EXPECT_NE(r.output.find("--source must be an http:// or https:// URL"), std::string::npos) << r.output;
 }
 
+// With the source down, a quiet run (cron's) names the first three hours that failed alike and says
+// the rest in one line, though the failures' messages differ in their numbers ("after 0 ms"); the
+// store records each failure.
+TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
+  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 --store " +
+                                     (dir_ / "store") + " --from 2024-01-01T00 --to 2024-01-01T09");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(Count(r.output, "\n"), 4u) << r.output;
+  for (int h = 0; h < 3; ++h) {
+    EXPECT_NE(r.output.find("ghsift: http://127.0.0.1:9/" + HourName(h) + ": Failed to connect"), std::string::npos)
+        << r.output;
+  }
+  EXPECT_NE(r.output.find("ghsift: 7 more files failed alike, the first http://127.0.0.1:9/" + HourName(3) +
+                          ", the last http://127.0.0.1:9/" + HourName(9) +
+                          " (nothing of them was counted; `ghsift stats --coverage` lists each)\n"),
+            std::string::npos)
+      << r.output;
+  const CommandResult coverage =
+      RunCommand(Ghsift() + " stats --store " + (dir_ / "store") + " --coverage --from 2024-01-01T00 --to 2024-01-01T09");
+  EXPECT_EQ(Count(coverage.output, "\nfailed "), 10u) << coverage.output;
+}
+
 // --from/--to take the one time syntax (and the archive's own YYYY-MM-DD-H): the hours asked for,
 // each tried once against a closed loopback port, name exactly the range.
 TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {

@@ -118,16 +118,59 @@ void PrintWithoutNumber(const FileOutcome& o, const std::string& path) {
   }
 }
 
+//! What makes two failures alike: the reason with its numbers left out ("Failed to connect to ...
+//! after 0 ms" and "... after 1 ms" are one cause).
+std::string FailureKind(const FileOutcome& o) {
+  std::string kind;
+  for (const char c : FailureReason(o)) {
+    if (c < '0' || c > '9') {
+      kind += c;
+    } else if (kind.empty() || kind.back() != '#') {
+      kind += '#';
+    }
+  }
+  return kind;
+}
+
+//! Under --quiet, a run of files that failed alike names its first few, and the rest in one line:
+//! with the source down, a week of catch-up fails every hour the same way, and cron's mail should
+//! not list them all. The store records each failure (`stats --coverage` lists them).
+void PrintAlikeFailures(const std::vector<const FileOutcome*>& run) {
+  constexpr size_t kNamed = 3;
+  const size_t named = run.size() <= kNamed + 1 ? run.size() : kNamed;  // one more is named, not summed up
+  for (size_t i = 0; i < named; ++i) {
+    std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", TerminalSafe(run[i]->path).c_str(),
+                 TerminalSafe(FailureReason(*run[i])).c_str());
+  }
+  if (named == run.size()) return;
+  std::fprintf(stderr,
+               "ghsift: %zu more files failed alike, the first %s, the last %s (nothing of them was counted; "
+               "`ghsift stats --coverage` lists each)\n",
+               run.size() - named, TerminalSafe(run[named]->path).c_str(), TerminalSafe(run.back()->path).c_str());
+}
+
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
 //! ingested (a dump directory's old hours, a range's hours known by name and not downloaded), hours
 //! not published yet (asked for again by the next run), and hours given up on that the store has
 //! on record as missing at the source (`recorded_missing`). Hours given up on in this run are
-//! said in one line: the run's one word that the store will lack them.
+//! said in one line: the run's one word that the store will lack them; files that failed alike
+//! one after another, too (PrintAlikeFailures).
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
                    const std::set<std::string>& recorded_missing = {}) {
   std::vector<std::string> given_up;
+  std::vector<const FileOutcome*> alike;  // under quiet: the run of failures not said yet
   for (const FileOutcome& o : outcomes) {
     if (quiet && o.result == FileResult::kSkipped) continue;
+    if (quiet && o.result == FileResult::kFailed) {
+      if (!alike.empty() && FailureKind(*alike.front()) != FailureKind(o)) {
+        PrintAlikeFailures(alike);
+        alike.clear();
+      }
+      alike.push_back(&o);
+      continue;
+    }
+    PrintAlikeFailures(alike);  // a run ends at any other outcome
+    alike.clear();
     if (quiet && o.result == FileResult::kMissing) {
       if (o.message != kNotPublishedYet && !recorded_missing.count(FileKey(o.path))) given_up.push_back(FileKey(o.path));
       continue;
@@ -157,6 +200,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
     }
     PrintWithoutNumber(o, path);
   }
+  PrintAlikeFailures(alike);
   if (given_up.empty()) return;
   const std::string which = given_up.size() == 1 ? TerminalSafe(given_up.front())
                                                  : "the first " + TerminalSafe(given_up.front()) + ", the last " +

@@ -294,6 +294,25 @@ TEST_F(IssuesCliTest, QueryFiltersNeverAnswerSilently) {
   EXPECT_EQ(zero.output.substr(0, zero.output.find("ghsift:")), "issues\n0\n");
 }
 
+// A filter given an empty value (`--repo "$REPO"` with REPO unset) is refused, on every command
+// that lists or counts reports, instead of selecting every report.
+TEST_F(IssuesCliTest, AnEmptyFilterValueIsRefusedNotIgnored) {
+  for (const std::string command : {"issues", "query", "sample --n 5 --category performance"}) {
+    for (const std::string option : {"--repo", "--label", "--state", "--author-type", "--subcategory"}) {
+      const auto r = Run(command + " " + option + " ''");
+      EXPECT_EQ(r.exit_code, 2) << command << " " << option << ": " << r.output;
+      EXPECT_NE(r.output.find("ghsift: " + option + ": an empty value (leave the option out to select every report)"),
+                std::string::npos)
+          << command << " " << option << ": " << r.output;
+    }
+  }
+  for (const std::string option : {"--since", "--until", "--category"}) {
+    const auto r = Run("issues " + option + " ''");
+    EXPECT_EQ(r.exit_code, 2) << option << ": " << r.output;
+    EXPECT_NE(r.output.find("ghsift: " + option + ": an empty value"), std::string::npos) << option << ": " << r.output;
+  }
+}
+
 // Command-line errors CLI11 finds read like ghsift's own: prefixed, with what was given, the
 // command's help named, and the commands listed when one is missing.
 // sample takes the filters issues takes: --subcategory (with one category) and --kind all. A

@@ -23,23 +23,39 @@ std::string JoinComma(const std::vector<std::string>& items) {
   return out;
 }
 
+//! An option of these given an empty value is refused: `--repo "$REPO"` with REPO unset would
+//! otherwise select every report, silently broader than asked.
+const CLI::Validator& NotEmpty() {
+  static const CLI::Validator check(
+      [](const std::string& value) {
+        return value.empty() ? std::string("an empty value (leave the option out to select every report)")
+                             : std::string();
+      },
+      "");
+  return check;
+}
+
 }  // namespace
 
 void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_created_range, bool repo_only,
                             bool repos_alias) {
   cmd.add_option(repos_alias ? "--repo,--repos" : "--repo", args.repo,
-                 "Only these owner/name (any name the repository had); repeatable, or a comma list");
+                 "Only these owner/name (any name the repository had); repeatable, or a comma list")
+      ->check(NotEmpty());
   if (with_created_range) {
     cmd.add_option("--since", args.since,
-                   "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now");
+                   "Created at or after: YYYY-MM[-DD[THH]] (UTC) or 7d, 4w, 12h back from now")
+        ->check(NotEmpty());
     cmd.add_option("--until", args.until,
-                   "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now");
+                   "Created before the end of: YYYY-MM[-DD[THH]] or 7d, 4w, 12h back from now")
+        ->check(NotEmpty());
   }
   if (repo_only) return;
   for (const Dimension& d : Dimensions()) {
     if (d.filter != FilterKind::kValue) continue;
     std::vector<std::string>& into = args.values[std::string(d.name)];
-    cmd.add_option(FilterOption(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list");
+    cmd.add_option(FilterOption(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list")
+        ->check(NotEmpty());
   }
 }
 
@@ -49,15 +65,18 @@ void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, Categor
     cmd.add_option("--category", args.category,
                    "Comma list: reports flagged with any of these problem categories; repeatable")
         ->required()
+        ->check(NotEmpty())
         ->delimiter(',')
         ->multi_option_policy(CLI::MultiOptionPolicy::Join);
   } else {
     cmd.add_option("--category", args.category,
                    std::string("Only this category: a problem (performance, ...) or a facet (stage, info); default ") +
-                       (form == CategoryForm::kOneOrFacet ? "any problem" : "every report, flagged or not"));
+                       (form == CategoryForm::kOneOrFacet ? "any problem" : "every report, flagged or not"))
+        ->check(NotEmpty());
   }
   cmd.add_option("--subcategory", args.subcategory,
-                 "Only reports with this tag, e.g. performance/memory (or memory, with one --category)");
+                 "Only reports with this tag, e.g. performance/memory (or memory, with one --category)")
+      ->check(NotEmpty());
   const auto known_kind = [](const std::string& kind) {
     const auto& kinds = ReportKindChoices();
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end()

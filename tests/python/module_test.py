@@ -102,6 +102,11 @@ categories = sorted({c for cell in listed["categories"] for c in cell.split(";")
 if not categories:
     failures.append("issues: the sample store has no flagged report")
 check("issues limit 2", "issues", dict(limit=2), expect_rows=min(2, len(listed)))
+# A frame holds every report unless cut: the CLI's 50 rows are a screenful.
+if len(ghsift.issues(store)) != len(listed):
+    failures.append(f"issues without limit: {len(ghsift.issues(store))} rows, expected all {len(listed)}")
+else:
+    print("ok: issues without limit gives every report")
 # Open reports have no time to close: the column is NaN throughout, still a number column.
 open_reports = check("issues open", "issues", dict(limit=0, state="open"), expect_dtypes={"days_to_close": "float64"})
 if len(open_reports) == 0 or not open_reports["days_to_close"].isna().all():

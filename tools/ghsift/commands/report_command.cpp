@@ -2,6 +2,7 @@
 // Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
 // comes with the `ghsift query` command that prints it. tables/ holds this run's tables only, and
 // any other .csv there (no report recorded writing it) is named on stderr.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -55,6 +56,24 @@ int RunReport(const ReportArgs& args) {
                  written->removed);
   }
   std::fprintf(stderr, "\n");
+  // A mistyped range or repository writes a report of empty tables: said on the terminal too.
+  const bool every_table_empty = std::all_of(report->sections.begin(), report->sections.end(), [](const auto& s) {
+    return std::all_of(s.tables.begin(), s.tables.end(), [](const ReportTable& t) { return t.table.rows.empty(); });
+  });
+  if (every_table_empty) {
+    std::string asked = DescribeReportFilters(args.filters);
+    if (!args.from.empty()) asked += " --from " + TerminalSafe(args.from);
+    if (!args.to.empty()) asked += " --to " + TerminalSafe(args.to);
+    if (asked.empty()) {
+      std::fprintf(stderr, "ghsift: note: every table is empty: the store holds no report\n");
+    } else {
+      QueryOptions by_month;
+      by_month.dimensions = {std::string(dimension::kMonth)};
+      std::fprintf(stderr, "ghsift: note: every table is empty: no report of the store matches%s (`%s` lists the "
+                   "months its reports were created in)\n",
+                   asked.c_str(), TerminalSafe(QueryCommandLine(args.store, by_month)).c_str());
+    }
+  }
   // A .csv no report recorded (a person's, or an earlier report's from before the record) stays:
   // named, so that none is taken for one of this run's tables.
   if (const size_t n = written->others.size(); n > 0) {

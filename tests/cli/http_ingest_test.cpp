@@ -354,7 +354,7 @@ TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
 
 // With the source down, a quiet run (cron's) names the first three hours that failed alike and says
 // the rest in one line, though the failures' messages differ in their numbers ("after 0 ms"); the
-// store records each failure.
+// store records each failure, and a later quiet run says only the failures not on record.
 TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
   const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 --store " +
                                      (dir_ / "store") + " --from 2024-01-01T00 --to 2024-01-01T09");
@@ -372,6 +372,15 @@ TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
   const CommandResult coverage =
       RunCommand(Ghsift() + " stats --store " + (dir_ / "store") + " --coverage --from 2024-01-01T00 --to 2024-01-01T09");
   EXPECT_EQ(Count(coverage.output, "\nfailed "), 10u) << coverage.output;
+  // Failing again as on record, the hours are not said again (cron mails what is new); an hour
+  // failing for the first time is.
+  const CommandResult again = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 "
+                                         "--store " + (dir_ / "store") + " --from 2024-01-01T00 --to 2024-01-01T10");
+  EXPECT_EQ(again.exit_code, 2) << again.output;
+  EXPECT_TRUE(again.output.starts_with("ghsift: http://127.0.0.1:9/" + HourName(10) + ": Failed to connect to "))
+      << again.output;
+  EXPECT_TRUE(again.output.ends_with(" after 1 attempt (nothing of this file was counted)\n")) << again.output;
+  EXPECT_EQ(Count(again.output, "\n"), 1u) << again.output;
 }
 
 // --from/--to take the one time syntax (and the archive's own YYYY-MM-DD-H): the hours asked for,
@@ -379,6 +388,9 @@ TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
 TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
   const std::string base = Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 --store " +
                            (dir_ / "store");
+  // Each range into a store of its own: a quiet run does not say again a failure on record.
+  int runs = 0;
+  const auto ask = [&](const std::string& range) { return RunCommand(base + std::to_string(runs++) + range); };
   const auto hours_named = [](const std::string& output) {
     std::vector<std::string> hours;
     for (size_t at = output.find("127.0.0.1:9/"); at != std::string::npos; at = output.find("127.0.0.1:9/", at + 1)) {
@@ -387,26 +399,26 @@ TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
     }
     return hours;
   };
-  const CommandResult iso = RunCommand(base + " --from 2024-01-01T22 --to 2024-01-02T01");
+  const CommandResult iso = ask(" --from 2024-01-01T22 --to 2024-01-02T01");
   EXPECT_EQ(iso.exit_code, 2) << iso.output;
   EXPECT_EQ(hours_named(iso.output),
             (std::vector<std::string>{"2024-01-01-22", "2024-01-01-23", "2024-01-02-0", "2024-01-02-1"}))
       << iso.output;
   // Timeline-era files are named by the US-Pacific hour: UTC 08:00-09:00 of 2013-02-15 (PST) is
   // in the files named 0 and 1 of that day, UTC 22:00 of 2012-04-11 (PDT) in the one named 15.
-  const CommandResult timeline = RunCommand(base + " --from 2013-02-15T08 --to 2013-02-15T09");
+  const CommandResult timeline = ask(" --from 2013-02-15T08 --to 2013-02-15T09");
   EXPECT_EQ(hours_named(timeline.output), (std::vector<std::string>{"2013-02-15-0", "2013-02-15-1"}))
       << timeline.output;
-  const CommandResult pdt = RunCommand(base + " --from 2012-04-11T22 --to 2012-04-11T22");
+  const CommandResult pdt = ask(" --from 2012-04-11T22 --to 2012-04-11T22");
   EXPECT_EQ(hours_named(pdt.output), (std::vector<std::string>{"2012-04-11-15"})) << pdt.output;
-  const CommandResult archive = RunCommand(base + " --from 2024-01-01-23 --to 2024-01-01-23");
+  const CommandResult archive = ask(" --from 2024-01-01-23 --to 2024-01-01-23");
   EXPECT_EQ(hours_named(archive.output), (std::vector<std::string>{"2024-01-01-23"})) << archive.output;
   // A file's own name names that file, a Pacific-named one too (it was read as a UTC hour).
-  const CommandResult pacific = RunCommand(base + " --from 2013-02-15-0 --to 2013-02-15-1");
+  const CommandResult pacific = ask(" --from 2013-02-15-0 --to 2013-02-15-1");
   EXPECT_EQ(hours_named(pacific.output), (std::vector<std::string>{"2013-02-15-0", "2013-02-15-1"}))
       << pacific.output;
   // The last Pacific-named files cover the same UTC hours as the first of 2015: named, they are read.
-  const CommandResult boundary = RunCommand(base + " --from 2014-12-31-22 --to 2014-12-31-23");
+  const CommandResult boundary = ask(" --from 2014-12-31-22 --to 2014-12-31-23");
   EXPECT_EQ(hours_named(boundary.output), (std::vector<std::string>{"2014-12-31-22", "2014-12-31-23"}))
       << boundary.output;
   // Hours that have not ended have no file yet: not asked for, and the cut is said.
@@ -423,13 +435,13 @@ TEST_F(HttpIngestTest, RangesTakeTheOneTimeSyntax) {
               std::string::npos)
         << future.output;
   }
-  const CommandResult later = RunCommand(base + " --from " + FormatHour(now / 3600 + 2));
+  const CommandResult later = ask(" --from " + FormatHour(now / 3600 + 2));
   EXPECT_EQ(later.exit_code, 2);
   EXPECT_NE(later.output.find("that hour has not ended yet"), std::string::npos) << later.output;
-  const CommandResult reversed = RunCommand(base + " --from 2024-01-02 --to 2024-01-01");
+  const CommandResult reversed = ask(" --from 2024-01-02 --to 2024-01-01");
   EXPECT_EQ(reversed.exit_code, 2);
   EXPECT_NE(reversed.output.find("--to 2024-01-01 is before --from 2024-01-02"), std::string::npos) << reversed.output;
-  const CommandResult bad = RunCommand(base + " --from 2024-13");
+  const CommandResult bad = ask(" --from 2024-13");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("--from '2024-13' is not a time"), std::string::npos) << bad.output;
 }

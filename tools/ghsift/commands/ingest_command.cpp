@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <future>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -118,11 +119,11 @@ void PrintWithoutNumber(const FileOutcome& o, const std::string& path) {
   }
 }
 
-//! What makes two failures alike: the reason with its numbers left out ("Failed to connect to ...
-//! after 0 ms" and "... after 1 ms" are one cause).
-std::string FailureKind(const FileOutcome& o) {
+//! A failure's message with its numbers left out: "Failed to connect to ... after 0 ms" and "...
+//! after 1 ms" are one cause.
+std::string WithoutNumbers(std::string_view message) {
   std::string kind;
-  for (const char c : FailureReason(o)) {
+  for (const char c : message) {
     if (c < '0' || c > '9') {
       kind += c;
     } else if (kind.empty() || kind.back() != '#') {
@@ -131,6 +132,9 @@ std::string FailureKind(const FileOutcome& o) {
   }
   return kind;
 }
+
+//! What makes two failures of a run alike: the reason, without the file's name and numbers.
+std::string FailureKind(const FileOutcome& o) { return WithoutNumbers(FailureReason(o)); }
 
 //! Under --quiet, a run of files that failed alike names its first few, and the rest in one line:
 //! with the source down, a week of catch-up fails every hour the same way, and cron's mail should
@@ -154,14 +158,19 @@ void PrintAlikeFailures(const std::vector<const FileOutcome*>& run) {
 //! not published yet (asked for again by the next run), and hours given up on that the store has
 //! on record as missing at the source (`recorded_missing`). Hours given up on in this run are
 //! said in one line: the run's one word that the store will lack them; files that failed alike
-//! one after another, too (PrintAlikeFailures).
+//! one after another, too (PrintAlikeFailures). A file that fails as the store has on record from
+//! an earlier run (`recorded_failures`: file key to the message without numbers) is not said again:
+//! an hour corrupt at the source, asked for by every run of the catch-up's week, mails once.
 void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
-                   const std::set<std::string>& recorded_missing = {}) {
+                   const std::set<std::string>& recorded_missing = {},
+                   const std::map<std::string, std::string>& recorded_failures = {}) {
   std::vector<std::string> given_up;
   std::vector<const FileOutcome*> alike;  // under quiet: the run of failures not said yet
   for (const FileOutcome& o : outcomes) {
     if (quiet && o.result == FileResult::kSkipped) continue;
     if (quiet && o.result == FileResult::kFailed) {
+      const auto recorded = recorded_failures.find(FileKey(o.path));
+      if (recorded != recorded_failures.end() && recorded->second == WithoutNumbers(o.message)) continue;
       if (!alike.empty() && FailureKind(*alike.front()) != FailureKind(o)) {
         PrintAlikeFailures(alike);
         alike.clear();
@@ -506,12 +515,17 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
   const double seconds = RunTimes::Since(start);
   MarkNotPublishedYet(outcomes, args.give_up_hours, NowSeconds());
   std::set<std::string> recorded_missing;  // what --quiet's filter reads; read for it only
+  std::map<std::string, std::string> recorded_failures;
   if (args.quiet) {
     for (const auto& [name, reason] : store.Failures()) {
-      if (IsMissingAtSource(reason)) recorded_missing.insert(name);
+      if (IsMissingAtSource(reason)) {
+        recorded_missing.insert(name);
+      } else {
+        recorded_failures.emplace(name, WithoutNumbers(reason));
+      }
     }
   }
-  PrintOutcomes(outcomes, args.quiet, recorded_missing);
+  PrintOutcomes(outcomes, args.quiet, recorded_missing, recorded_failures);
   const RunTally tally = TallyOf(outcomes);
   const size_t unrecorded = RecordOutcomes(store, outcomes, tally, args);
   if (!args.quiet) PrintSummary(tally, seconds, args.store, store.DiskBytes());

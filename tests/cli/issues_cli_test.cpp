@@ -95,6 +95,13 @@ TEST_F(IssuesCliTest, TableHasTheTriageColumnsAndSaysWhenCut) {
   ASSERT_GE(table.size(), 5u) << cut.output;
   EXPECT_EQ(table[0].substr(0, 8), "report  ");
   EXPECT_NE(table[0].find("  title  "), std::string::npos) << table[0];
+  // The topic and, beside it, the verdict (whether it is a bug), as the README says.
+  const auto wide = RunCommand("COLUMNS=250 " + Ghsift() + " issues --limit 1 --sort score --store " + Store());
+  ASSERT_EQ(wide.exit_code, 0) << wide.output;
+  const std::string header = Lines(wide.output).at(0);
+  EXPECT_LT(header.find("  flagged  "), header.find("  score  ")) << header;
+  EXPECT_LT(header.find("  score  "), header.find("  verdict  ")) << header;
+  EXPECT_NE(header.find("  verdict  "), std::string::npos) << header;
   EXPECT_EQ(table[4], "ghsift: showing 2 of " + std::to_string(flagged) + "; --limit 0 for all");
   // The CSV is the labeling export: MHNurf columns, then the listing's.
   const auto csv = Run("issues --limit 0 --format csv");

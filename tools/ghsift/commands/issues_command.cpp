@@ -102,24 +102,31 @@ constexpr size_t kDefaultTableColumns = 120;
 //! The triage table for a person: the report and its title first, then what it is, so that it
 //! fits the terminal. Columns give way in this order until the table fits: the labels, the facets
 //! (to a few columns), the title (to 40), what it was flagged with (to 20), then the facets go,
-//! the title and the flags shrink further, and the date goes; a terminal narrower than that gets a
-//! wider table. `sort` (as --sort named it) decides the date column: created, or updated.
+//! the title and the flags shrink further, and the date and the verdict go; a terminal narrower
+//! than that gets a wider table. `sort` (as --sort named it) decides the date column: created, or updated.
 std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const IssuesArgs& args, IssueSort sort) {
   const bool show_kind = args.selection.kind == "all";
   const bool by_updated = sort == IssueSort::kUpdated;
   // Sorted by score, the score is shown: an order by a number the table hides reads as arbitrary.
   const bool by_score = sort == IssueSort::kScore;
-  std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "facets",
-                                     "labels"};
+  // The topic (flagged) and, beside it, whether it is a bug (verdict): see the README's "What each
+  // command shows by default".
+  std::vector<std::string> header = {"report", "title", "state", by_updated ? "updated" : "created", "flagged", "verdict",
+                                     "facets", "labels"};
   if (by_score) header.insert(header.begin() + 5, "score");
   if (show_kind) header.insert(header.begin() + 2, "kind");
-  const size_t title = 1, labels = header.size() - 1, facets = labels - 1, flagged = facets - (by_score ? 2 : 1),
-               date = flagged - 1;
+  const auto column_of = [&](std::string_view name) {
+    return static_cast<size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  const size_t title = column_of("title"), labels = column_of("labels"), facets = column_of("facets"),
+               flagged = column_of("flagged"), verdict = column_of("verdict"),
+               date = column_of(by_updated ? "updated" : "created");
   std::vector<std::vector<std::string>> rows;
   for (const ListedIssue& i : issues) {
     std::vector<std::string> row = {TableCell(i.repo + "#" + std::to_string(i.number)), TableCell(i.title),
                                     i.state, by_updated ? i.updated : i.created, TableCell(FlaggedWith(i)),
-                                    TableCell(ShortFacets(i.facets)), TableCell(Join(i.labels, ","))};
+                                    TableCell(i.verdict), TableCell(ShortFacets(i.facets)),
+                                    TableCell(Join(i.labels, ","))};
     if (by_score) row.insert(row.begin() + 5, CsvCellOf(ReportFieldNamed("score"), i));
     if (show_kind) row.insert(row.begin() + 2, i.kind);
     rows.push_back(std::move(row));
@@ -133,9 +140,9 @@ std::string FormatIssueTable(const std::vector<ListedIssue>& issues, const Issue
   if (args.title_width) width[title] = *args.title_width == 0 ? width[title] : std::min(width[title], *args.title_width);
   const size_t total = TerminalColumns() > 0 ? TerminalColumns() : kDefaultTableColumns;
   // (column, the width it may shrink to; 0: left out)
-  std::vector<std::pair<size_t, size_t>> give_way = {{labels, 24}, {facets, 24}, {labels, 0}, {facets, 14},
-                                                     {title, 40},  {flagged, 20}, {facets, 0}, {title, 24},
-                                                     {flagged, 12}, {date, 0},    {title, 16}};
+  std::vector<std::pair<size_t, size_t>> give_way = {{labels, 24}, {facets, 24}, {labels, 0},   {facets, 14},
+                                                     {title, 40},  {flagged, 20}, {facets, 0},   {title, 24},
+                                                     {flagged, 12}, {date, 0},    {verdict, 0}, {title, 16}};
   if (args.title_width) std::erase_if(give_way, [&](const auto& step) { return step.first == title; });
   const auto table_width = [&] {
     size_t sum = 0, shown = 0;

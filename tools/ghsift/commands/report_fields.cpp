@@ -36,7 +36,7 @@ std::vector<ReportField> MakeReportFields() {
       {.name = "repo", .text = [](I i) { return i.repo; }},
       {.name = "number", .form = Form::kNumber, .text = [](I i) { return std::to_string(i.number); }},
       {.name = "kind", .text = [](I i) { return i.kind; }, .labeling_place = 2},
-      {.name = "verdict", .text = [](I i) { return i.verdict; }, .labeling_place = 8},
+      {.name = "verdict", .text = [](I i) { return i.verdict; }, .labeling_place = 8, .sampled = true},
       {.name = "score", .form = Form::kNumber, .text = [](I i) { return Score(i.score); }, .labeling_place = 9},
       {.name = "rules", .form = Form::kList, .list = [](I i) -> const List& { return i.rules; },
        .labeling_place = 10},

@@ -274,7 +274,8 @@ void AddSampleCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--store", args->store, "Store directory")->required();
   AddReportSelectionOptions(*cmd, args->selection, CategoryForm::kProblemList);
   cmd->add_option("--stratify", args->stratify,
-                  "A report dimension (" + StratifyNames() + "); a report of several values in its first, sorted");
+                  "A report dimension (" + StratifyNames() +
+                      "); a report of several values is in the stratum of their combination, such as performance;silent");
   AddReportFilterOptions(*cmd, args->filters, true);
   CLI::Option* n = cmd->add_option("--n", args->n, "Sample size");
   CLI::Option* confidence =

@@ -57,7 +57,7 @@ Result<std::vector<std::vector<std::string>>> ReadRuleLayers(const Store& store)
 }
 
 std::string DescribeRuleLayer(const std::string& path) {
-  return path == Absolute(DefaultRulesPath()) ? path + " (the bundled set)" : path;
+  return path == Absolute(BundledRulesPath()) ? path + " (the bundled set)" : path;
 }
 
 }  // namespace ghsift

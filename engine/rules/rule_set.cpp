@@ -679,6 +679,14 @@ LayerLeans LeansOfLayer(const Layer& layer) {
   return leans;
 }
 
+//! The default set a first layer lies on (`base: default`): DefaultRulesPath, unless GHSIFT_RULES
+//! names this very layer, which would then lie on itself and nothing else; the bundled set then.
+std::string BaseRulesPathFor(const std::string& layer_path) {
+  const std::string path = DefaultRulesPath();
+  std::error_code ec;
+  return std::filesystem::equivalent(path, layer_path, ec) ? BundledRulesPath() : path;
+}
+
 //! The first layer with no `base: default` lies on nothing: an overlay (`rules tune --write`'s
 //! weights and thresholds, `rules learn --write`'s phrases and overrides) given alone would fail
 //! entry by entry ("missing 'pattern'", "which no rule has; the categories: " with an empty
@@ -699,7 +707,7 @@ Status RefuseOverlayWithoutBase(const Layer& layer, const std::string& path) {
   // whose tags and thresholds disagree (`perf:` above rules tagged `performance/...`). An overlay
   // always overrides some entry or holds no rule; this one is said with the categories it has.
   if (leans.empty() || (leans.rules.empty() && leans.defines_rules)) return Status::Ok();
-  const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " + DefaultRulesPath() +
+  const std::string fix = ": an overlay is layered on a rule set, give the base first: --rules " + BaseRulesPathFor(path) +
                           " --rules " + path + " (or begin it with 'base: default')";
   if (!leans.defines_rules) return Status::InvalidArgument("--rules " + path + " holds no categories" + fix);
   std::string what;
@@ -728,7 +736,7 @@ Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths) {
         return Status::InvalidArgument(layer->base_source + ": 'base: default' only in the first --rules layer (this "
                                        "one lies on " + paths[i - 1] + ")");
       }
-      auto base = ReadLayer(DefaultRulesPath());
+      auto base = ReadLayer(BaseRulesPathFor(paths[i]));
       if (!base.ok()) return base.status();
       GHSIFT_TRY(ApplyLayer(*base, set));
     } else if (i == 0) {
@@ -748,6 +756,10 @@ Result<RuleSet> LoadRuleSet(const std::string& path) { return LoadRuleLayers({pa
 
 std::string DefaultRulesPath() {
   if (const char* env = std::getenv("GHSIFT_RULES")) return env;
+  return BundledRulesPath();
+}
+
+std::string BundledRulesPath() {
   // An installed binary (PREFIX/bin/ghsift) finds the rules installed beside it, wherever the
   // prefix was moved; a binary in the build tree uses the source tree's rules.
   std::error_code ec;

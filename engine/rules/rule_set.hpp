@@ -87,7 +87,10 @@ Result<RuleSet> LoadRuleLayers(const std::vector<std::string>& paths);
 //! Parses YAML text as a layer of its own over `into`; `source` names it in messages.
 Status ParseRuleYaml(const std::string& text, const std::string& source, RuleSet& into);
 
-//! The project's default rule directory (compiled in), used when --rules is not given.
+//! The rules used when --rules is not given: GHSIFT_RULES, else BundledRulesPath().
 std::string DefaultRulesPath();
+//! The rule set this build ships: installed beside the binary, or the source tree's (the default
+//! without GHSIFT_RULES).
+std::string BundledRulesPath();
 
 }  // namespace ghsift

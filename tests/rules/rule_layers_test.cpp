@@ -396,6 +396,31 @@ TEST(RuleLayersBaseTest, BaseDefaultLiesOnTheDefaultSet) {
 }
 
 
+// GHSIFT_RULES naming a `base: default` layer makes it the default set: it lies on the bundled set,
+// not on itself alone (which gave its own rules and nothing else). An overlay without the key
+// named there gets the bundled set as the base to give first.
+TEST(RuleLayersBaseTest, AnOverlayNamedByGhsiftRulesLiesOnTheBundledSet) {
+  testing::TempDir dir;
+  const std::string overlay = dir / "flaky.yaml";
+  std::ofstream(overlay) << "base: default\nrules:\n  - {id: flaky.title, tag: flaky, pattern: 'flaky'}\n";
+  const std::string weights = dir / "weights.yaml";
+  std::ofstream(weights) << "rules:\n  - {id: perf.speed.title-slow, weight: 0.5}\n";
+  auto bundled = LoadRuleSet(BundledRulesPath());
+  ASSERT_TRUE(bundled.ok()) << bundled.status().message();
+  ::setenv("GHSIFT_RULES", overlay.c_str(), 1);
+  auto set = LoadRuleSet(DefaultRulesPath());
+  ::setenv("GHSIFT_RULES", weights.c_str(), 1);
+  auto alone = LoadRuleSet(DefaultRulesPath());
+  ::unsetenv("GHSIFT_RULES");
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  EXPECT_EQ(set->rules.size(), bundled->rules.size() + 1);
+  EXPECT_EQ(set->rules.back().id, "flaky.title");
+  ASSERT_FALSE(alone.ok());
+  EXPECT_NE(alone.status().message().find("give the base first: --rules " + BundledRulesPath() + " --rules " + weights),
+            std::string::npos)
+      << alone.status().message();
+}
+
 // One run names every mistake of a rule file: wrong entries, then patterns that do not compile.
 TEST(RuleLayersBaseTest, EveryErrorOfARuleFileInOneRun) {
   RuleSet set;

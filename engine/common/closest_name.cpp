@@ -34,13 +34,22 @@ std::string ClosestName(std::string_view wanted, const std::vector<std::string>&
   const std::string* best = nullptr;
   size_t best_distance = wanted.size() / 3 + 2;  // at most a third of the length, plus one edit
   for (const std::string& c : candidates) {
-    const size_t d = EditDistance(wanted, c);
+    // A name of parts (performance/memory, owner/name) is also near by its last part alone.
+    const size_t slash = c.rfind('/');
+    const size_t d = slash == std::string::npos || wanted.find('/') != std::string_view::npos
+                         ? EditDistance(wanted, c)
+                         : std::min(EditDistance(wanted, c), EditDistance(wanted, std::string_view(c).substr(slash + 1)));
     if (d < best_distance) {
       best_distance = d;
       best = &c;
     }
   }
   return best ? *best : "";
+}
+
+std::string DidYouMean(std::string_view wanted, const std::vector<std::string>& candidates) {
+  const std::string closest = ClosestName(wanted, candidates);
+  return closest.empty() ? "" : " (did you mean " + closest + "?)";
 }
 
 std::string JoinNames(const std::vector<std::string>& names, size_t max) {

@@ -16,6 +16,9 @@ size_t EditDistance(std::string_view a, std::string_view b);
 //! (plus one) in edits. "" when none is close enough to be a useful guess.
 std::string ClosestName(std::string_view wanted, const std::vector<std::string>& candidates);
 
+//! " (did you mean X?)" with ClosestName's X, for the end of a message; "" when none is close.
+std::string DidYouMean(std::string_view wanted, const std::vector<std::string>& candidates);
+
 //! "a, b, c" (at most `max` items, then ", ... (N in all)").
 std::string JoinNames(const std::vector<std::string>& names, size_t max = 30);
 

@@ -437,7 +437,8 @@ Status CheckValueFilters(const ValueFilters& where) {
       const bool known = std::any_of(row->values.begin(), row->values.end(),
                                      [&](std::string_view v) { return row->Selects(w, v); });
       if (known) continue;
-      return Status::InvalidArgument(FilterOption(name) + " must be " + JoinChoices(row->values) + ", not '" + w + "'");
+      return Status::InvalidArgument(FilterOption(name) + " must be " + JoinChoices(row->values) + ", not '" + w + "'" +
+                                     DidYouMean(w, std::vector<std::string>(row->values.begin(), row->values.end())));
     }
   }
   return Status::Ok();
@@ -465,7 +466,7 @@ Status CheckVerdictFilter(const DecisionModel& model, const ValueFilters& where)
   for (const std::string& w : it->second) {
     if (NamesUnknown(w) || std::find(known.begin(), known.end(), w) != known.end()) continue;
     return Status::InvalidArgument("--verdict must be " + JoinChoices(known) + " (the verdicts of the store's rule set), not '" +
-                                   w + "'");
+                                   w + "'" + DidYouMean(w, known));
   }
   return Status::Ok();
 }

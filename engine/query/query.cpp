@@ -381,9 +381,8 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
                                      (events ? " (it is a report dimension)" : " (it is an event dimension: --metric events)") +
                                      "; use one of " + JoinNames(allowed));
     }
-    const std::string closest = ClosestName(d, allowed);
     return Status::InvalidArgument("unknown dimension '" + d + "'" +
-                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; " +
+                                   DidYouMean(d, allowed) + "; " +
                                    MetricName(options.metric) + " dimensions are " + JoinNames(allowed));
   }
   if (events && !options.where.empty()) {
@@ -644,9 +643,8 @@ Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::
     if (std::binary_search(tags.begin(), tags.end(), *category)) {
       return Status::InvalidArgument("'" + *category + "' is a subcategory: use --subcategory " + *category);
     }
-    const std::string closest = ClosestName(*category, categories);
     return Status::InvalidArgument("unknown category '" + *category + "'" +
-                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                   DidYouMean(*category, categories) +
                                    "; the store's rule set has " + JoinNames(described));
   }
   if (!subcategory || !*subcategory) return Status::Ok();
@@ -668,9 +666,8 @@ Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::
     for (const std::string& t : tags) {
       if (!category || t.starts_with(*category + "/")) valid.push_back(t);
     }
-    const std::string closest = ClosestName(tag, valid);
     return Status::InvalidArgument("unknown subcategory '" + tag + "'" +
-                                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; valid: " +
+                                   DidYouMean(tag, valid) + "; valid: " +
                                    JoinNames(valid, 60));
   }
   if (category && !tag.starts_with(*category + "/")) {
@@ -709,9 +706,8 @@ Result<std::vector<int64_t>> ResolveRepo(const Store& store, const std::string& 
   }
   std::sort(known.begin(), known.end());
   known.erase(std::unique(known.begin(), known.end()), known.end());
-  const std::string closest = ClosestName(name, known);
   return Status::InvalidArgument("repository '" + name + "' is not in the store under this or any former name" +
-                                 (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; it holds " +
+                                 DidYouMean(name, known) + "; it holds " +
                                  std::to_string(known.size()) + " repositories" +
                                  (known.size() <= 40 ? ": " + JoinNames(known, 40) : "") + untracked_note);
 }

@@ -198,9 +198,8 @@ Status ReadCategorySettings(const YAML::Node& map, const std::string& source, La
     for (const auto& setting : entry.second) {
       const std::string key = setting.first.as<std::string>();
       if (std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end()) continue;
-      const std::string closest = ClosestName(key, kKeys);
       return Status::InvalidArgument(source + ": category '" + name + "': unknown key '" + key + "'" +
-                                     (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                     DidYouMean(key, kKeys) +
                                      "; the keys: " + JoinNames(kKeys));
     }
     const auto earlier = layer.thresholds.find(name);
@@ -547,9 +546,8 @@ Status ApplyLayer(const Layer& layer, RuleSet& into) {
   for (const auto& [category, threshold] : layer.thresholds) {
     // A threshold for a category no rule has would change nothing: most likely a misspelt name.
     if (!std::binary_search(categories.begin(), categories.end(), category)) {
-      const std::string closest = ClosestName(category, categories);
       return Status::InvalidArgument(threshold.source + ": threshold for category '" + category + "', which no rule has" +
-                                     (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+                                     DidYouMean(category, categories) +
                                      "; the categories: " + JoinNames(categories));
     }
     result.thresholds[category] = threshold.value;

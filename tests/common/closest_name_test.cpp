@@ -27,6 +27,18 @@ TEST(ClosestNameTest, MisspellingsWithinAThirdOfTheLength) {
   EXPECT_EQ(ClosestName("", commands), "");
 }
 
+// A name of parts is near by its last part too: a misspelt subcategory without its category, a
+// misspelt repository without its owner. The whole name is suggested.
+TEST(ClosestNameTest, ANameOfPartsIsNearByItsLastPart) {
+  const std::vector<std::string> tags = {"accuracy/nan-inf", "performance/memory", "performance/low-speed"};
+  EXPECT_EQ(ClosestName("memmory", tags), "performance/memory");
+  EXPECT_EQ(ClosestName("pytorh", {"google/jax", "pytorch/pytorch"}), "pytorch/pytorch");
+  EXPECT_EQ(ClosestName("performance/memmory", tags), "performance/memory");
+  EXPECT_EQ(ClosestName("throughput", tags), "");
+  EXPECT_EQ(DidYouMean("opne", {"open", "closed", "unknown"}), " (did you mean open?)");
+  EXPECT_EQ(DidYouMean("zzz", {"open", "closed", "unknown"}), "");
+}
+
 TEST(ClosestNameTest, JoinNamesSaysWhenItCut) {
   EXPECT_EQ(JoinNames({"a", "b", "c"}), "a, b, c");
   EXPECT_EQ(JoinNames({"a", "b", "c"}, 2), "a, b, ... (3 in all)");

@@ -207,13 +207,15 @@ TEST(DimensionTableTest, VerdictValuesComeFromTheRuleSet) {
   EXPECT_TRUE(CheckVerdictFilter(model, {{"verdict", {"bug", "question", "not-a-bug", "unknown"}}}).ok());
   EXPECT_EQ(CheckVerdictFilter(model, {{"verdict", {"questoin"}}}).message(),
             "--verdict must be bug, question, not-a-bug or unknown (the verdicts of the store's rule set), not "
-            "'questoin'");
+            "'questoin' (did you mean question?)");
 }
 
 TEST(DimensionTableTest, BadFilterValuesNameTheOption) {
-  EXPECT_EQ(CheckValueFilters({{"state", {"opened"}}}).message(), "--state must be open, closed or unknown, not 'opened'");
+  EXPECT_EQ(CheckValueFilters({{"state", {"opened"}}}).message(),
+            "--state must be open, closed or unknown, not 'opened' (did you mean open?)");
   EXPECT_EQ(CheckValueFilters({{"resolution", {"fixed"}}}).message(),
-            "--resolution must be fixed_by_pr, closed_without_pr, open or unknown, not 'fixed'");
+            "--resolution must be fixed_by_pr, closed_without_pr, open or unknown, not 'fixed' (did you mean "
+            "fixed_by_pr?)");
   EXPECT_TRUE(CheckValueFilters({{"state", {"(unknown)", "open"}}, {"label", {"anything"}}}).ok());
   EXPECT_EQ(CheckValueFilters({{"month", {"2024-01"}}}).message(), "no value filter on 'month'");
 }

@@ -162,7 +162,8 @@ TEST_F(FiltersTest, UnknownValuesAreErrorsThatListTheValidOnes) {
   state.state = "opened";
   auto bad_state = ListIssues(*store_, state);
   ASSERT_FALSE(bad_state.ok());
-  EXPECT_EQ(bad_state.status().message(), "--state must be open, closed or unknown, not 'opened'");
+  EXPECT_EQ(bad_state.status().message(),
+            "--state must be open, closed or unknown, not 'opened' (did you mean open?)");
 }
 
 TEST_F(FiltersTest, SubcategoryFilters) {

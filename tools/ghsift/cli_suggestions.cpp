@@ -7,11 +7,6 @@
 namespace ghsift::cli {
 namespace {
 
-std::string DidYouMean(const std::string& wanted, const std::vector<std::string>& valid) {
-  const std::string closest = ClosestName(wanted, valid);
-  return closest.empty() ? "" : " (did you mean " + closest + "?)";
-}
-
 std::vector<std::string> SubcommandNames(CLI::App& app) {
   std::vector<std::string> names;
   // Hidden commands (an empty group: the build's `man`) are not offered.

@@ -44,9 +44,8 @@ int RunQueryCommand(const QueryArgs& args) {
   for (const std::string& name : SplitList(args.metric)) {
     const auto metric = MetricFromName(name);
     if (!metric) {
-      const std::string closest = ClosestName(name, MetricNames());
       return Fail("--metric must be " + JoinChoices(MetricNames()) + ", not '" + name + "'" +
-                  (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+                  DidYouMean(name, MetricNames()));
     }
     if (std::find(metrics.begin(), metrics.end(), *metric) != metrics.end()) {
       return Fail("metric '" + name + "' is given twice in --metric");

@@ -78,9 +78,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
   const Dimension* stratify = args.stratify.empty() ? nullptr : FindDimension(args.stratify);
   if (!args.stratify.empty() && (stratify == nullptr || !stratify->of_reports() || !stratify->groupable)) {
-    const std::string closest = ClosestName(args.stratify, DimensionNames(false));
     return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +
-                (closest.empty() ? "" : " (did you mean " + closest + "?)"));
+                DidYouMean(args.stratify, DimensionNames(false)));
   }
   if (sized_by_n && args.n < 1) return Fail("--n must be at least 1, not " + std::to_string(args.n));
   if (!sized_by_n && !(args.confidence > 0 && args.confidence < 1)) return Fail("--confidence must be in (0, 1)");
@@ -100,9 +99,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   for (const std::string& c : chosen) {
     if (known.count(c)) continue;
     const std::vector<std::string> names(known.begin(), known.end());
-    const std::string closest = ClosestName(c, names);
     return Fail("--category: the store's rules have no category '" + c + "'" +
-                (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; they have " + JoinNames(names, 20));
+                DidYouMean(c, names) + "; they have " + JoinNames(names, 20));
   }
 
   // The population: reports of the kind flagged with any chosen category, keyed by (repo, number).

@@ -96,7 +96,8 @@ def query(store, by=None, metric="issues", **options):
 def issues(store, **options):
     """``ghsift issues --format csv``: flagged reports, one a row, with their kept text and every
     column the CLI's CSV has. Options: category, subcategory, repo, state, since, until, sort,
-    kind, limit (default 0: every report; the CLI's 50 is a screenful, and a frame is for analysis), ..."""
+    kind, limit (default 0: every report; the CLI's 50 rows are a screenful, a frame is for
+    analysis), ..."""
     options.setdefault("limit", 0)
     return _frame("issues", store, options)
 

@@ -136,16 +136,19 @@ std::string WithoutNumbers(std::string_view message) {
 //! What makes two failures of a run alike: the reason, without the file's name and numbers.
 std::string FailureKind(const FileOutcome& o) { return WithoutNumbers(FailureReason(o)); }
 
+//! The line of a file that failed: nothing of it was counted.
+void PrintFailed(const FileOutcome& o) {
+  std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", TerminalSafe(o.path).c_str(),
+               TerminalSafe(FailureReason(o)).c_str());
+}
+
 //! Under --quiet, a run of files that failed alike names its first few, and the rest in one line:
 //! with the source down, a week of catch-up fails every hour the same way, and cron's mail should
 //! not list them all. The store records each failure (`stats --coverage` lists them).
 void PrintAlikeFailures(const std::vector<const FileOutcome*>& run) {
   constexpr size_t kNamed = 3;
   const size_t named = run.size() <= kNamed + 1 ? run.size() : kNamed;  // one more is named, not summed up
-  for (size_t i = 0; i < named; ++i) {
-    std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", TerminalSafe(run[i]->path).c_str(),
-                 TerminalSafe(FailureReason(*run[i])).c_str());
-  }
+  for (size_t i = 0; i < named; ++i) PrintFailed(*run[i]);
   if (named == run.size()) return;
   std::fprintf(stderr,
                "ghsift: %zu more files failed alike, the first %s, the last %s (nothing of them was counted; "
@@ -186,8 +189,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
     }
     const std::string path = TerminalSafe(o.path);  // a file name is anyone's text
     if (o.result == FileResult::kFailed) {
-      std::fprintf(stderr, "ghsift: %s: %s (nothing of this file was counted)\n", path.c_str(),
-                   TerminalSafe(FailureReason(o)).c_str());
+      PrintFailed(o);
     } else if (o.result == FileResult::kMissing && o.message == kNotPublishedYet) {
       std::fprintf(stderr, "ghsift: %s: not published yet (the hour ended less than --give-up-hours ago); not "
                    "recorded as missing: the next run asks again\n", path.c_str());

@@ -6,12 +6,12 @@
 #include <iostream>
 #include <optional>
 
-#include "commands/store_notes.hpp"
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/labeling_export.hpp"
 #include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
+#include "commands/store_notes.hpp"
 #include "common/closest_name.hpp"
 #include "common/time_range.hpp"
 #include "output.hpp"
@@ -278,7 +278,7 @@ int RunIssues(const IssuesArgs& args) {
   if (list->issues.size() < list->matched) {
     std::fprintf(stderr, "ghsift: showing %zu of %zu; --limit 0 for all\n", list->issues.size(), list->matched);
   }
-  if (const std::string note = FailedFilesNote(**store); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  PrintFailedFilesNote(**store);
   if (list->matched == 0) {
     std::fprintf(stderr, "ghsift: %s\n",
                  NothingMatchedText(args.filters, args.selection, list->reports_in_store, list->flagged_in_store).c_str());

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <string_view>
 
-#include "commands/store_notes.hpp"
 #include "commands/commands.hpp"
 #include "commands/report_filter_options.hpp"
+#include "commands/store_notes.hpp"
 #include "common/closest_name.hpp"
 #include "common/terminal_safe.hpp"
 #include "common/time_range.hpp"
@@ -155,7 +155,7 @@ int RunQueryCommand(const QueryArgs& args) {
   }
   std::fflush(stdout);
   for (const std::string& line : blind_notes) std::fprintf(stderr, "%s\n", line.c_str());
-  if (const std::string note = FailedFilesNote(**store); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  PrintFailedFilesNote(**store);
   return kExitOk;
 }
 

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <sstream>
 
-#include "commands/store_notes.hpp"
 #include "commands/commands.hpp"
 #include "commands/common_options.hpp"
 #include "commands/report_filter_options.hpp"
+#include "commands/store_notes.hpp"
 #include "common/terminal_safe.hpp"
 #include "common/time_util.hpp"
 #include "report/html_report.hpp"
@@ -57,7 +57,7 @@ int RunReport(const ReportArgs& args) {
                  written->removed);
   }
   std::fprintf(stderr, "\n");
-  if (const std::string note = FailedFilesNote(**store); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  PrintFailedFilesNote(**store);
   // A mistyped range or repository writes a report of empty tables: said on the terminal too.
   const bool every_table_empty = std::all_of(report->sections.begin(), report->sections.end(), [](const auto& s) {
     return std::all_of(s.tables.begin(), s.tables.end(), [](const ReportTable& t) { return t.table.rows.empty(); });

@@ -14,12 +14,12 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "commands/store_notes.hpp"
 #include "commands/commands.hpp"
 #include "eval/labeled_report.hpp"
 #include "commands/labeling_export.hpp"
 #include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
+#include "commands/store_notes.hpp"
 #include "common/closest_name.hpp"
 #include "output.hpp"
 #include "terminal_stdout.hpp"
@@ -259,7 +259,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     }
   }
   NoteMissingTexts(missing, sample.chosen.size());
-  if (const std::string note = FailedFilesNote(**store); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  PrintFailedFilesNote(**store);
   out.flush();
   // A closed stdout (`ghsift sample ... | head`) is a normal end; a file that cannot be written is not.
   if (!args.out.empty() && !out) return Fail(args.out + ": write failed");

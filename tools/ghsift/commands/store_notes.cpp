@@ -1,5 +1,7 @@
 #include "commands/store_notes.hpp"
 
+#include <cstdio>
+
 #include "common/terminal_safe.hpp"
 
 namespace ghsift::cli {
@@ -17,6 +19,10 @@ std::string FailedFilesNote(const Store& store) {
          (failed == 1 ? "" : "the first ") + TerminalSafe(first) +
          "); `ghsift stats --coverage` lists " + (failed == 1 ? "it, and ingesting it again counts it"
                                                               : "them, and ingesting them again counts them");
+}
+
+void PrintFailedFilesNote(const Store& store) {
+  if (const std::string note = FailedFilesNote(store); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
 }
 
 }  // namespace ghsift::cli

@@ -10,5 +10,7 @@ namespace ghsift::cli {
 //! "ghsift: note: N files failed when ingested ..." when the store has files on record as failed
 //! (nothing of them counted; hours missing at the source are the archive's, not said); "" else.
 std::string FailedFilesNote(const Store& store);
+//! Prints FailedFilesNote on stderr, when there is one.
+void PrintFailedFilesNote(const Store& store);
 
 }  // namespace ghsift::cli

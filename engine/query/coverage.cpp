@@ -50,8 +50,9 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
     (gap ? c.missing_at_source : c.failed_files).push_back(std::move(failure));
   }
   if (events_by_hour.empty() && (!from_hour || !to_hour)) return c;
-  c.from_hour = from_hour.value_or(events_by_hour.begin()->first);
-  c.to_hour = to_hour.value_or(events_by_hour.rbegin()->first);
+  // Not value_or: its argument is read even when unused, and a store of no hour has no first one.
+  c.from_hour = from_hour ? *from_hour : events_by_hour.begin()->first;
+  c.to_hour = to_hour ? *to_hour : events_by_hour.rbegin()->first;
   if (c.to_hour < c.from_hour) return Status::InvalidArgument("--to is before --from");
   GHSIFT_ASSIGN_OR_RETURN(const auto shares, ReadTextShares(store));
   const int32_t first_month = MonthOfDay(DayOf(c.from_hour * 3600));

@@ -230,7 +230,7 @@ Result<std::vector<LabeledReport>> ReadMhnurfCsv(const std::string& path, const 
       for (std::string_view rest = cell; !rest.empty();) {
         const size_t end = std::min(rest.find(kCsvListSeparator), rest.size());
         if (end > 0) r.exported_as->emplace(rest.substr(0, end));
-        rest.remove_prefix(std::min(end + 1, rest.size()));
+        rest.remove_prefix(std::min(end + kCsvListSeparator.size(), rest.size()));
       }
     }
     auto label = BinaryLabel(get(rec, options.label_key));

@@ -21,7 +21,7 @@ inline constexpr std::string_view kJsonlRepoKey = "repo", kJsonlNumberKey = "num
 //! JSONL: a list).
 inline constexpr std::string_view kExportedCategoriesKey = "categories";
 //! Joins the items of a list cell of the exports' CSV (the text columns are Python list literals).
-inline constexpr char kCsvListSeparator = ';';
+inline constexpr std::string_view kCsvListSeparator = ";";
 
 struct LabeledReport {
   std::string id;      //!< e.g. "keras#11776" (for listings)

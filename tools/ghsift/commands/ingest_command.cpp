@@ -169,15 +169,18 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
                    const std::map<std::string, std::string>& recorded_failures = {}) {
   std::vector<std::string> given_up;
   std::vector<const FileOutcome*> alike;  // under quiet: the run of failures not said yet
+  std::string alike_kind;                 // its FailureKind
   for (const FileOutcome& o : outcomes) {
     if (quiet && o.result == FileResult::kSkipped) continue;
     if (quiet && o.result == FileResult::kFailed) {
       const auto recorded = recorded_failures.find(FileKey(o.path));
       if (recorded != recorded_failures.end() && recorded->second == WithoutNumbers(o.message)) continue;
-      if (!alike.empty() && FailureKind(*alike.front()) != FailureKind(o)) {
+      std::string kind = FailureKind(o);
+      if (!alike.empty() && kind != alike_kind) {
         PrintAlikeFailures(alike);
         alike.clear();
       }
+      alike_kind = std::move(kind);
       alike.push_back(&o);
       continue;
     }

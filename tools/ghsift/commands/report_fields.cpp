@@ -60,8 +60,7 @@ const ReportField& ReportFieldNamed(std::string_view name) {
 }
 
 std::string CsvCellOf(const ReportField& field, const ListedIssue& issue) {
-  return field.form == Form::kList ? Join(field.list(issue), std::string_view(&kCsvListSeparator, 1))
-                                   : field.text(issue);
+  return field.form == Form::kList ? Join(field.list(issue), kCsvListSeparator) : field.text(issue);
 }
 
 std::string JsonCellOf(const ReportField& field, const ListedIssue& issue) {

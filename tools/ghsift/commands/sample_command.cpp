@@ -15,12 +15,12 @@
 #include <unordered_map>
 
 #include "commands/commands.hpp"
-#include "eval/labeled_report.hpp"
 #include "commands/labeling_export.hpp"
 #include "commands/report_fields.hpp"
 #include "commands/report_filter_options.hpp"
 #include "commands/store_notes.hpp"
 #include "common/closest_name.hpp"
+#include "eval/labeled_report.hpp"
 #include "output.hpp"
 #include "terminal_stdout.hpp"
 #include "pipelines/store_scope.hpp"
@@ -124,7 +124,7 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     if (stratify != nullptr) {
       sorted_values = issue.values->front();
       std::sort(sorted_values.begin(), sorted_values.end());
-      stratum = sorted_values.empty() ? "(none)" : Join(sorted_values, std::string_view(&kCsvListSeparator, 1));
+      stratum = sorted_values.empty() ? "(none)" : Join(sorted_values, kCsvListSeparator);
     }
     constexpr uint64_t kRepoIdBits = 48;
     const uint64_t repo_id = static_cast<uint64_t>(issue.repo_id) & ((uint64_t{1} << kRepoIdBits) - 1);

@@ -211,6 +211,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
         case FileResult::kSkipped:
           pending.erase(hour);
           break;
+        case FileResult::kNotAsked:  // not set for --follow (IngestOptions::unanswered_limit)
         case FileResult::kStopped:
           // Only what was being read (a transfer open); the hours of the batch never opened were
           // not in flight, and the next run asks for them as for any other.

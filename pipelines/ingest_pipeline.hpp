@@ -51,6 +51,12 @@ struct IngestOptions {
   //! (Store::ReplaceFile); an input the store does not hold so is an error, not ingested. A copy
   //! of an hour the store holds as empty replaces it without this.
   bool replace = false;
+  //! After this many URLs in a row failed with not one byte from the source (connection refused,
+  //! timeouts, server errors, each after its retries), the URLs not opened yet are not asked for
+  //! (kNotAsked): with the source down, a week of catch-up would otherwise spend its retries on
+  //! every hour. A 404 or any byte of a body is an answer and starts the count again. 0: ask for
+  //! every URL.
+  size_t unanswered_limit = 0;
 };
 
 enum class FileResult {
@@ -59,6 +65,9 @@ enum class FileResult {
   kFailed,    //!< unreadable or corrupt; nothing of it was committed
   kStopped,   //!< not finished because ingest was asked to stop; nothing of it was committed
   kMissing,   //!< the source has no such hour (HTTP 404/410); not an error
+  //! A URL not asked for: the source had given nothing for IngestOptions::unanswered_limit
+  //! hours in a row; nothing of it was read, and the next run asks for it again
+  kNotAsked,
 };
 
 struct FileOutcome {

@@ -239,6 +239,14 @@ bool IngestRun::AbandonOpenFiles() {
 
 FileState* IngestRun::OpenNext() {
   const size_t index = to_read_[next_to_open_++];
+  if (options_.unanswered_limit > 0 && unanswered_in_a_row_ >= options_.unanswered_limit && IsHttpUrl(files_[index])) {
+    outcomes_[index].result = FileResult::kNotAsked;
+    outcomes_[index].opened = false;
+    outcomes_[index].message = "not asked for: the source gave nothing for " + std::to_string(unanswered_in_a_row_) +
+                               " hours in a row; the next run asks again";
+    ++progress_.files_done;
+    return nullptr;
+  }
   auto state = std::make_unique<FileState>();
   state->index = index;
   auto decoder = OpenInput(files_[index], options_, arrivals_);
@@ -352,7 +360,17 @@ void IngestRun::ReadChunk(ChunkTask* task) {
     file->compressed_bytes = file->splitter->decoder().compressed_bytes_read();
     file->splitter.reset();
     --open_count_;
+    NoteSourceAnswer(*file, task->error);
   }
+}
+
+void IngestRun::NoteSourceAnswer(const FileState& file, const Status& ending) {
+  if (!IsHttpUrl(files_[file.index])) return;
+  // A 404 is an answer (the hour is not there); a stop request says nothing of the source.
+  const bool unanswered = !ending.ok() && ending.code() != StatusCode::kNotFound &&
+                          ending.code() != StatusCode::kCancelled && file.compressed_bytes == 0;
+  if (ending.code() == StatusCode::kCancelled) return;
+  unanswered_in_a_row_ = unanswered ? unanswered_in_a_row_ + 1 : 0;
 }
 
 WorkerState& IngestRun::ThisThreadsWorker() {

@@ -100,6 +100,8 @@ class IngestRun {
   FileState* OpenNext();
   //! Reads `task->file`'s next chunk into the task, without the lock.
   void ReadChunk(ChunkTask* task);
+  //! Counts a URL whose reading ended towards IngestOptions::unanswered_limit (called with `mutex_` held).
+  void NoteSourceAnswer(const FileState& file, const Status& ending);
 
   WorkerState& ThisThreadsWorker();
   //! The Global state of a finished file: every thread's Local for it, folded together.
@@ -128,6 +130,7 @@ class IngestRun {
   size_t open_count_ = 0;
   std::vector<FileState*> open_files_;
   std::vector<std::unique_ptr<ChunkTask>> free_tasks_;
+  size_t unanswered_in_a_row_ = 0;  //!< URLs whose reading ended with no byte from the source (unanswered_limit)
   ArrivalSignal arrivals_;  //!< HTTP inputs tell the read stage that bytes arrived
 
   tbb::enumerable_thread_specific<WorkerState*> thread_workers_{nullptr};

@@ -356,8 +356,11 @@ TEST_F(HttpIngestTest, OnlyHttpAndHttpsSources) {
 // the rest in one line, though the failures' messages differ in their numbers ("after 0 ms"); the
 // store records each failure, and a later quiet run says only the failures not on record.
 TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
-  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 --store " +
-                                     (dir_ / "store") + " --from 2024-01-01T00 --to 2024-01-01T09");
+  // Every hour asked for at once (--connections), so that none is left unasked when the source
+  // gives nothing (ASourceThatGivesNothingIsNotAskedForEveryHour).
+  const CommandResult r = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --connections 16 --source "
+                                     "http://127.0.0.1:9 --store " + (dir_ / "store") +
+                                     " --from 2024-01-01T00 --to 2024-01-01T09");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(Count(r.output, "\n"), 4u) << r.output;
   for (int h = 0; h < 3; ++h) {
@@ -374,13 +377,53 @@ TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
   EXPECT_EQ(Count(coverage.output, "\nfailed "), 10u) << coverage.output;
   // Failing again as on record, the hours are not said again (cron mails what is new); an hour
   // failing for the first time is.
-  const CommandResult again = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --source http://127.0.0.1:9 "
-                                         "--store " + (dir_ / "store") + " --from 2024-01-01T00 --to 2024-01-01T10");
+  const CommandResult again = RunCommand(Ghsift() + " ingest -q --all-repos --retries 0 --connections 16 --source "
+                                         "http://127.0.0.1:9 --store " + (dir_ / "store") +
+                                         " --from 2024-01-01T00 --to 2024-01-01T10");
   EXPECT_EQ(again.exit_code, 2) << again.output;
   EXPECT_TRUE(again.output.starts_with("ghsift: http://127.0.0.1:9/" + HourName(10) + ": Failed to connect to "))
       << again.output;
   EXPECT_TRUE(again.output.ends_with(" after 1 attempt (nothing of this file was counted)\n")) << again.output;
   EXPECT_EQ(Count(again.output, "\n"), 1u) << again.output;
+}
+
+// With the source down, a catch-up of a week would spend its retries on every hour (about 15
+// minutes a run). After 3 hours in a row gave nothing, the others are not asked for, said in one
+// line, and the next run asks for them again; an answer (here a 404) starts the count again.
+TEST_F(HttpIngestTest, ASourceThatGivesNothingIsNotAskedForEveryHour) {
+  const std::string options = " --retries 0 --connections 1";  // one at a time: the order is the range's
+  {
+    FaultServer down(dir_, hours(), {HourName(0) + "=loop", HourName(1) + "=loop", HourName(2) + "=loop"});
+    ASSERT_TRUE(down.started());
+    const CommandResult r = IngestRange(down, dir_ / "store", options);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_EQ(Count(r.output, "(nothing of this file was counted)\n"), 3u) << r.output;
+    EXPECT_TRUE(r.output.ends_with("ghsift: the source gave nothing for 3 files in a row (each after its --retries), "
+                                   "so 1 more was not asked for: " + down.base() + "/" + HourName(3) +
+                                   " (nothing of them was counted; the next run asks for them again)\n"))
+        << r.output;
+    EXPECT_EQ(down.Requests().find(HourName(3)), std::string::npos) << down.Requests();
+    const CommandResult loud = RunCommand(Ghsift() + " ingest --all-repos --store " + (dir_ / "store") +
+                                          " --from 2024-01-01 --to 2024-01-01-3 --source " + down.base() + options);
+    EXPECT_NE(loud.output.find("(0 skipped, 3 failed, 1 not asked for)"), std::string::npos) << loud.output;
+  }
+  {
+    // A 404 between failures is an answer: every hour is asked for.
+    TempDir other;
+    FaultServer flaky(other, hours(),
+                      {HourName(0) + "=loop", HourName(1) + "=loop", HourName(2) + "=missing", HourName(3) + "=loop"});
+    ASSERT_TRUE(flaky.started());
+    const CommandResult r = IngestRange(flaky, other / "store", options);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_EQ(Count(r.output, "(nothing of this file was counted)\n"), 3u) << r.output;
+    EXPECT_EQ(r.output.find("not asked"), std::string::npos) << r.output;
+  }
+  // The source back, the next run asks for every hour the store lacks, the one not asked for too.
+  FaultServer up(dir_, hours(), {});
+  ASSERT_TRUE(up.started());
+  const CommandResult r = IngestRange(up, dir_ / "store", options);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);
 }
 
 // --from/--to take the one time syntax (and the archive's own YYYY-MM-DD-H): the hours asked for,

@@ -156,6 +156,23 @@ void PrintAlikeFailures(const std::vector<const FileOutcome*>& run) {
                run.size() - named, TerminalSafe(run[named]->path).c_str(), TerminalSafe(run.back()->path).c_str());
 }
 
+//! URLs in a row that failed with no byte from the source before a range stops asking it
+//! (IngestOptions::unanswered_limit): each already spent its --retries, so the source is down,
+//! and the next run (cron's, an hour later) asks for the rest again.
+constexpr size_t kUnansweredHoursLimit = 3;
+
+//! The URLs a run did not ask for once the source gave nothing (FileResult::kNotAsked), in one line.
+void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked) {
+  if (not_asked.empty()) return;
+  const std::string which = not_asked.size() == 1 ? TerminalSafe(not_asked.front()->path)
+                                                  : "the first " + TerminalSafe(not_asked.front()->path) +
+                                                        ", the last " + TerminalSafe(not_asked.back()->path);
+  std::fprintf(stderr,
+               "ghsift: the source gave nothing for %zu files in a row (each after its --retries), so %zu more %s "
+               "not asked for: %s (nothing of them was counted; the next run asks for them again)\n",
+               kUnansweredHoursLimit, not_asked.size(), not_asked.size() == 1 ? "was" : "were", which.c_str());
+}
+
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
 //! ingested (a dump directory's old hours, a range's hours known by name and not downloaded), hours
 //! not published yet (asked for again by the next run), and hours given up on that the store has
@@ -168,6 +185,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
                    const std::set<std::string>& recorded_missing = {},
                    const std::map<std::string, std::string>& recorded_failures = {}) {
   std::vector<std::string> given_up;
+  std::vector<const FileOutcome*> not_asked;
   std::vector<const FileOutcome*> alike;  // under quiet: the run of failures not said yet
   std::string alike_kind;                 // its FailureKind
   for (const FileOutcome& o : outcomes) {
@@ -182,6 +200,10 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
       }
       alike_kind = std::move(kind);
       alike.push_back(&o);
+      continue;
+    }
+    if (o.result == FileResult::kNotAsked) {  // said in one line, quiet or not
+      not_asked.push_back(&o);
       continue;
     }
     PrintAlikeFailures(alike);  // a run ends at any other outcome
@@ -215,6 +237,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
     PrintWithoutNumber(o, path);
   }
   PrintAlikeFailures(alike);
+  PrintNotAsked(not_asked);
   if (given_up.empty()) return;
   const std::string which = given_up.size() == 1 ? TerminalSafe(given_up.front())
                                                  : "the first " + TerminalSafe(given_up.front()) + ", the last " +
@@ -377,6 +400,9 @@ Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
   options.verify = args.verify;
   options.replace = args.replace;
   if (remote_inputs) options.max_open_files = std::max<size_t>(remote.connections, 1);
+  // A range or a catch-up stops asking a source that gives nothing. --follow keeps its own pace
+  // (each hour asked again later), and an MPI run's ranks are handed files one by one.
+  if (remote_inputs && !args.follow.on && !args.mpi) options.unanswered_limit = kUnansweredHoursLimit;
   options.http.buffer_bytes = BufferBytesFor(remote.connections);
   options.http.retries = remote.retries;
   options.http.max_bytes = remote.max_hour_mib << 20;
@@ -397,7 +423,7 @@ Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
 
 //! How many files of a run ended each way, and what the ingested ones held.
 struct RunTally {
-  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0;
+  uint64_t ingested = 0, skipped = 0, failed = 0, stopped = 0, missing = 0, unpublished = 0, not_asked = 0;
   uint64_t events = 0, bad_lines = 0, without_number = 0, bytes = 0;
 };
 
@@ -414,6 +440,7 @@ RunTally TallyOf(const std::vector<FileOutcome>& outcomes) {
         break;
       case FileResult::kSkipped: ++t.skipped; break;
       case FileResult::kStopped: ++t.stopped; break;
+      case FileResult::kNotAsked: ++t.not_asked; break;
       case FileResult::kMissing: ++(o.message == kNotPublishedYet ? t.unpublished : t.missing); break;
       default: ++t.failed; break;
     }
@@ -459,7 +486,8 @@ void PrintSummary(const RunTally& t, double seconds, const std::string& store_pa
   }
   const std::string not_read = (t.missing > 0 ? ", " + std::to_string(t.missing) + " missing at source" : std::string()) +
                                (t.unpublished > 0 ? ", " + std::to_string(t.unpublished) + " not published yet"
-                                                  : std::string());
+                                                  : std::string()) +
+                               (t.not_asked > 0 ? ", " + std::to_string(t.not_asked) + " not asked for" : std::string());
   // Only when there are some: the archive's hours have none, and the line is long enough.
   const std::string without_number =
       t.without_number > 0 ? ", " + WithCommas(t.without_number) + " report events without a usable number" : "";
@@ -553,7 +581,7 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
                  static_cast<unsigned long long>(tally.ingested), rest.c_str());
     return 128 + signal;
   }
-  return tally.failed > 0 || unrecorded > 0 ? kExitError : kExitOk;
+  return tally.failed > 0 || tally.not_asked > 0 || unrecorded > 0 ? kExitError : kExitOk;
 }
 
 //! The store, opened on another thread while the rules load: RocksDB's open (15-20 ms) and the

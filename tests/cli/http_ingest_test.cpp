@@ -245,6 +245,10 @@ TEST_F(HttpIngestTest, MissingHourIsRecordedApartFromFailures) {
   EXPECT_NE(c.output.find("\"missing_at_source\": [{\"file\": \"" + HourName(2) + "\""), std::string::npos)
       << c.output;
   EXPECT_NE(c.output.find("\"missing_hours\": [\"2024-01-01-2\"]"), std::string::npos) << c.output;
+  // The archive's own gap is no hour a run could fill: --check passes.
+  const CommandResult check = RunCommand(Ghsift() + " stats --coverage --check --store " + (dir_ / "store") +
+                                         " --from 2024-01-01 --to 2024-01-01T03");
+  EXPECT_EQ(check.exit_code, 0) << check.output;
   // stats counts it apart from failures, and --files gives it its own status, in time order.
   const CommandResult stats = RunCommand(Ghsift() + " stats --store " + (dir_ / "store"));
   EXPECT_NE(stats.output.find("failed_files                         0\n"), std::string::npos) << stats.output;

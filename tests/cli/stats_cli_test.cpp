@@ -149,12 +149,19 @@ TEST(StatsCliTest, FailureClearsOnceTheFileIsIngested) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output.substr(0, r.output.find('\n')), "file,status,events,bad_lines,report_events_without_number,bytes,decoded_bytes,ingested_at,reason");
   EXPECT_NE(r.output.find("\n" + kHour + ",failed,,,,,,,truncated gzip stream"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --check --store " + store + " --from 2024-03-05T14 --to 2024-03-05T14");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("ghsift: --check: 1 hour of 2024-03-05-14 .. 2024-03-05-14 not in the store, 1 file failed"),
+            std::string::npos)
+      << r.output;
 
   fs::copy_file(SampleHour(), dump, fs::copy_options::overwrite_existing);
   r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + dump);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   r = RunCommand(Ghsift() + " stats --format json --store " + store);
   EXPECT_NE(r.output.find("\"failed_files\": 0,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --check --store " + store);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
   r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
   EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,0,953040,"), std::string::npos) << r.output;
 }
@@ -179,6 +186,8 @@ TEST(StatsCliTest, AChangedCopyOfAnIngestedHourLeavesNoFailure) {
   EXPECT_NE(r.output.find("changed since it was ingested"), std::string::npos) << r.output;
   r = RunCommand(Ghsift() + " stats --format json --store " + store);
   EXPECT_NE(r.output.find("\"failed_files\": 0,"), std::string::npos) << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --check --store " + store);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
   r = RunCommand(Ghsift() + " stats --files --format csv --store " + store);
   EXPECT_NE(r.output.find("\n" + kHour + ",ingested,2000,0,0,953040,"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find(",failed,"), std::string::npos) << r.output;
@@ -226,6 +235,16 @@ TEST(StatsCliTest, CoverageListsRunsOfMissingHours) {
                           "missing  2024-01-01-5\n"),
             std::string::npos)
       << r.output;
+  // --check: exit 1 while an hour of the range is not in the store, for a monitoring script.
+  r = RunCommand(Ghsift() + " stats --coverage --check --store " + store);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(r.output.ends_with("ghsift: --check: 4 hours of 2024-01-01-0 .. 2024-01-01-7 not in the store, 0 files "
+                                 "failed when ingested (the archive's own gaps left out)\n"))
+      << r.output;
+  r = RunCommand(Ghsift() + " stats --coverage --check --format json --store " + store + " --from 2024-01-01T06");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  r = RunCommand(Ghsift() + " stats --check --store " + store);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
   r = RunCommand(Ghsift() + " stats --coverage --low-ratio 2 --store " + store);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("--low-ratio must be between 0 and 1"), std::string::npos) << r.output;

@@ -1,7 +1,7 @@
 #pragma once
 // The subcommands' Add functions (the table of them is command_table.hpp). When a command runs,
 // it stores its exit status in `exit_code`: 0 success, 1 nothing found (where a search finds
-// nothing), 2 an error.
+// nothing) or a check that did not pass, 2 an error.
 #include <CLI/CLI.hpp>
 
 #include "common/status.hpp"
@@ -10,6 +10,8 @@ namespace ghsift::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoHit = 1;
+//! `rules eval --baseline`'s gate, `stats --coverage --check`: the answer was given, and it says no.
+inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitError = 2;
 //! `ingest`, `merge`, `rescan`: another process writes the store (or the partial to merge);
 //! nothing was done, try again later (EX_TEMPFAIL).

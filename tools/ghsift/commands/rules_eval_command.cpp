@@ -335,7 +335,7 @@ int RunEval(const EvalArgs& args) {
   }
   if (format == Format::kJson) std::cout << "]}\n";
   // A failed gate is a result, not an error: exit 1, as a search that finds nothing.
-  return gate_passed ? kExitOk : kExitNoHit;
+  return gate_passed ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // ghsift stats --store DIR [--files | --coverage ...] [--format table|json]
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <iostream>
+#include <set>
 
 #include "commands/commands.hpp"
 #include "pipelines/rule_layers_meta.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
+#include "io/archive_hours.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/coverage.hpp"
@@ -24,7 +27,29 @@ struct StatsArgs {
   bool files = false;
   std::string from, to;
   double low_ratio = 0.1;
+  bool check = false;
 };
+
+//! --check: whether the range lacks hours a run could still fill (not ingested, failed or never
+//! read; not the archive's own gaps, which no run fills). When it does, one line on stderr says
+//! so and the status is kExitCheckFailed, for a monitoring script or the end of a backfill.
+int CheckedExit(const Coverage& c, const StatsArgs& args) {
+  if (!args.check) return kExitOk;
+  std::set<int64_t> absent;
+  for (const auto& [file, reason] : c.missing_at_source) {
+    for (const int64_t hour : UtcHoursOfFileName(file)) absent.insert(hour);
+  }
+  const size_t to_fill = static_cast<size_t>(std::count_if(c.missing_hours.begin(), c.missing_hours.end(),
+                                                           [&](int64_t hour) { return !absent.count(hour); }));
+  if (to_fill == 0 && c.failed_files.empty()) return kExitOk;
+  std::cout.flush();  // after the listing it sums up
+  std::fprintf(stderr,
+               "ghsift: --check: %s of %s .. %s not in the store, %s failed when ingested (the archive's own gaps "
+               "left out)\n",
+               Counted(to_fill, "hour").c_str(), FormatHour(c.from_hour).c_str(), FormatHour(c.to_hour).c_str(),
+               Counted(c.failed_files.size(), "file").c_str());
+  return kExitCheckFailed;
+}
 
 int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
   std::optional<int64_t> from, to;
@@ -82,7 +107,7 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
                 << ", \"reason\": " << JsonString(c->missing_at_source[i].second) << "}";
     }
     std::cout << "]\n}\n";
-    return kExitOk;
+    return CheckedExit(*c, args);
   }
   // Hours are known from file names: files named otherwise are in no hour, and said so.
   if (!c->unplaced_files.empty()) {
@@ -148,7 +173,7 @@ int RunCoverage(const Store& store, const StatsArgs& args, Format format) {
               << " of " << WithCommas(s.issue_events) << ", pull-request events with title/body "
               << percent(s.pr_events_text, s.pr_events) << " of " << WithCommas(s.pr_events) << "\n";
   }
-  return kExitOk;
+  return CheckedExit(*c, args);
 }
 
 //! Every ingested file with its counts, then the files that failed and were not ingested since.
@@ -184,6 +209,7 @@ int RunStats(const StatsArgs& args) {
   if (format == Format::kCsv && !args.files) return Fail("--format csv goes with --files; stats: table or json");
   if (args.files && args.coverage) return Fail("--files and --coverage are two views: give one");
   if (!args.coverage && (!args.from.empty() || !args.to.empty())) return Fail("--from and --to go with --coverage");
+  if (!args.coverage && args.check) return Fail("--check goes with --coverage");
   auto store = Store::Open(args.store, StoreMode::kRead);
   if (!store.ok()) return Fail(store.status().message());
   if (args.coverage) return RunCoverage(**store, args, format);
@@ -287,6 +313,9 @@ void AddStatsCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--to", args->to, "With --coverage: last hour, YYYY-MM[-DD[THH]] (default: last ingested; after a span such as 7d, or in a store of no hour, the newest hour that has ended)");
   cmd->add_option("--low-ratio", args->low_ratio, "With --coverage: an hour below this share of the median is low")
       ->capture_default_str();
+  cmd->add_flag("--check", args->check,
+                "With --coverage: exit 1 when an hour of the range is not in the store or a file failed (hours "
+                "missing at the source, the archive's own gaps, excepted)");
   cmd->callback([args, &exit_code] { exit_code = RunStats(*args); });
 }
 

@@ -389,6 +389,14 @@ TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
       << again.output;
   EXPECT_TRUE(again.output.ends_with(" after 1 attempt (nothing of this file was counted)\n")) << again.output;
   EXPECT_EQ(Count(again.output, "\n"), 1u) << again.output;
+  // Run by hand at a terminal, the failures left unsaid are counted in one line.
+  const CommandResult by_hand = RunCommand("script -qec \"" + Ghsift() + " ingest -q --all-repos --retries 0 "
+                                           "--connections 16 --source http://127.0.0.1:9 --store " + (dir_ / "store") +
+                                           " --from 2024-01-01T00 --to 2024-01-01T10\" /dev/null");
+  EXPECT_NE(by_hand.output.find("ghsift: 11 files failed again as on record from an earlier run, not said again under "
+                                "--quiet (`ghsift stats --coverage` lists them)"),
+            std::string::npos)
+      << by_hand.output;
 }
 
 // With the source down, a catch-up of a week would spend its retries on every hour (about 15

@@ -181,9 +181,11 @@ void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked) {
 //! one after another, too (PrintAlikeFailures). A file that fails as the store has on record from
 //! an earlier run (`recorded_failures`: file key to the message without numbers) is not said again:
 //! an hour corrupt at the source, asked for by every run of the catch-up's week, mails once.
-void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
-                   const std::set<std::string>& recorded_missing = {},
-                   const std::map<std::string, std::string>& recorded_failures = {}) {
+//! Returns how many failures it left unsaid as on record.
+size_t PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
+                     const std::set<std::string>& recorded_missing = {},
+                     const std::map<std::string, std::string>& recorded_failures = {}) {
+  size_t unsaid = 0;
   std::vector<std::string> given_up;
   std::vector<const FileOutcome*> not_asked;
   std::vector<const FileOutcome*> alike;  // under quiet: the run of failures not said yet
@@ -192,7 +194,10 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
     if (quiet && o.result == FileResult::kSkipped) continue;
     if (quiet && o.result == FileResult::kFailed) {
       const auto recorded = recorded_failures.find(FileKey(o.path));
-      if (recorded != recorded_failures.end() && recorded->second == WithoutNumbers(o.message)) continue;
+      if (recorded != recorded_failures.end() && recorded->second == WithoutNumbers(o.message)) {
+        ++unsaid;
+        continue;
+      }
       std::string kind = FailureKind(o);
       if (!alike.empty() && kind != alike_kind) {
         PrintAlikeFailures(alike);
@@ -238,7 +243,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
   }
   PrintAlikeFailures(alike);
   PrintNotAsked(not_asked);
-  if (given_up.empty()) return;
+  if (given_up.empty()) return unsaid;
   const std::string which = given_up.size() == 1 ? TerminalSafe(given_up.front())
                                                  : "the first " + TerminalSafe(given_up.front()) + ", the last " +
                                                        TerminalSafe(given_up.back());
@@ -247,6 +252,7 @@ void PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
                "missing (`ghsift stats --coverage` lists them): %s\n",
                given_up.size() == 1 ? "1 hour" : (std::to_string(given_up.size()) + " hours").c_str(),
                given_up.size() == 1 ? "it" : "they", which.c_str());
+  return unsaid;
 }
 
 int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeline, const HttpOptions& http) {
@@ -558,7 +564,14 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
       }
     }
   }
-  PrintOutcomes(outcomes, args.quiet, recorded_missing, recorded_failures);
+  const size_t unsaid = PrintOutcomes(outcomes, args.quiet, recorded_missing, recorded_failures);
+  if (unsaid > 0 && ::isatty(STDERR_FILENO)) {
+    // Run by hand, a quiet run whose every failure is on record would show only its status: cron
+    // mails nothing for them, but a person at a terminal is told.
+    std::fprintf(stderr, "ghsift: %zu file%s failed again as on record from an earlier run, not said again under "
+                 "--quiet (`ghsift stats --coverage` lists %s)\n", unsaid, unsaid == 1 ? "" : "s",
+                 unsaid == 1 ? "it" : "them");
+  }
   const RunTally tally = TallyOf(outcomes);
   const size_t unrecorded = RecordOutcomes(store, outcomes, tally, args);
   if (!args.quiet) PrintSummary(tally, seconds, args.store, store.DiskBytes());

@@ -430,6 +430,19 @@ TEST_F(HttpIngestTest, ASourceThatGivesNothingIsNotAskedForEveryHour) {
     EXPECT_EQ(Count(r.output, "(nothing of this file was counted)\n"), 3u) << r.output;
     EXPECT_EQ(r.output.find("not asked"), std::string::npos) << r.output;
   }
+  {
+    // --source-down-after 0 asks for every hour; with --follow (its own pace) it is refused.
+    TempDir other;
+    const std::string base = Ghsift() + " ingest -q --all-repos --source http://127.0.0.1:9 --store " + (other / "store");
+    const CommandResult every =
+        RunCommand(base + options + " --source-down-after 0 --from 2024-01-01T00 --to 2024-01-01T05");
+    EXPECT_EQ(every.exit_code, 2) << every.output;
+    EXPECT_NE(every.output.find("ghsift: 3 more files failed alike"), std::string::npos) << every.output;
+    EXPECT_EQ(every.output.find("not asked"), std::string::npos) << every.output;
+    const CommandResult follow = RunCommand(base + " --follow --source-down-after 2");
+    EXPECT_EQ(follow.exit_code, 2) << follow.output;
+    EXPECT_NE(follow.output.find("--source-down-after goes with a range or URLs"), std::string::npos) << follow.output;
+  }
   // The source back, the next run asks for every hour the store lacks, the one not asked for too.
   FaultServer up(dir_, hours(), {});
   ASSERT_TRUE(up.started());

@@ -78,6 +78,11 @@ struct IngestArgs {
     std::string source = "https://data.gharchive.org";
     size_t connections = 8;
     int retries = 5;
+    //! --source-down-after: URLs in a row that gave nothing before a range stops asking the source
+    //! (IngestOptions::unanswered_limit): each already spent its --retries, so the source is down,
+    //! and the next run (cron's, an hour later) asks for the rest again. 0: ask for every hour.
+    size_t source_down_after = 3;
+    bool source_down_given = false;  //!< --source-down-after was given (not with --follow or --mpi)
     std::string save_dumps;
     bool save_given = false;  //!< --save-dumps was given (an empty directory name is an error)
     uint64_t max_hour_mib = 8 << 10;
@@ -156,13 +161,8 @@ void PrintAlikeFailures(const std::vector<const FileOutcome*>& run) {
                run.size() - named, TerminalSafe(run[named]->path).c_str(), TerminalSafe(run.back()->path).c_str());
 }
 
-//! URLs in a row that failed with no byte from the source before a range stops asking it
-//! (IngestOptions::unanswered_limit): each already spent its --retries, so the source is down,
-//! and the next run (cron's, an hour later) asks for the rest again.
-constexpr size_t kUnansweredHoursLimit = 3;
-
 //! The URLs a run did not ask for once the source gave nothing (FileResult::kNotAsked), in one line.
-void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked) {
+void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked, size_t source_down_after) {
   if (not_asked.empty()) return;
   const std::string which = not_asked.size() == 1 ? TerminalSafe(not_asked.front()->path)
                                                   : "the first " + TerminalSafe(not_asked.front()->path) +
@@ -170,7 +170,7 @@ void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked) {
   std::fprintf(stderr,
                "ghsift: the source gave nothing for %zu files in a row (each after its --retries), so %zu more %s "
                "not asked for: %s (nothing of them was counted; the next run asks for them again)\n",
-               kUnansweredHoursLimit, not_asked.size(), not_asked.size() == 1 ? "was" : "were", which.c_str());
+               source_down_after, not_asked.size(), not_asked.size() == 1 ? "was" : "were", which.c_str());
 }
 
 //! With `quiet`, what a re-run from cron meets every time is not printed: files and hours already
@@ -182,7 +182,7 @@ void PrintNotAsked(const std::vector<const FileOutcome*>& not_asked) {
 //! an earlier run (`recorded_failures`: file key to the message without numbers) is not said again:
 //! an hour corrupt at the source, asked for by every run of the catch-up's week, mails once.
 //! Returns how many failures it left unsaid as on record.
-size_t PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false,
+size_t PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = false, size_t source_down_after = 0,
                      const std::set<std::string>& recorded_missing = {},
                      const std::map<std::string, std::string>& recorded_failures = {}) {
   size_t unsaid = 0;
@@ -242,7 +242,7 @@ size_t PrintOutcomes(const std::vector<FileOutcome>& outcomes, bool quiet = fals
     PrintWithoutNumber(o, path);
   }
   PrintAlikeFailures(alike);
-  PrintNotAsked(not_asked);
+  PrintNotAsked(not_asked, source_down_after);
   if (given_up.empty()) return unsaid;
   const std::string which = given_up.size() == 1 ? TerminalSafe(given_up.front())
                                                  : "the first " + TerminalSafe(given_up.front()) + ", the last " +
@@ -343,6 +343,10 @@ Status CheckCombinations(const IngestArgs& args) {
     GHSIFT_TRY(ParseHourSpan(remote.catch_up, "--catch-up", NowSeconds()).status());
   }
   if (remote.save_given && remote.save_dumps.empty()) return Status::InvalidArgument("--save-dumps needs a directory");
+  if (remote.source_down_given && (args.follow.on || args.mpi)) {
+    return Status::InvalidArgument("--source-down-after goes with a range or URLs: --follow asks again at its own pace, "
+                                   "and --mpi hands out files one by one");
+  }
   return Status::Ok();
 }
 
@@ -408,7 +412,7 @@ Result<IngestOptions> OptionsFor(const IngestArgs& args, bool remote_inputs) {
   if (remote_inputs) options.max_open_files = std::max<size_t>(remote.connections, 1);
   // A range or a catch-up stops asking a source that gives nothing. --follow keeps its own pace
   // (each hour asked again later), and an MPI run's ranks are handed files one by one.
-  if (remote_inputs && !args.follow.on && !args.mpi) options.unanswered_limit = kUnansweredHoursLimit;
+  if (remote_inputs && !args.follow.on && !args.mpi) options.unanswered_limit = remote.source_down_after;
   options.http.buffer_bytes = BufferBytesFor(remote.connections);
   options.http.retries = remote.retries;
   options.http.max_bytes = remote.max_hour_mib << 20;
@@ -564,7 +568,8 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
       }
     }
   }
-  const size_t unsaid = PrintOutcomes(outcomes, args.quiet, recorded_missing, recorded_failures);
+  const size_t unsaid =
+      PrintOutcomes(outcomes, args.quiet, args.remote.source_down_after, recorded_missing, recorded_failures);
   if (unsaid > 0 && ::isatty(STDERR_FILENO)) {
     // Run by hand, a quiet run whose every failure is on record would show only its status: cron
     // mails nothing for them, but a person at a terminal is told.
@@ -740,6 +745,12 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
   cmd->add_option("--retries", args->remote.retries, "Further attempts at a failed transfer, with backoff")
       ->capture_default_str()
       ->check(CountCheck(0, 100));
+  CLI::Option* source_down = cmd->add_option("--source-down-after", args->remote.source_down_after,
+                  "After this many hours in a row gave nothing (not a byte, not a 404), each after its --retries, "
+                  "the hours left are not asked for in this run; the next run asks for them (0: ask for every hour; "
+                  "not with --follow or --mpi)")
+      ->capture_default_str()
+      ->check(CountCheck(0, 1000000));
   CLI::Option* save =
       cmd->add_option("--save-dumps", args->remote.save_dumps,
                       "Keep a copy of each downloaded hour in this directory (one that fails as NAME.failed)");
@@ -785,9 +796,10 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
   cmd->add_flag("--keep-text", args->keep_text,
                 "Keep the text of every event of tracked reports (compressed) so `ghsift rescan` can re-apply "
                 "changed rules (the latest text of flagged reports is kept without it, for `sample`)");
-  cmd->callback([args, poll, save, &exit_code] {
+  cmd->callback([args, poll, save, source_down, &exit_code] {
     args->follow.poll_given = poll->count() > 0;
     args->remote.save_given = save->count() > 0;
+    args->remote.source_down_given = source_down->count() > 0;
     exit_code = RunIngest(*args);
   });
 }

@@ -243,7 +243,7 @@ FileState* IngestRun::OpenNext() {
     outcomes_[index].result = FileResult::kNotAsked;
     outcomes_[index].opened = false;
     outcomes_[index].message = "not asked for: the source gave nothing for " + std::to_string(unanswered_in_a_row_) +
-                               " hours in a row; the next run asks again";
+                               " files in a row; the next run asks again";
     ++progress_.files_done;
     return nullptr;
   }
@@ -365,11 +365,9 @@ void IngestRun::ReadChunk(ChunkTask* task) {
 }
 
 void IngestRun::NoteSourceAnswer(const FileState& file, const Status& ending) {
-  if (!IsHttpUrl(files_[file.index])) return;
-  // A 404 is an answer (the hour is not there); a stop request says nothing of the source.
-  const bool unanswered = !ending.ok() && ending.code() != StatusCode::kNotFound &&
-                          ending.code() != StatusCode::kCancelled && file.compressed_bytes == 0;
-  if (ending.code() == StatusCode::kCancelled) return;
+  // A stop request says nothing of the source; a 404 is an answer (the hour is not there).
+  if (!IsHttpUrl(files_[file.index]) || ending.code() == StatusCode::kCancelled) return;
+  const bool unanswered = !ending.ok() && ending.code() != StatusCode::kNotFound && file.compressed_bytes == 0;
   unanswered_in_a_row_ = unanswered ? unanswered_in_a_row_ + 1 : 0;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what ghsift needs from Debian's packages (when missing) and builds it.
 #   tools/setup.sh [BUILD_DIR] [extra cmake options...]
-# BUILD_DIR defaults to build/. Tests and benchmarks are built too.
+# BUILD_DIR defaults to build/. Everything is built, tests and benchmarks too, unless
+# GHSIFT_BUILD_TARGETS names the targets to build (tools/quickstart.sh: the tool, its man page
+# and completions, the Python module; tools/test.sh then builds the rest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${1:-build}"
@@ -33,4 +35,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-cmake --build "$build_dir" -j 2
+if [ -n "${GHSIFT_BUILD_TARGETS:-}" ]; then
+  # shellcheck disable=SC2086  # a list of target names
+  cmake --build "$build_dir" -j 2 --target ${GHSIFT_BUILD_TARGETS}
+else
+  cmake --build "$build_dir" -j 2
+fi

@@ -51,11 +51,11 @@ struct IngestOptions {
   //! (Store::ReplaceFile); an input the store does not hold so is an error, not ingested. A copy
   //! of an hour the store holds as empty replaces it without this.
   bool replace = false;
-  //! After this many URLs in a row failed with not one byte from the source (connection refused,
-  //! timeouts, server errors, each after its retries), the URLs not opened yet are not asked for
-  //! (kNotAsked): with the source down, a week of catch-up would otherwise spend its retries on
-  //! every hour. A 404 or any byte of a body is an answer and starts the count again. 0: ask for
-  //! every URL.
+  //! After this many URLs of one server in a row failed with not one byte from it (connection
+  //! refused, timeouts, server errors, each after its retries), its URLs not opened yet are not
+  //! asked for (kNotAsked): with the source down, a week of catch-up would otherwise spend its
+  //! retries on every hour. A 404 or any byte of a body is an answer and starts the count again.
+  //! 0: ask for every URL.
   size_t unanswered_limit = 0;
 };
 

@@ -239,10 +239,13 @@ bool IngestRun::AbandonOpenFiles() {
 
 FileState* IngestRun::OpenNext() {
   const size_t index = to_read_[next_to_open_++];
-  if (options_.unanswered_limit > 0 && unanswered_in_a_row_ >= options_.unanswered_limit && IsHttpUrl(files_[index])) {
+  const auto unanswered = options_.unanswered_limit > 0 && IsHttpUrl(files_[index])
+                              ? unanswered_in_a_row_.find(UrlOrigin(files_[index]))
+                              : unanswered_in_a_row_.end();
+  if (unanswered != unanswered_in_a_row_.end() && unanswered->second >= options_.unanswered_limit) {
     outcomes_[index].result = FileResult::kNotAsked;
     outcomes_[index].opened = false;
-    outcomes_[index].message = "not asked for: the source gave nothing for " + std::to_string(unanswered_in_a_row_) +
+    outcomes_[index].message = "not asked for: the source gave nothing for " + std::to_string(unanswered->second) +
                                " files in a row; the next run asks again";
     ++progress_.files_done;
     return nullptr;
@@ -368,7 +371,8 @@ void IngestRun::NoteSourceAnswer(const FileState& file, const Status& ending) {
   // A stop request says nothing of the source; a 404 is an answer (the hour is not there).
   if (!IsHttpUrl(files_[file.index]) || ending.code() == StatusCode::kCancelled) return;
   const bool unanswered = !ending.ok() && ending.code() != StatusCode::kNotFound && file.compressed_bytes == 0;
-  unanswered_in_a_row_ = unanswered ? unanswered_in_a_row_ + 1 : 0;
+  size_t& in_a_row = unanswered_in_a_row_[UrlOrigin(files_[file.index])];
+  in_a_row = unanswered ? in_a_row + 1 : 0;
 }
 
 WorkerState& IngestRun::ThisThreadsWorker() {

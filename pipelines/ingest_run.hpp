@@ -130,7 +130,8 @@ class IngestRun {
   size_t open_count_ = 0;
   std::vector<FileState*> open_files_;
   std::vector<std::unique_ptr<ChunkTask>> free_tasks_;
-  size_t unanswered_in_a_row_ = 0;  //!< URLs whose reading ended with no byte from the source (unanswered_limit)
+  //! Per server (UrlOrigin): its URLs in a row whose reading ended with no byte from it (unanswered_limit).
+  std::unordered_map<std::string, size_t> unanswered_in_a_row_;
   ArrivalSignal arrivals_;  //!< HTTP inputs tell the read stage that bytes arrived
 
   tbb::enumerable_thread_specific<WorkerState*> thread_workers_{nullptr};

@@ -101,6 +101,12 @@ std::string UrlFileName(const std::string& url) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+std::string UrlOrigin(const std::string& url) {
+  const size_t scheme_end = url.find("://");
+  if (scheme_end == std::string::npos) return AsciiLower(url);
+  return AsciiLower(url.substr(0, url.find_first_of("/?#", scheme_end + 3)));
+}
+
 //! One request: what it asked for and what came back.
 struct HttpSource::Attempt {
   HttpSource* self = nullptr;

@@ -58,6 +58,8 @@ size_t BufferBytesFor(size_t connections);
 bool IsHttpUrl(const std::string& input);
 //! The file name an URL's hour is keyed by: the last path segment, without query or fragment.
 std::string UrlFileName(const std::string& url);
+//! The server an URL asks: its scheme and authority in lower case ("https://data.gharchive.org").
+std::string UrlOrigin(const std::string& url);
 
 class HttpSource final : public ByteSource {
  public:

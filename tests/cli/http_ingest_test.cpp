@@ -446,6 +446,22 @@ TEST_F(HttpIngestTest, ASourceThatGivesNothingIsNotAskedForEveryHour) {
   // The source back, the next run asks for every hour the store lacks, the one not asked for too.
   FaultServer up(dir_, hours(), {});
   ASSERT_TRUE(up.started());
+  {
+    // One server down is no reason to stop asking another.
+    TempDir other;
+    std::string urls;
+    const auto next_day = [](int h) { return "2024-01-02-" + std::to_string(h) + ".json.gz"; };
+    for (int h = 0; h < kHours; ++h) urls += " http://127.0.0.1:9/" + next_day(h);
+    for (int h = 0; h < kHours; ++h) urls += " " + up.base() + "/" + HourName(h);
+    const CommandResult r =
+        RunCommand(Ghsift() + " ingest --all-repos --store " + (other / "store") + options + urls);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("so 1 more was not asked for: http://127.0.0.1:9/" + next_day(kHours - 1) + " "),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("ghsift: ingested 4 files (0 skipped, 3 failed, 1 not asked for)"), std::string::npos)
+        << r.output;
+  }
   const CommandResult r = IngestRange(up, dir_ / "store", options);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(AnswersWithoutSkips(dir_ / "store"), *local_answers_);

@@ -28,5 +28,13 @@ TEST(HttpSourceTest, OnlyHttpAndHttpsAreUrls) {
   EXPECT_FALSE(IsHttpUrl("http"));
 }
 
+// The server a URL asks (ingest stops asking one that gives nothing, not the others).
+TEST(HttpSourceTest, AnUrlsOriginIsItsSchemeAndAuthority) {
+  EXPECT_EQ(UrlOrigin("https://data.gharchive.org/2024-01-01-0.json.gz"), "https://data.gharchive.org");
+  EXPECT_EQ(UrlOrigin("HTTP://Mirror.Example:8080/gh/2024-01-01-0.json.gz?x=1"), "http://mirror.example:8080");
+  EXPECT_EQ(UrlOrigin("http://127.0.0.1:9"), "http://127.0.0.1:9");
+  EXPECT_EQ(UrlOrigin("http://host?q#f"), "http://host");
+}
+
 }  // namespace
 }  // namespace ghsift

@@ -5,12 +5,22 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "common/time_util.hpp"
 #include "query/blind_months.hpp"
 #include "store/key_codec.hpp"
 
 namespace ghsift {
+
+size_t HoursToFill(const Coverage& c) {
+  std::set<int64_t> absent;
+  for (const auto& [file, reason] : c.missing_at_source) {
+    for (const int64_t hour : UtcHoursOfFileName(file)) absent.insert(hour);
+  }
+  return static_cast<size_t>(std::count_if(c.missing_hours.begin(), c.missing_hours.end(),
+                                           [&](int64_t hour) { return !absent.count(hour); }));
+}
 
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
                                  double low_ratio) {

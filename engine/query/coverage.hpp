@@ -32,6 +32,10 @@ struct Coverage {
   std::vector<std::pair<std::string, std::string>> missing_at_source;  //!< (file, reason)
 };
 
+//! The hours of `c`'s range a run could still fill: not ingested, and not missing at the source
+//! (the archive's own gaps, which no run fills). `stats --coverage --check` fails on them.
+size_t HoursToFill(const Coverage& c);
+
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour,

@@ -399,7 +399,7 @@ TEST_F(HttpIngestTest, AQuietRunSaysALongRunOfAlikeFailuresInOneLine) {
       << by_hand.output;
 }
 
-// With the source down, a catch-up of a week would spend its retries on every hour (about 15
+// With the source down, a catch-up of a week would spend its retries on every hour (about 11
 // minutes a run). After 3 hours in a row gave nothing, the others are not asked for, said in one
 // line, and the next run asks for them again; an answer (here a 404) starts the count again.
 TEST_F(HttpIngestTest, ASourceThatGivesNothingIsNotAskedForEveryHour) {

@@ -3,13 +3,11 @@
 #include <climits>
 #include <cstdio>
 #include <iostream>
-#include <set>
 
 #include "commands/commands.hpp"
 #include "pipelines/rule_layers_meta.hpp"
 #include "common/time_range.hpp"
 #include "common/time_util.hpp"
-#include "io/archive_hours.hpp"
 #include "output.hpp"
 #include "pipelines/store_scope.hpp"
 #include "query/coverage.hpp"
@@ -35,12 +33,7 @@ struct StatsArgs {
 //! so and the status is kExitCheckFailed, for a monitoring script or the end of a backfill.
 int CheckedExit(const Coverage& c, const StatsArgs& args) {
   if (!args.check) return kExitOk;
-  std::set<int64_t> absent;
-  for (const auto& [file, reason] : c.missing_at_source) {
-    for (const int64_t hour : UtcHoursOfFileName(file)) absent.insert(hour);
-  }
-  const size_t to_fill = static_cast<size_t>(std::count_if(c.missing_hours.begin(), c.missing_hours.end(),
-                                                           [&](int64_t hour) { return !absent.count(hour); }));
+  const size_t to_fill = HoursToFill(c);
   if (to_fill == 0 && c.failed_files.empty()) return kExitOk;
   std::cout.flush();  // after the listing it sums up
   std::fprintf(stderr,

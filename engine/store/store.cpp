@@ -229,6 +229,14 @@ size_t TableFileCount(const std::string& path) {
 
 }  // namespace
 
+Status Store::WriteMarker(const std::string& path) {
+  const std::string marker = (fs::path(path) / kMarkerFile).string();
+  std::ofstream out(marker);
+  out << kFormat;
+  out.close();
+  return out ? Status::Ok() : Status::IoErrorFromErrno(marker + ": cannot write");
+}
+
 int64_t Store::WriterOf(const std::string& path) {
   // RocksDB locks LOCK with fcntl: F_GETLK names the process holding it, without taking it.
   const int fd = ::open((path + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC);
@@ -287,8 +295,8 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     }
     // (A LOCK file the user may not open is a permission error, said below, not another ingest.)
     if (s.IsIOError() && !IsPermissionDenied(s) && s.ToString().find("lock") != std::string::npos) {
-      return Status::AlreadyExists(path + ": the store is in use by another ingest (RocksDB lock " + path +
-                                   "/LOCK is held)");
+      return Status::AlreadyExists(path + ": the store is in use by another writer (an ingest, merge, rescan or " +
+                                   "backup; RocksDB lock " + path + "/LOCK is held)");
     }
   } else {
     // A secondary instance follows the writer's files without taking its lock, so queries work

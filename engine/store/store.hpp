@@ -22,6 +22,7 @@
 #include "store/commit_batch.hpp"
 #include "store/file_entry.hpp"
 #include "store/partial_merge.hpp"
+#include "store/store_backup.hpp"
 
 namespace ghsift {
 
@@ -170,6 +171,16 @@ class Store {
   //! are all here already is skipped (kAlreadyExists); one that shares only some of them is
   //! refused, since its sums cannot be split by file. On failure the store is unchanged.
   Status MergeFrom(const Store& partial);
+  //! Backs the store up into the backup directory `dir` (created if missing; store_backup.hpp):
+  //! its state after the last commit, with `description`. Only the table files no backup there
+  //! holds are copied. With `keep`, the newest `keep` backups stay and older ones are removed.
+  //! Needs the store open for writing, so that no commit runs meanwhile.
+  Result<StoreBackup> BackUp(const std::string& dir, const BackupDescription& description,
+                             std::optional<uint32_t> keep);
+  //! Writes the marker that makes a directory of a store's RocksDB files a ghsift store (a
+  //! restored backup: BackupEngine copies RocksDB's files only).
+  static Status WriteMarker(const std::string& path);
+
   //! Table file size and threads of MergeFrom; tests set small files to take the many-file path.
   void set_merge_options(const PartialMergeOptions& options) { merge_options_ = options; }
 

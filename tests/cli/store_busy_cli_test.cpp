@@ -29,7 +29,7 @@ TEST(StoreBusyCliTest, AnIngestHoldingTheStoreMakesOthersWaitQuietly) {
 
   auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + sample);
   EXPECT_EQ(r.exit_code, 75) << r.output;
-  EXPECT_NE(r.output.find("the store is in use by another ingest"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the store is in use by another writer"), std::string::npos) << r.output;
 
   // The cron script: no output (nothing for cron to mail), status 75.
   r = RunCommand("GHSIFT=" + Ghsift() + " GHSIFT_STORE=" + store + " sh " + GHSIFT_SOURCE_DIR +
@@ -56,8 +56,10 @@ TEST(StoreBusyCliTest, TwoIngestsCreatingOneStoreAreOneIngestAndOneBusy) {
                               one + " > '" + (dir / "b") + "' 2>&1; echo $? >> '" + (dir / "b") + "') & wait");
     ASSERT_EQ(r.exit_code, 0) << r.output;
     const std::string a = testing::ReadText(dir / "a"), b = testing::ReadText(dir / "b");
-    const std::string busy = "ghsift: " + store + ": the store is in use by another ingest (RocksDB lock " + store +
-                             "/LOCK is held)\n75\n";
+    const std::string busy = "ghsift: " + store +
+                             ": the store is in use by another writer (an ingest, merge, rescan or backup; RocksDB "
+                             "lock " +
+                             store + "/LOCK is held)\n75\n";
     EXPECT_TRUE((a == "0\n" && b == busy) || (a == busy && b == "0\n")) << "round " << round << ":\n" << a << b;
   }
   // What the one that went on built: the hour, once.
@@ -68,7 +70,8 @@ TEST(StoreBusyCliTest, TwoIngestsCreatingOneStoreAreOneIngestAndOneBusy) {
 
 // A partial store an ingest still writes is not merged (merged early, its files would be in the
 // store and the rest of it could never be merged): named with the writer, status 75; merged
-// whole once the writer ends. A store held by another writer is busy for merge and rescan too.
+// whole once the writer ends. A store held by another writer is busy for merge, rescan and backup
+// too (a backup is of a store between commits).
 TEST(StoreBusyCliTest, MergeLeavesAPartialStillWrittenAndBusyStoresExit75) {
   TempDir dir;
   const std::string partial = dir / "partial";
@@ -95,10 +98,11 @@ TEST(StoreBusyCliTest, MergeLeavesAPartialStillWrittenAndBusyStoresExit75) {
   const int held = ::open((store + "/LOCK").c_str(), O_RDWR);
   ASSERT_GE(held, 0);
   ASSERT_EQ(::lockf(held, F_TLOCK, 0), 0);
-  for (const std::string command : {" merge --store " + store + " " + partial, " rescan --store " + store}) {
+  for (const std::string command : {" merge --store " + store + " " + partial, " rescan --store " + store,
+                                    " backup --store " + store + " --to " + (dir / "backups")}) {
     r = RunCommand(Ghsift() + command);
     EXPECT_EQ(r.exit_code, 75) << command << ": " << r.output;
-    EXPECT_NE(r.output.find("the store is in use by another ingest"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("the store is in use by another writer"), std::string::npos) << r.output;
   }
   ::close(held);
 }

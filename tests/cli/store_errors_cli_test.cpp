@@ -69,7 +69,7 @@ TEST_F(StoreErrorsTest, AStoreTheUserMayNotWriteSaysSoBeforeAnyLibraryText) {
 }
 
 // The directory is writable, one of RocksDB's files is not: RocksDB's failure, in ghsift's words
-// first (not "in use by another ingest", which a LOCK file that cannot be opened also mentions).
+// first (not "in use by another writer", which a LOCK file that cannot be opened also mentions).
 TEST_F(StoreErrorsTest, AFileOfTheStoreTheUserMayNotWriteIsAPermissionError) {
   const std::string lock = Store() + "/LOCK";
   ASSERT_EQ(::chmod(lock.c_str(), 0444), 0);

@@ -231,7 +231,7 @@ TEST_F(LiveStoreTest, SecondIngestIntoTheSameStoreIsRefusedNamingTheLock) {
   ::kill(first.pid(), SIGCONT);
   EXPECT_EQ(second.exit_code, 75) << second.output;  // try again later: it read nothing
   EXPECT_NE(second.output.find(store + "/LOCK"), std::string::npos) << second.output;
-  EXPECT_NE(second.output.find("in use by another ingest"), std::string::npos) << second.output;
+  EXPECT_NE(second.output.find("in use by another writer"), std::string::npos) << second.output;
   const int status = first.Wait();
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   EXPECT_EQ(Stats(store)["files"], kHours);

@@ -82,6 +82,17 @@ const std::vector<CommandRow>& Rows() {
        .summary = "Add partial stores (ingest --partial) to a store, each atomically",
        .add = AddMergeCommand,
        .example = "ghsift merge --store ./store part-1 part-2"},
+      {.path = "backup",
+       .summary = "Back a store up (incrementally: only table files no earlier backup holds are copied), "
+                  "or list the backups of a directory",
+       .add = AddBackupCommand,
+       .example = "ghsift backup --store ./store --to /mnt/backups/ghsift --keep 7",
+       .exit_status = "75 when an ingest holds the store (nothing was written; try again after it); 1 when "
+                      "--list --check finds a damaged backup"},
+      {.path = "restore",
+       .summary = "Write a backup (the newest, or --backup ID) as a new store, whole or not at all",
+       .add = AddRestoreCommand,
+       .example = "ghsift restore --from /mnt/backups/ghsift --store ./store-restored"},
 #ifdef GHSIFT_WITH_GEN
       {.path = "gen",
        .summary = "Generate GH Archive-format hourly dumps with a truth file",

@@ -13,7 +13,7 @@ inline constexpr int kExitNoHit = 1;
 //! `rules eval --baseline`'s gate, `stats --coverage --check`: the answer was given, and it says no.
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitError = 2;
-//! `ingest`, `merge`, `rescan`: another process writes the store (or the partial to merge);
+//! `ingest`, `merge`, `rescan`, `backup`: another process writes the store (or the partial to merge);
 //! nothing was done, try again later (EX_TEMPFAIL).
 inline constexpr int kExitStoreBusy = 75;
 
@@ -26,6 +26,8 @@ void AddStatsCommand(CLI::App& command, int& exit_code);
 void AddGenCommand(CLI::App& command, int& exit_code);
 void AddRescanCommand(CLI::App& command, int& exit_code);
 void AddMergeCommand(CLI::App& command, int& exit_code);
+void AddBackupCommand(CLI::App& command, int& exit_code);
+void AddRestoreCommand(CLI::App& command, int& exit_code);
 void AddSampleCommand(CLI::App& command, int& exit_code);
 void AddReportCommand(CLI::App& command, int& exit_code);
 void AddRulesCheckCommand(CLI::App& command, int& exit_code);

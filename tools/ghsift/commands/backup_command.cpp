@@ -1,0 +1,182 @@
+// ghsift backup --store DIR --to BACKUPS [--keep N]
+// ghsift backup --to BACKUPS --list [--check] [--format table|json]
+// ghsift restore --from BACKUPS --store NEW [--backup ID]
+#include <cstdio>
+#include <iostream>
+
+#include "commands/commands.hpp"
+#include "common/time_util.hpp"
+#include "output.hpp"
+#include "pipelines/follow.hpp"
+#include "store/store.hpp"
+#include "store/store_backup.hpp"
+
+namespace ghsift::cli {
+namespace {
+
+// The keys a backup's description holds, written by BackUp below and shown by --list.
+constexpr const char* kFilesKey = "files";
+constexpr const char* kEventsKey = "events";
+constexpr const char* kNewestHourKey = "newest_hour";
+
+struct BackupArgs {
+  std::string store;
+  std::string to;
+  std::optional<uint32_t> keep;
+  bool list = false;
+  bool check = false;
+  std::string format = "table";
+};
+
+struct RestoreArgs {
+  std::string from;
+  std::string store;
+  std::optional<uint32_t> backup;
+};
+
+std::string Value(const BackupDescription& d, const char* key) {
+  const auto it = d.find(key);
+  return it == d.end() ? "" : it->second;
+}
+
+//! What a backup says of the store it is of: its files, events and newest hour.
+Result<BackupDescription> Describe(const Store& store) {
+  GHSIFT_ASSIGN_OR_RETURN(const auto stats, store.Stats());
+  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
+  const auto count = [&](const char* key) {
+    const auto it = stats.find(key);
+    return std::to_string(it == stats.end() ? 0 : it->second);
+  };
+  return BackupDescription{{kFilesKey, count("files")},
+                           {kEventsKey, count("events")},
+                           {kNewestHourKey, newest ? FormatIsoTime(*newest * 3600) : ""}};
+}
+
+//! "12,698 events": a count of the description, as a count of its noun.
+std::string CountOf(const BackupDescription& d, const char* key, const std::string& noun) {
+  const std::string value = Value(d, key);
+  return value.empty() || value.find_first_not_of("0123456789") != std::string::npos
+             ? "? " + noun + "s"
+             : Counted(std::stoull(value), noun);
+}
+
+//! "2024-01-01T05", "no hour" in a store of none. Read from the backup directory: made safe to show.
+std::string Hour(const BackupDescription& d) {
+  const std::string iso = Value(d, kNewestHourKey);  // 2024-01-01T05:00:00Z
+  return iso.empty() ? "no hour" : TerminalSafe(iso.size() >= 13 ? iso.substr(0, 13) : iso);
+}
+
+int RunList(const BackupArgs& args) {
+  Format format;
+  if (!ParseFormat(args.format, &format) || format == Format::kCsv) {
+    return Fail("--format must be table or json, not '" + TerminalSafe(args.format) + "'");
+  }
+  auto backups = ListBackups(args.to);
+  if (!backups.ok()) return Fail(backups.status().message());
+  std::vector<std::vector<std::string>> rows;
+  size_t damaged = 0;
+  for (const StoreBackup& b : *backups) {
+    std::vector<std::string> row = {std::to_string(b.id),
+                                    FormatIsoTime(b.made_at),
+                                    Value(b.description, kFilesKey),
+                                    Value(b.description, kEventsKey),
+                                    Value(b.description, kNewestHourKey).substr(0, 13),
+                                    std::to_string(b.bytes),
+                                    std::to_string(b.new_bytes)};
+    if (args.check) {
+      const Status verified = VerifyBackup(args.to, b.id);
+      if (!verified.ok()) ++damaged;
+      row.push_back(verified.ok() ? "ok" : verified.message());
+    }
+    if (format == Format::kTable) {
+      row[5] = HumanBytes(static_cast<double>(b.bytes));
+      row[6] = HumanBytes(static_cast<double>(b.new_bytes));
+    }
+    rows.push_back(std::move(row));
+  }
+  std::vector<std::string> columns = {"backup", "made", "files", "events", "newest_hour", "bytes", "new_bytes"};
+  std::vector<bool> numeric = {true, false, true, true, false, true, true};
+  if (args.check) {
+    columns.push_back("check");
+    numeric.push_back(false);
+  }
+  WriteTable(std::cout, format, columns, rows, numeric);
+  if (rows.empty()) std::fprintf(stderr, "ghsift: %s holds no backup\n", TerminalSafe(args.to).c_str());
+  if (damaged > 0) {
+    std::fprintf(stderr, "ghsift: --check: %s of %zu damaged\n", Counted(damaged, "backup").c_str(), rows.size());
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+int RunBackup(const BackupArgs& args) {
+  if (args.list) {
+    if (!args.store.empty()) return Fail("--list reads the backup directory alone: no --store");
+    if (args.keep) return Fail("--keep goes with a backup, not with --list");
+    return RunList(args);
+  }
+  if (args.check) return Fail("--check goes with --list");
+  if (args.store.empty()) return Fail("backup needs --store DIR (or --list)");
+  if (args.keep && *args.keep == 0) return Fail("--keep must be at least 1 (the backup just made)");
+  // A reader's open says why a path is no store; the writer's would make one there.
+  if (auto reader = Store::Open(args.store, StoreMode::kRead); !reader.ok()) return Fail(reader.status().message());
+  auto store = Store::Open(args.store, StoreMode::kReadWrite);
+  if (!store.ok()) return FailOpening(store.status());
+  auto description = Describe(**store);
+  if (!description.ok()) return Fail(description.status().message());
+  auto made = (*store)->BackUp(args.to, *description, args.keep);
+  if (!made.ok()) return Fail(made.status().message());
+  auto all = ListBackups(args.to);
+  const size_t kept = all.ok() ? all->size() : 0;
+  std::fprintf(stderr,
+               "ghsift: backup %u of %s in %s: %s, %s of them copied (the rest was in earlier backups); the store "
+               "holds %s, %s, up to %s; %s kept there\n",
+               made->id, TerminalSafe(args.store).c_str(), TerminalSafe(args.to).c_str(),
+               HumanBytes(static_cast<double>(made->bytes)).c_str(),
+               HumanBytes(static_cast<double>(made->new_bytes)).c_str(), CountOf(made->description, kFilesKey, "file").c_str(),
+               CountOf(made->description, kEventsKey, "event").c_str(),
+               Hour(made->description).c_str(),
+               Counted(kept, "backup").c_str());
+  return kExitOk;
+}
+
+int RunRestore(const RestoreArgs& args) {
+  auto restored = RestoreBackup(args.from, args.backup, args.store);
+  if (!restored.ok()) return Fail(restored.status().message());
+  std::fprintf(stderr, "ghsift: restored backup %u of %s (made %s) as %s: %s, %s, up to %s\n",
+               restored->id, TerminalSafe(args.from).c_str(), FormatIsoTime(restored->made_at).c_str(),
+               TerminalSafe(args.store).c_str(), CountOf(restored->description, kFilesKey, "file").c_str(),
+               CountOf(restored->description, kEventsKey, "event").c_str(),
+               Hour(restored->description).c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddBackupCommand(CLI::App& command, int& exit_code) {
+  auto args = std::make_shared<BackupArgs>();
+  CLI::App* cmd = &command;
+  cmd->add_option("--store", args->store, "Store directory to back up (no ingest may write it meanwhile)");
+  cmd->add_option("--to", args->to, "Backup directory (created if missing; one directory holds many backups)")
+      ->required();
+  cmd->add_option("--keep", args->keep, "Keep the newest N backups there, removing older ones")
+      ->type_name("UINT:N >= 1");
+  cmd->add_flag("--list", args->list, "List the backups in --to instead: id, when, what the store held, size");
+  cmd->add_flag("--check", args->check,
+                "With --list: read every backup's files against their checksums; exit 1 when one is damaged");
+  cmd->add_option("--format", args->format, "With --list: table or json");
+  cmd->callback([args, &exit_code] { exit_code = RunBackup(*args); });
+}
+
+void AddRestoreCommand(CLI::App& command, int& exit_code) {
+  auto args = std::make_shared<RestoreArgs>();
+  CLI::App* cmd = &command;
+  cmd->add_option("--from", args->from, "Backup directory (ghsift backup --to)")->required();
+  cmd->add_option("--store", args->store, "The new store to write (a path that does not exist, or an empty directory)")
+      ->required();
+  cmd->add_option("--backup", args->backup, "Which backup (ghsift backup --list); default: the newest")
+      ->type_name("ID");
+  cmd->callback([args, &exit_code] { exit_code = RunRestore(*args); });
+}
+
+}  // namespace ghsift::cli

@@ -14,7 +14,7 @@
 // A stop request (SIGINT/SIGTERM) ends the wait at once, or the pipeline run in flight with
 // every finished hour committed and the unfinished ones abandoned whole. The oldest hour not
 // done is kept in the store's meta (kFollowNextMeta), where the next --follow without --from
-// resumes.
+// resumes. With a backup policy, a round that committed is followed by a backup when one is due.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -25,6 +25,7 @@
 #include "common/result.hpp"
 #include "io/http_source.hpp"
 #include "pipelines/ingest_pipeline.hpp"
+#include "pipelines/store_backups.hpp"
 #include "store/store.hpp"
 
 namespace ghsift {
@@ -45,6 +46,10 @@ struct FollowOptions {
   std::function<void(const FileOutcome&)> on_ingested;  //!< e.g. to print its bad records
   //! The source answered CheckFollowSource: until it answers some request, no "up to date".
   bool source_reached = true;
+  //! Back the store up after a round's commits when the newest backup is `every_seconds` old (by
+  //! `now`): no other process can while the follower holds the store. A failed backup is warned of
+  //! and tried again when the next one is due; the follower goes on.
+  std::optional<BackupPolicy> backup;
 };
 
 struct FollowSummary {

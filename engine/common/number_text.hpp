@@ -25,4 +25,22 @@ inline std::string Fixed(double value, int decimals) {
   return text;
 }
 
+//! 1234567 -> "1.2 MB": decimal units, as throughput is quoted.
+inline std::string HumanBytes(double bytes) {
+  const char* units[] = {"B", "kB", "MB", "GB", "TB"};
+  int u = 0;
+  while (bytes >= 1000 && u < 4) {
+    bytes /= 1000;
+    ++u;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+  return text;
+}
+
+//! "1 file", "2 files", "1,024 files": a count with its noun, singular or plural (+ "s").
+inline std::string Counted(uint64_t n, const std::string& noun) {
+  return WithCommas(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 }  // namespace ghsift

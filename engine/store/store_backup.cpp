@@ -28,21 +28,8 @@ rocksdb::BackupEngineOptions EngineOptions(const std::string& dir) {
   return options;
 }
 
-//! A directory BackupEngine has written: it holds `meta/`.
-bool IsBackupDirectory(const std::string& dir) {
-  std::error_code ec;
-  return fs::is_directory(fs::path(dir) / "meta", ec);
-}
-
-Status NotABackupDirectory(const std::string& dir) {
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) return Status::NotFound(dir + ": no such backup directory");
-  return Status::InvalidArgument(dir + ": not a backup directory (no meta/ in it; `ghsift backup --to " + dir +
-                                 "` writes one)");
-}
-
 Result<std::unique_ptr<rocksdb::BackupEngineReadOnly>> OpenForReading(const std::string& dir) {
-  if (!IsBackupDirectory(dir)) return NotABackupDirectory(dir);
+  GHSIFT_TRY(CheckBackupDirectory(dir, /*may_be_new=*/false));
   rocksdb::BackupEngineReadOnly* raw = nullptr;
   const rocksdb::IOStatus s = rocksdb::BackupEngineReadOnly::Open(EngineOptions(dir), rocksdb::Env::Default(), &raw);
   if (!s.ok()) return FromRocks(s, dir + ": cannot read the backups");
@@ -84,6 +71,19 @@ std::string IdList(const std::vector<StoreBackup>& backups) {
 
 }  // namespace
 
+// A backup written into another directory would mix with files that are not its own.
+Status CheckBackupDirectory(const std::string& dir, bool may_be_new) {
+  std::error_code ec;
+  if (fs::is_directory(fs::path(dir) / "meta", ec)) return Status::Ok();
+  if (!fs::exists(dir, ec)) return may_be_new ? Status::Ok() : Status::NotFound(dir + ": no such backup directory");
+  if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec)) {
+    return may_be_new ? Status::Ok()
+                      : Status::NotFound(dir + ": holds no backup (`ghsift backup --to " + dir + "` writes one)");
+  }
+  return Status::InvalidArgument(dir + ": not a backup directory (it holds other files and no meta/)");
+}
+
+
 std::string EncodeBackupDescription(const BackupDescription& description) {
   std::string out;
   for (const auto& [key, value] : description) out += key + "=" + value + "\n";
@@ -111,9 +111,7 @@ Result<StoreBackup> Store::BackUp(const std::string& dir, const BackupDescriptio
   if (store_end == store_dir.end()) {
     return Status::InvalidArgument(dir + ": a backup cannot be kept inside the store it is of (" + path_ + ")");
   }
-  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec) && !IsBackupDirectory(dir)) {
-    return Status::InvalidArgument(dir + ": not a backup directory (it holds other files and no meta/)");
-  }
+  GHSIFT_TRY(CheckBackupDirectory(dir, /*may_be_new=*/true));
   rocksdb::BackupEngine* raw = nullptr;
   rocksdb::IOStatus s = rocksdb::BackupEngine::Open(EngineOptions(dir), rocksdb::Env::Default(), &raw);
   if (!s.ok()) return FromRocks(s, dir + ": cannot write backups there");

@@ -28,6 +28,10 @@ struct StoreBackup {
   BackupDescription description;
 };
 
+//! Whether `dir` can hold backups: a directory of them, or, when `may_be_new`, none yet (missing
+//! or empty). Any other is refused, with why.
+Status CheckBackupDirectory(const std::string& dir, bool may_be_new);
+
 //! The backups in `dir`, oldest first. An error when `dir` is no backup directory.
 Result<std::vector<StoreBackup>> ListBackups(const std::string& dir);
 

@@ -55,7 +55,8 @@ TEST(BackupCliTest, ARestoredBackupAnswersAsTheStoreDidWhenBackedUp) {
   const std::string first_answers = StoreAnswers(store);
   auto r = Backup(store, backups);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("ghsift: backup 1 of " + store + " in " + backups + ": "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ghsift: backup 1 into " + backups + ": "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" copied of "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("the store holds 1 file, 2,000 events, up to 2024-03-05T14; 1 backup kept there\n"),
             std::string::npos)
       << r.output;
@@ -118,7 +119,7 @@ TEST(BackupCliTest, ALaterBackupCopiesOnlyWhatChangedAndKeepRemovesTheOldest) {
 
   r = Backup(store, backups, " --keep 2");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("ghsift: backup 4 of "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ghsift: backup 4 into " + backups + ": "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("; 2 backups kept there\n"), std::string::npos) << r.output;
   EXPECT_EQ(NamesIn(backups + "/meta"), (std::vector<std::string>{"3", "4"}));
   r = RunCommand(Ghsift() + " restore --from " + backups + " --backup 1 --store " + (dir / "gone"));
@@ -160,6 +161,61 @@ TEST(BackupCliTest, ADamagedBackupIsFoundAndNotRestored) {
   EXPECT_EQ(NamesIn(dir.path()), (std::vector<std::string>{"backups", "store"}));
 }
 
+// `ingest --backup-to`: the cron script's runs back the store up themselves, a day apart by
+// default: a backup when there is none, none while the newest is younger than
+// --backup-every-hours, none after a run that committed nothing.
+TEST(BackupCliTest, AnIngestBacksUpWhenTheNewestBackupIsOldEnough) {
+  TempDir dir;
+  const std::string store = dir / "store", backups = dir / "backups";
+  const auto ingest = [&](const std::string& files, const std::string& more) {
+    return RunCommand(Ghsift() + " ingest --store " + store + " --backup-to " + backups + more + " " + files);
+  };
+  const auto listed = [&] {
+    return RunCommandStdout(Ghsift() + " backup --to " + backups + " --list --format json").output;
+  };
+  auto r = ingest(Hour(14), "");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ghsift: backup 1 into " + backups + ": "), std::string::npos) << r.output;
+  const std::string first_answers = StoreAnswers(store);
+  r = ingest(Hour(15), " -q");  // the newest backup is minutes old: none
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  EXPECT_EQ(NamesIn(backups + "/meta"), (std::vector<std::string>{"1"}));
+  r = ingest(Hour(15), " --backup-every-hours 0");  // nothing committed: none
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("backup 2"), std::string::npos) << r.output;
+  r = ingest(Hour(16), " -q --backup-every-hours 0 --backup-keep 2");  // quiet: said by nothing
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
+  EXPECT_EQ(NamesIn(backups + "/meta"), (std::vector<std::string>{"1", "2"}));
+  EXPECT_NE(listed().find(R"("files": 3, "events": 6000, "newest_hour": "2024-03-05T16")"), std::string::npos)
+      << listed();
+  r = RunCommand(Ghsift() + " restore --from " + backups + " --backup 1 --store " + (dir / "first"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(StoreAnswers(dir / "first"), first_answers);
+
+  // A backup that fails (its directory holds other files) leaves the files committed, exit 2.
+  fs::create_directory(dir / "photos");
+  std::ofstream(dir / "photos/a.jpg") << "x";
+  r = RunCommand(Ghsift() + " ingest -q --store " + (dir / "other") + " --backup-to " + (dir / "photos") + " " +
+                 Hour(14));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "ghsift: --backup-to: " + (dir / "photos") +
+                          ": not a backup directory (it holds other files and no meta/) (the files are committed; the "
+                          "next run backs up)\n");
+  EXPECT_EQ(StoreAnswers(dir / "other"), first_answers);
+
+  // Where a backup has no place, and its options without it.
+  r = RunCommand(Ghsift() + " ingest -q --partial " + (dir / "part") + " --backup-to " + backups + " " + Hour(14));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "ghsift: --backup-to backs up a store; not with --partial or --mpi (back up the store the "
+                      "partials are merged into)\n");
+  r = RunCommand(Ghsift() + " ingest -q --store " + store + " --backup-keep 3 " + Hour(14));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output, "ghsift: --backup-every-hours and --backup-keep go with --backup-to\n");
+  EXPECT_FALSE(fs::exists(dir / "part"));
+}
+
 TEST(BackupCliTest, MistakesAreRefusedWithTheirReason) {
   TempDir dir;
   const std::string store = dir / "store", backups = dir / "backups";
@@ -189,8 +245,11 @@ TEST(BackupCliTest, MistakesAreRefusedWithTheirReason) {
             "ghsift: " + (dir / "photos") + ": not a backup directory (it holds other files and no meta/)\n");
   EXPECT_EQ(NamesIn(dir / "photos"), (std::vector<std::string>{"a.jpg"}));
   EXPECT_EQ(refused("backup --to " + (dir / "photos") + " --list"),
-            "ghsift: " + (dir / "photos") + ": not a backup directory (no meta/ in it; `ghsift backup --to " +
-                (dir / "photos") + "` writes one)\n");
+            "ghsift: " + (dir / "photos") + ": not a backup directory (it holds other files and no meta/)\n");
+  fs::create_directory(dir / "unused");
+  EXPECT_EQ(refused("restore --from " + (dir / "unused") + " --store " + (dir / "new")),
+            "ghsift: " + (dir / "unused") + ": holds no backup (`ghsift backup --to " + (dir / "unused") +
+                "` writes one)\n");
   EXPECT_EQ(refused("restore --from " + (dir / "nowhere") + " --store " + (dir / "new")),
             "ghsift: " + (dir / "nowhere") + ": no such backup directory\n");
   EXPECT_EQ(refused("backup --store " + store + " --to " + backups + " --keep 0"),

@@ -85,7 +85,7 @@ class FollowTest : public ::testing::Test {
   };
   //! Opens the store, follows from `first_hour` on `clock` until `stop` is set, closes the store.
   Run Follow(const FaultServer& server, TestClock& clock, std::atomic<bool>& stop, int64_t first_hour,
-             IngestOptions options = {}) {
+             IngestOptions options = {}, std::optional<BackupPolicy> backup = {}) {
     Run run;
     auto store = Store::Open(dir_ / "store", StoreMode::kReadWrite);
     auto rules = LoadRuleSet(Rules());
@@ -107,6 +107,7 @@ class FollowTest : public ::testing::Test {
     follow.stop = &stop;
     follow.say = [&run](const std::string& line) { run.lines.text += line + "\n"; };
     follow.warn = follow.say;
+    follow.backup = backup;
     opened_store_ = store->get();
     run.summary = RunFollow(**store, pipeline, follow);
     opened_store_ = nullptr;
@@ -193,6 +194,41 @@ TEST_F(FollowTest, CatchesUpFollowsNewHoursAndGivesUpOnAMissingOne) {
     EXPECT_EQ(server.Requests().substr(requests_before).find(HourName(h)), std::string::npos) << HourName(h);
   }
   EXPECT_EQ(StoreAnswers(dir_ / "store", false), *local_answers_);
+}
+
+// With a backup policy, a round that committed is followed by a backup when the newest one is
+// old enough by the follower's clock: the first round's, then none for rounds within the
+// interval, then one again. Each backup is the store as that round left it.
+TEST_F(FollowTest, BacksUpAfterARoundsCommitsWhenTheNewestBackupIsOldEnough) {
+  for (int h = 0; h < 2; ++h) Publish(h);
+  FaultServer server(dir_, dir_ / "served", {}, "", 60, 240);
+  ASSERT_TRUE(server.started());
+  TestClock clock(At(3, 30));
+  std::atomic<bool> stop{false};
+  const BackupPolicy policy{.dir = dir_ / "backups", .every_seconds = 2 * 3600};
+  std::string after_first_round;  // the store's answers when the first round's backup was made
+  clock.At(At(3, 40), [&] { after_first_round = StoreAnswers(dir_ / "store", false); });
+  clock.At(At(4, 10), [&] { Publish(2); });  // 40 min after the first backup: none
+  clock.At(At(5, 40), [&] { Publish(3); });  // 2 h 10 min after it: one
+  clock.At(At(5, 50), [&] { stop = true; });
+  const Run run = Follow(server, clock, stop, kFirstHour, {}, policy);
+  ASSERT_TRUE(run.summary.ok()) << run.summary.status().message();
+  EXPECT_TRUE(run.lines.Has("ghsift: follow: backup 1 into " + policy.dir + ": ")) << run.lines.text;
+  EXPECT_TRUE(run.lines.Has("ghsift: follow: backup 2 into " + policy.dir + ": ")) << run.lines.text;
+  EXPECT_FALSE(run.lines.Has("backup 3")) << run.lines.text;
+  EXPECT_TRUE(run.lines.Has("ingested 2024-01-01-2 (1 hour")) << run.lines.text;  // a round with no backup
+
+  const auto backups = ListBackups(policy.dir);
+  ASSERT_TRUE(backups.ok()) << backups.status().message();
+  ASSERT_EQ(backups->size(), 2u);
+  EXPECT_EQ((*backups)[0].description,
+            (BackupDescription{{"events", "3000"}, {"files", "2"}, {"newest_hour", "2024-01-01T01:00:00Z"}}));
+  EXPECT_EQ((*backups)[1].description,
+            (BackupDescription{{"events", "6000"}, {"files", "4"}, {"newest_hour", "2024-01-01T03:00:00Z"}}));
+  // The first backup is the store as the first round left it.
+  const auto restored = RestoreBackup(policy.dir, 1, dir_ / "restored");
+  ASSERT_TRUE(restored.ok()) << restored.status().message();
+  EXPECT_EQ(StoreAnswers(dir_ / "restored", false), after_first_round);
 }
 
 //! Sets `stop` once `ready` holds (bounded: 60 s), from its own thread.

@@ -214,19 +214,6 @@ size_t TerminalColumns() {
   return 0;
 }
 
-std::string HumanBytes(double bytes) {
-  const char* units[] = {"B", "kB", "MB", "GB", "TB"};
-  int u = 0;
-  while (bytes >= 1000 && u < 4) {
-    bytes /= 1000;
-    ++u;
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-  return buf;
-}
-
-std::string Counted(uint64_t n, const std::string& noun) { return WithCommas(n) + " " + noun + (n == 1 ? "" : "s"); }
 
 std::string FormatTable(Format format, const std::vector<std::string>& columns,
                         const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& numeric) {

@@ -63,9 +63,5 @@ std::string TableCell(std::string_view text, size_t max_width = 0);
 //! The width of the terminal stdout writes to: $COLUMNS when set to a number, else the
 //! terminal's own (ioctl); 0 when stdout is no terminal and COLUMNS is not set.
 size_t TerminalColumns();
-//! 1234567 -> "1.2 MB" style (decimal units, as throughput is quoted).
-std::string HumanBytes(double bytes);
-//! "1 file", "2 files", "1,024 files": a count with its noun, singular or plural (+ "s").
-std::string Counted(uint64_t n, const std::string& noun);
 
 }  // namespace ghsift::cli

@@ -7,17 +7,12 @@
 #include "commands/commands.hpp"
 #include "common/time_util.hpp"
 #include "output.hpp"
-#include "pipelines/follow.hpp"
+#include "pipelines/store_backups.hpp"
 #include "store/store.hpp"
 #include "store/store_backup.hpp"
 
 namespace ghsift::cli {
 namespace {
-
-// The keys a backup's description holds, written by BackUp below and shown by --list.
-constexpr const char* kFilesKey = "files";
-constexpr const char* kEventsKey = "events";
-constexpr const char* kNewestHourKey = "newest_hour";
 
 struct BackupArgs {
   std::string store;
@@ -39,19 +34,6 @@ std::string Value(const BackupDescription& d, const char* key) {
   return it == d.end() ? "" : it->second;
 }
 
-//! What a backup says of the store it is of: its files, events and newest hour.
-Result<BackupDescription> Describe(const Store& store) {
-  GHSIFT_ASSIGN_OR_RETURN(const auto stats, store.Stats());
-  GHSIFT_ASSIGN_OR_RETURN(const std::optional<int64_t> newest, NewestStoredHour(store));
-  const auto count = [&](const char* key) {
-    const auto it = stats.find(key);
-    return std::to_string(it == stats.end() ? 0 : it->second);
-  };
-  return BackupDescription{{kFilesKey, count("files")},
-                           {kEventsKey, count("events")},
-                           {kNewestHourKey, newest ? FormatIsoTime(*newest * 3600) : ""}};
-}
-
 //! "12,698 events": a count of the description, as a count of its noun.
 std::string CountOf(const BackupDescription& d, const char* key, const std::string& noun) {
   const std::string value = Value(d, key);
@@ -62,7 +44,7 @@ std::string CountOf(const BackupDescription& d, const char* key, const std::stri
 
 //! "2024-01-01T05", "no hour" in a store of none. Read from the backup directory: made safe to show.
 std::string Hour(const BackupDescription& d) {
-  const std::string iso = Value(d, kNewestHourKey);  // 2024-01-01T05:00:00Z
+  const std::string iso = Value(d, kBackupNewestHourKey);  // 2024-01-01T05:00:00Z
   return iso.empty() ? "no hour" : TerminalSafe(iso.size() >= 13 ? iso.substr(0, 13) : iso);
 }
 
@@ -78,9 +60,9 @@ int RunList(const BackupArgs& args) {
   for (const StoreBackup& b : *backups) {
     std::vector<std::string> row = {std::to_string(b.id),
                                     FormatIsoTime(b.made_at),
-                                    Value(b.description, kFilesKey),
-                                    Value(b.description, kEventsKey),
-                                    Value(b.description, kNewestHourKey).substr(0, 13),
+                                    Value(b.description, kBackupFilesKey),
+                                    Value(b.description, kBackupEventsKey),
+                                    Value(b.description, kBackupNewestHourKey).substr(0, 13),
                                     std::to_string(b.bytes),
                                     std::to_string(b.new_bytes)};
     if (args.check) {
@@ -122,20 +104,14 @@ int RunBackup(const BackupArgs& args) {
   if (auto reader = Store::Open(args.store, StoreMode::kRead); !reader.ok()) return Fail(reader.status().message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return FailOpening(store.status());
-  auto description = Describe(**store);
-  if (!description.ok()) return Fail(description.status().message());
-  auto made = (*store)->BackUp(args.to, *description, args.keep);
+  const BackupPolicy policy{.dir = args.to, .keep = args.keep};
+  auto made = BackUpStore(**store, policy);
   if (!made.ok()) return Fail(made.status().message());
   auto all = ListBackups(args.to);
   const size_t kept = all.ok() ? all->size() : 0;
-  std::fprintf(stderr,
-               "ghsift: backup %u of %s in %s: %s, %s of them copied (the rest was in earlier backups); the store "
-               "holds %s, %s, up to %s; %s kept there\n",
-               made->id, TerminalSafe(args.store).c_str(), TerminalSafe(args.to).c_str(),
-               HumanBytes(static_cast<double>(made->bytes)).c_str(),
-               HumanBytes(static_cast<double>(made->new_bytes)).c_str(), CountOf(made->description, kFilesKey, "file").c_str(),
-               CountOf(made->description, kEventsKey, "event").c_str(),
-               Hour(made->description).c_str(),
+  std::fprintf(stderr, "ghsift: %s; the store holds %s, %s, up to %s; %s kept there\n",
+               BackupMadeText(*made, policy).c_str(), CountOf(made->description, kBackupFilesKey, "file").c_str(),
+               CountOf(made->description, kBackupEventsKey, "event").c_str(), Hour(made->description).c_str(),
                Counted(kept, "backup").c_str());
   return kExitOk;
 }
@@ -145,8 +121,8 @@ int RunRestore(const RestoreArgs& args) {
   if (!restored.ok()) return Fail(restored.status().message());
   std::fprintf(stderr, "ghsift: restored backup %u of %s (made %s) as %s: %s, %s, up to %s\n",
                restored->id, TerminalSafe(args.from).c_str(), FormatIsoTime(restored->made_at).c_str(),
-               TerminalSafe(args.store).c_str(), CountOf(restored->description, kFilesKey, "file").c_str(),
-               CountOf(restored->description, kEventsKey, "event").c_str(),
+               TerminalSafe(args.store).c_str(), CountOf(restored->description, kBackupFilesKey, "file").c_str(),
+               CountOf(restored->description, kBackupEventsKey, "event").c_str(),
                Hour(restored->description).c_str());
   return kExitOk;
 }

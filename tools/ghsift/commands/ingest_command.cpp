@@ -19,6 +19,7 @@
 #include "commands/common_options.hpp"
 #include "commands/ingest_hours.hpp"
 #include "pipelines/follow.hpp"
+#include "pipelines/store_backups.hpp"
 #include "commands/mpi_ingest.hpp"
 #include "pipelines/rule_layers_meta.hpp"
 #include "output.hpp"
@@ -94,7 +95,40 @@ struct IngestArgs {
     int64_t poll_seconds = 120;
     bool poll_given = false;  //!< --poll-seconds was given (it applies to --follow only)
   } follow;
+
+  bool partial = false;  //!< --partial was given (its store is merged, not backed up)
+  //! --backup-to: after the commits, a backup of the store when the newest one is old enough.
+  struct Backup {
+    std::string to;
+    double every_hours = 24;
+    uint32_t keep = 0;  //!< 0: all are kept
+    bool every_given = false, keep_given = false;
+  } backup;
 };
+
+//! --backup-to's policy (pipelines/store_backups.hpp).
+BackupPolicy PolicyOf(const IngestArgs& args) {
+  return {.dir = args.backup.to,
+          .every_seconds = static_cast<int64_t>(args.backup.every_hours * 3600),
+          .keep = args.backup.keep > 0 ? std::optional<uint32_t>(args.backup.keep) : std::nullopt};
+}
+
+//! --backup-to after a run of files or a range: a backup when there is none yet, or when this run
+//! committed something and the newest backup is --backup-every-hours old. False when one was due
+//! and failed (said on stderr; the files stay committed).
+bool BackUpAfterRun(const IngestArgs& args, Store& store, bool committed) {
+  const BackupPolicy policy = PolicyOf(args);
+  const auto newest = NewestBackupTime(policy.dir);
+  if (newest.ok() && *newest && (!committed || NowSeconds() - **newest < policy.every_seconds)) return true;
+  const auto made = newest.ok() ? BackUpStore(store, policy) : Result<StoreBackup>(newest.status());
+  if (!made.ok()) {
+    std::fprintf(stderr, "ghsift: --backup-to: %s (the files are committed; the next run backs up)\n",
+                 TerminalSafe(made.status().message()).c_str());
+    return false;
+  }
+  if (!args.quiet) std::fprintf(stderr, "ghsift: %s\n", BackupMadeText(*made, policy).c_str());
+  return true;
+}
 
 //! The message of a 404 for an hour that ended less than --give-up-hours ago: GH Archive publishes
 //! an hour some minutes after it ends, and late hours later still. Such an hour is not recorded as
@@ -277,6 +311,7 @@ int RunFollowIngest(const IngestArgs& args, Store& store, IngestPipeline& pipeli
   };
   follow.warn = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   follow.on_ingested = [](const FileOutcome& outcome) { PrintOutcomes({outcome}); };
+  if (!args.backup.to.empty()) follow.backup = PolicyOf(args);
   follow.say("ghsift: following " + args.remote.source + " from " + FormatHour(follow.first_hour) + " into " + args.store +
              " (asking for an hour when it ends, again every " + std::to_string(args.follow.poll_seconds) +
              " s while it is not published; stop with SIGINT or SIGTERM)");
@@ -343,6 +378,13 @@ Status CheckCombinations(const IngestArgs& args) {
     GHSIFT_TRY(ParseHourSpan(remote.catch_up, "--catch-up", NowSeconds()).status());
   }
   if (remote.save_given && remote.save_dumps.empty()) return Status::InvalidArgument("--save-dumps needs a directory");
+  if (!args.backup.to.empty() && (args.partial || args.mpi)) {
+    return Status::InvalidArgument("--backup-to backs up a store; not with --partial or --mpi (back up the store "
+                                   "the partials are merged into)");
+  }
+  if (args.backup.to.empty() && (args.backup.every_given || args.backup.keep_given)) {
+    return Status::InvalidArgument("--backup-every-hours and --backup-keep go with --backup-to");
+  }
   if (remote.source_down_given && (args.follow.on || args.mpi)) {
     return Status::InvalidArgument("--source-down-after goes with a range or URLs: --follow asks again at its own pace, "
                                    "and --mpi hands out files one by one");
@@ -588,6 +630,8 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
                  refreshed.message().c_str());
     return kExitError;
   }
+  // Not after a stop request: the run is to end now.
+  const bool backed_up = args.backup.to.empty() || g_stop || BackUpAfterRun(args, store, tally.ingested > 0);
   if (g_stop) {
     const int signal = g_stop_signal.load();
     // Stopped after the last commit, nothing is left to finish: the command need not run again.
@@ -599,7 +643,7 @@ int RunFiles(const IngestArgs& args, Store& store, IngestPipeline& pipeline, con
                  static_cast<unsigned long long>(tally.ingested), rest.c_str());
     return 128 + signal;
   }
-  return tally.failed > 0 || tally.not_asked > 0 || unrecorded > 0 ? kExitError : kExitOk;
+  return tally.failed > 0 || tally.not_asked > 0 || unrecorded > 0 || !backed_up ? kExitError : kExitOk;
 }
 
 //! The store, opened on another thread while the rules load: RocksDB's open (15-20 ms) and the
@@ -793,11 +837,26 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
   cmd->add_flag("--mpi", args->mpi,
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");
+  cmd->add_option("--backup-to", args->backup.to,
+                  "After the commits, back the store up into this directory (`ghsift backup`) when the newest "
+                  "backup there is --backup-every-hours old; --follow: after a round's commits");
+  CLI::Option* every = cmd->add_option("--backup-every-hours", args->backup.every_hours,
+                                       "--backup-to: how old the newest backup must be for another (0: after every "
+                                       "run or round that committed)")
+                           ->capture_default_str()
+                           ->check(NumberCheck(0, 24 * 366));
+  CLI::Option* keep = cmd->add_option("--backup-keep", args->backup.keep,
+                                      "--backup-to: keep the newest N backups there, removing older ones")
+                          ->type_name("UINT:N >= 1")
+                          ->check(CountCheck(1, 1000000));
   cmd->add_flag("--keep-text", args->keep_text,
                 "Keep the text of every event of tracked reports (compressed) so `ghsift rescan` can re-apply "
                 "changed rules (the latest text of flagged reports is kept without it, for `sample`)");
-  cmd->callback([args, poll, save, source_down, &exit_code] {
+  cmd->callback([args, poll, save, source_down, partial, every, keep, &exit_code] {
     args->follow.poll_given = poll->count() > 0;
+    args->partial = partial->count() > 0;
+    args->backup.every_given = every->count() > 0;
+    args->backup.keep_given = keep->count() > 0;
     args->remote.save_given = save->count() > 0;
     args->remote.source_down_given = source_down->count() > 0;
     exit_code = RunIngest(*args);

@@ -1,0 +1,38 @@
+#pragma once
+// Backups a writer takes of its own store (engine/store/store_backup.hpp): `ghsift backup`, and
+// an ingest given --backup-to, which backs up after its commits when the newest backup is old
+// enough. A follower holds its store for months, and no other process may back it up meanwhile.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "common/result.hpp"
+#include "store/store.hpp"
+
+namespace ghsift {
+
+// The keys of a backup's description, the only list of them: `backup --list` shows each.
+inline constexpr const char* kBackupFilesKey = "files";
+inline constexpr const char* kBackupEventsKey = "events";
+inline constexpr const char* kBackupNewestHourKey = "newest_hour";  //!< "2024-01-01T05:00:00Z"; "" for none
+
+struct BackupPolicy {
+  std::string dir;                      //!< the backup directory
+  int64_t every_seconds = 24 * 3600;    //!< back up when the newest backup is at least this old
+  std::optional<uint32_t> keep;         //!< keep the newest N (unset: all)
+};
+
+//! What a backup says of the store: its files, events and newest hour.
+Result<BackupDescription> DescribeForBackup(const Store& store);
+
+//! Backs `store` up into `policy.dir`, described, keeping `policy.keep`.
+Result<StoreBackup> BackUpStore(Store& store, const BackupPolicy& policy);
+
+//! When the newest backup in `dir` was made, Unix seconds; none when `dir` holds no backup yet
+//! (or does not exist).
+Result<std::optional<int64_t>> NewestBackupTime(const std::string& dir);
+
+//! "backup 3 into DIR: 1.2 MB copied of 40.1 MB; 7 kept there": a line on a backup made.
+std::string BackupMadeText(const StoreBackup& backup, const BackupPolicy& policy);
+
+}  // namespace ghsift

@@ -2,7 +2,10 @@
 
 #include <rocksdb/env.h>
 #include <rocksdb/utilities/backup_engine.h>
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <filesystem>
@@ -61,6 +64,26 @@ std::vector<StoreBackup> Summarize(std::vector<rocksdb::BackupInfo> infos) {
 Status OpensAsStore(const std::string& path) {
   GHSIFT_ASSIGN_OR_RETURN(const auto store, Store::Open(path, StoreMode::kRead));
   return store->Stats().status();
+}
+
+//! What a restore to PATH writes first, beside it: PATH.restoring-PID.
+constexpr std::string_view kRestoring = ".restoring-";
+
+//! Removes what restores to `target` that were killed left beside it (their process is gone): a
+//! restore is whole or leaves nothing, the killed one's from the next restore on.
+void RemoveLeftRestores(const std::string& target) {
+  const fs::path path(target);
+  const std::string prefix = path.filename().string() + std::string(kRestoring);
+  std::error_code ec;
+  const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(it->path(), ec);
+  }
 }
 
 std::string IdList(const std::vector<StoreBackup>& backups) {
@@ -155,6 +178,9 @@ Result<StoreBackup> RestoreBackup(const std::string& dir, std::optional<uint32_t
     return Status::AlreadyExists(store_path + ": exists; a restore writes a new store (name a path that does not "
                                  "exist, or an empty directory)");
   }
+  std::string target = store_path;
+  while (target.size() > 1 && target.back() == '/') target.pop_back();
+  RemoveLeftRestores(target);
   GHSIFT_ASSIGN_OR_RETURN(const std::vector<StoreBackup> backups, ListBackups(dir));
   if (backups.empty()) return Status::NotFound(dir + ": holds no backup");
   const auto chosen = id ? std::find_if(backups.begin(), backups.end(), [&](const auto& b) { return b.id == *id; })
@@ -166,10 +192,8 @@ Result<StoreBackup> RestoreBackup(const std::string& dir, std::optional<uint32_t
   GHSIFT_ASSIGN_OR_RETURN(const auto engine, OpenForReading(dir));
   // Written beside the store's path and renamed when whole: a restore cut short (a full disk, a
   // kill) leaves no half store where a command would open it.
-  std::string target = store_path;
-  while (target.size() > 1 && target.back() == '/') target.pop_back();
-  const std::string partial = target + ".restoring-" + std::to_string(::getpid());
-  fs::remove_all(partial, ec);
+  const std::string partial = target + std::string(kRestoring) + std::to_string(::getpid());
+  fs::remove_all(partial, ec);  // an earlier process of this pid's, killed
   const auto restored = [&]() -> Status {
     const rocksdb::IOStatus s = engine->RestoreDBFromBackup(rocksdb::RestoreOptions(), chosen->id, partial, partial);
     if (!s.ok()) return FromRocks(s, "restoring backup " + std::to_string(chosen->id) + " of " + dir);

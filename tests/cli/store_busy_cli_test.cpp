@@ -98,7 +98,7 @@ TEST(StoreBusyCliTest, MergeLeavesAPartialStillWrittenAndBusyStoresExit75) {
   const int held = ::open((store + "/LOCK").c_str(), O_RDWR);
   ASSERT_GE(held, 0);
   ASSERT_EQ(::lockf(held, F_TLOCK, 0), 0);
-  for (const std::string command : {" merge --store " + store + " " + partial, " rescan --store " + store,
+  for (const std::string& command : {" merge --store " + store + " " + partial, " rescan --store " + store,
                                     " backup --store " + store + " --to " + (dir / "backups")}) {
     r = RunCommand(Ghsift() + command);
     EXPECT_EQ(r.exit_code, 75) << command << ": " << r.output;

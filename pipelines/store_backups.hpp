@@ -17,9 +17,9 @@ inline constexpr const char* kBackupEventsKey = "events";
 inline constexpr const char* kBackupNewestHourKey = "newest_hour";  //!< "2024-01-01T05:00:00Z"; "" for none
 
 struct BackupPolicy {
-  std::string dir;                      //!< the backup directory
-  int64_t every_seconds = 24 * 3600;    //!< back up when the newest backup is at least this old
-  std::optional<uint32_t> keep;         //!< keep the newest N (unset: all)
+  std::string dir;                    //!< the backup directory
+  int64_t every_seconds = 24 * 3600;  //!< back up when the newest backup is at least this old
+  std::optional<uint32_t> keep;       //!< keep the newest N (unset: all)
 };
 
 //! What a backup says of the store: its files, events and newest hour.
@@ -32,7 +32,8 @@ Result<StoreBackup> BackUpStore(Store& store, const BackupPolicy& policy);
 //! (or does not exist).
 Result<std::optional<int64_t>> NewestBackupTime(const std::string& dir);
 
-//! "backup 3 into DIR: 1.2 MB copied of 40.1 MB; 7 kept there": a line on a backup made.
+//! "backup 3 into DIR: 1.2 MB copied of 40.1 MB (the rest was in earlier backups)": what a
+//! backup made is said as.
 std::string BackupMadeText(const StoreBackup& backup, const BackupPolicy& policy);
 
 }  // namespace ghsift

@@ -5,9 +5,8 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <cerrno>
-
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -99,13 +98,13 @@ Status CheckBackupDirectory(const std::string& dir, bool may_be_new) {
   std::error_code ec;
   if (fs::is_directory(fs::path(dir) / "meta", ec)) return Status::Ok();
   if (!fs::exists(dir, ec)) return may_be_new ? Status::Ok() : Status::NotFound(dir + ": no such backup directory");
-  if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec)) {
+  if (!fs::is_directory(dir, ec)) return Status::InvalidArgument(dir + ": not a directory");
+  if (fs::is_empty(dir, ec)) {
     return may_be_new ? Status::Ok()
                       : Status::NotFound(dir + ": holds no backup (`ghsift backup --to " + dir + "` writes one)");
   }
   return Status::InvalidArgument(dir + ": not a backup directory (it holds other files and no meta/)");
 }
-
 
 std::string EncodeBackupDescription(const BackupDescription& description) {
   std::string out;

@@ -196,15 +196,25 @@ TEST(BackupCliTest, AnIngestBacksUpWhenTheNewestBackupIsOldEnough) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(StoreAnswers(dir / "first"), first_answers);
 
-  // A backup that fails (its directory holds other files) leaves the files committed, exit 2.
+  // A backup directory that cannot be one is refused before anything is read.
   fs::create_directory(dir / "photos");
   std::ofstream(dir / "photos/a.jpg") << "x";
   r = RunCommand(Ghsift() + " ingest -q --store " + (dir / "other") + " --backup-to " + (dir / "photos") + " " +
                  Hour(14));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(r.output, "ghsift: --backup-to: " + (dir / "photos") +
-                          ": not a backup directory (it holds other files and no meta/) (the files are committed; the "
-                          "next run backs up)\n");
+                          ": not a backup directory (it holds other files and no meta/)\n");
+  EXPECT_FALSE(fs::exists(dir / "other"));
+  // A backup that fails after the commits (RocksDB cannot write its shared files) leaves the
+  // files committed: said, exit 2, and the next run backs up.
+  fs::create_directories(dir / "broken/meta");
+  std::ofstream(dir / "broken/shared_checksum") << "x";
+  r = RunCommand(Ghsift() + " ingest -q --store " + (dir / "other") + " --backup-to " + (dir / "broken") + " " +
+                 Hour(14));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(r.output.starts_with("ghsift: --backup-to: " + (dir / "broken") + ": cannot write backups there"))
+      << r.output;
+  EXPECT_NE(r.output.find(" (the files are committed; the next run backs up)\n"), std::string::npos) << r.output;
   EXPECT_EQ(StoreAnswers(dir / "other"), first_answers);
 
   // Where a backup has no place, and its options without it.

@@ -704,6 +704,11 @@ int RunIngest(const IngestArgs& args) {
   std::signal(SIGTERM, OnStopSignal);
   const Status combination = CheckCombinations(args);
   if (!combination.ok()) return Fail(combination.message());
+  // A backup directory that cannot be one is said before anything is read, not after the commits.
+  if (!args.backup.to.empty()) {
+    const Status backups = CheckBackupDirectory(args.backup.to, /*may_be_new=*/true);
+    if (!backups.ok()) return Fail("--backup-to: " + backups.message());
+  }
   auto files = CollectInputs(args);
   if (!files.ok()) return Fail(files.status().message());
   RunTimes times;

@@ -138,7 +138,7 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
   int64_t next_new = o.first_hour;     // the first hour not yet due (not in `pending`)
   int64_t waiting_for = -1;            // the hour the last "waiting" line named
   std::string resume_written;
-  // When the newest backup was made (by `now`); read from the backup directory at the start.
+  // When the newest backup was made (by `now`; BackupDue); read from the backup directory at the start.
   std::optional<int64_t> last_backup;
   if (o.backup) {
     const auto newest = NewestBackupTime(o.backup->dir);
@@ -146,14 +146,14 @@ Result<FollowSummary> RunFollow(Store& store, IngestPipeline& pipeline, const Fo
     last_backup = newest.value();
   }
   const auto back_up_if_due = [&](int64_t now) {
-    if (!o.backup || (last_backup && now - *last_backup < o.backup->every_seconds)) return;
-    last_backup = now;  // a failed backup is tried again when the next is due, not every round
+    if (!o.backup || !BackupDue(*o.backup, last_backup, now)) return;
+    last_backup = now;  // a failed backup is tried again in the next period, not every round
     const auto made = BackUpStore(store, *o.backup);
     if (made.ok()) {
       o.say("ghsift: follow: " + BackupMadeText(made.value(), *o.backup));
     } else {
-      o.warn("ghsift: follow: --backup-to: " + made.status().message() + " (the follower goes on; the next " +
-             "backup is due at " + FormatInstant(now + o.backup->every_seconds) + ")");
+      o.warn("ghsift: follow: --backup-to: " + made.status().message() +
+             " (the follower goes on, and backs up again in the next period of --backup-every-hours)");
     }
   };
   const auto resume_hour = [&] { return pending.empty() ? next_new : std::min(pending.begin()->first, next_new); };

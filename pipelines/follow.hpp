@@ -46,9 +46,9 @@ struct FollowOptions {
   std::function<void(const FileOutcome&)> on_ingested;  //!< e.g. to print its bad records
   //! The source answered CheckFollowSource: until it answers some request, no "up to date".
   bool source_reached = true;
-  //! Back the store up after a round's commits when the newest backup is `every_seconds` old (by
-  //! `now`): no other process can while the follower holds the store. A failed backup is warned of
-  //! and tried again when the next one is due; the follower goes on.
+  //! Back the store up after a round's commits when one is due (BackupDue, by `now`): no other
+  //! process can while the follower holds the store. A failed backup is warned of and tried again
+  //! in the next period; the follower goes on.
   std::optional<BackupPolicy> backup;
 };
 

@@ -26,6 +26,12 @@ Result<StoreBackup> BackUpStore(Store& store, const BackupPolicy& policy) {
   return store.BackUp(policy.dir, description, policy.keep);
 }
 
+bool BackupDue(const BackupPolicy& policy, std::optional<int64_t> newest, int64_t now) {
+  if (!newest || policy.every_seconds <= 0) return true;
+  const auto period = [&](int64_t t) { return t >= 0 ? t / policy.every_seconds : -1; };
+  return period(now) > period(*newest);
+}
+
 Result<std::optional<int64_t>> NewestBackupTime(const std::string& dir) {
   GHSIFT_TRY(CheckBackupDirectory(dir, /*may_be_new=*/true));
   std::error_code ec;

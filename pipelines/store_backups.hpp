@@ -18,9 +18,15 @@ inline constexpr const char* kBackupNewestHourKey = "newest_hour";  //!< "2024-0
 
 struct BackupPolicy {
   std::string dir;                    //!< the backup directory
-  int64_t every_seconds = 24 * 3600;  //!< back up when the newest backup is at least this old
+  int64_t every_seconds = 24 * 3600;  //!< at most one backup per period this long (BackupDue)
   std::optional<uint32_t> keep;       //!< keep the newest N (unset: all)
 };
+
+//! Whether a backup is due at `now` (Unix seconds): there is none yet, or the newest was made in an
+//! earlier period of `every_seconds`, the periods counted from 1970-01-01T00:00Z (24 hours: each
+//! UTC day; 0: every time). Periods, not the newest backup's age: hourly runs that each take a
+//! little longer would otherwise push a daily backup an hour later every day.
+bool BackupDue(const BackupPolicy& policy, std::optional<int64_t> newest, int64_t now);
 
 //! What a backup says of the store: its files, events and newest hour.
 Result<BackupDescription> DescribeForBackup(const Store& store);

@@ -163,10 +163,10 @@ TEST(BackupCliTest, ADamagedBackupIsFoundAndNotRestored) {
   EXPECT_EQ(NamesIn(dir.path()), (std::vector<std::string>{"backups", "store"}));
 }
 
-// `ingest --backup-to`: the cron script's runs back the store up themselves, a day apart by
-// default: a backup when there is none, none while the newest is younger than
+// `ingest --backup-to`: the cron script's runs back the store up themselves, one a UTC day by
+// default: a backup when there is none, none while the newest is of the same period of
 // --backup-every-hours, none after a run that committed nothing.
-TEST(BackupCliTest, AnIngestBacksUpWhenTheNewestBackupIsOldEnough) {
+TEST(BackupCliTest, AnIngestBacksUpOncePerPeriod) {
   TempDir dir;
   const std::string store = dir / "store", backups = dir / "backups";
   const auto ingest = [&](const std::string& files, const std::string& more) {
@@ -179,7 +179,9 @@ TEST(BackupCliTest, AnIngestBacksUpWhenTheNewestBackupIsOldEnough) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("ghsift: backup 1 into " + backups + ": "), std::string::npos) << r.output;
   const std::string first_answers = StoreAnswers(store);
-  r = ingest(Hour(15), " -q");  // the newest backup is minutes old: none
+  // The newest backup is of this period: none. (Periods of 366 days here, not the default day, so
+  // that the test cannot fall on a period's end.)
+  r = ingest(Hour(15), " -q --backup-every-hours 8784");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, "");
   EXPECT_EQ(NamesIn(backups + "/meta"), (std::vector<std::string>{"1"}));

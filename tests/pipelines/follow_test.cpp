@@ -196,10 +196,11 @@ TEST_F(FollowTest, CatchesUpFollowsNewHoursAndGivesUpOnAMissingOne) {
   EXPECT_EQ(StoreAnswers(dir_ / "store", false), *local_answers_);
 }
 
-// With a backup policy, a round that committed is followed by a backup when the newest one is
-// old enough by the follower's clock: the first round's, then none for rounds within the
-// interval, then one again. Each backup is the store as that round left it.
-TEST_F(FollowTest, BacksUpAfterARoundsCommitsWhenTheNewestBackupIsOldEnough) {
+// With a backup policy, a round that committed is followed by a backup when one is due by the
+// follower's clock: after the first round, none after another round of the same 2-hour period
+// (02:00-04:00), one after a round of the next period. Each backup is the store as its round left
+// it.
+TEST_F(FollowTest, BacksUpAfterARoundsCommitsOncePerPeriod) {
   for (int h = 0; h < 2; ++h) Publish(h);
   FaultServer server(dir_, dir_ / "served", {}, "", 60, 240);
   ASSERT_TRUE(server.started());
@@ -208,9 +209,9 @@ TEST_F(FollowTest, BacksUpAfterARoundsCommitsWhenTheNewestBackupIsOldEnough) {
   const BackupPolicy policy{.dir = dir_ / "backups", .every_seconds = 2 * 3600};
   std::string after_first_round;  // the store's answers when the first round's backup was made
   clock.At(At(3, 40), [&] { after_first_round = StoreAnswers(dir_ / "store", false); });
-  clock.At(At(4, 10), [&] { Publish(2); });  // 40 min after the first backup: none
-  clock.At(At(5, 40), [&] { Publish(3); });  // 2 h 10 min after it: one
-  clock.At(At(5, 50), [&] { stop = true; });
+  clock.At(At(3, 50), [&] { Publish(2); });  // the first backup's period: none
+  clock.At(At(4, 40), [&] { Publish(3); });  // the next period (04:00-06:00): one
+  clock.At(At(4, 50), [&] { stop = true; });
   const Run run = Follow(server, clock, stop, kFirstHour, {}, policy);
   ASSERT_TRUE(run.summary.ok()) << run.summary.status().message();
   EXPECT_TRUE(run.lines.Has("ghsift: follow: backup 1 into " + policy.dir + ": ")) << run.lines.text;

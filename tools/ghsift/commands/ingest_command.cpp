@@ -114,12 +114,12 @@ BackupPolicy PolicyOf(const IngestArgs& args) {
 }
 
 //! --backup-to after a run of files or a range: a backup when there is none yet, or when this run
-//! committed something and the newest backup is --backup-every-hours old. False when one was due
-//! and failed (said on stderr; the files stay committed).
+//! committed something and one is due (BackupDue). False when one was due and failed (said on
+//! stderr; the files stay committed).
 bool BackUpAfterRun(const IngestArgs& args, Store& store, bool committed) {
   const BackupPolicy policy = PolicyOf(args);
   const auto newest = NewestBackupTime(policy.dir);
-  if (newest.ok() && *newest && (!committed || NowSeconds() - **newest < policy.every_seconds)) return true;
+  if (newest.ok() && *newest && (!committed || !BackupDue(policy, *newest, NowSeconds()))) return true;
   const auto made = newest.ok() ? BackUpStore(store, policy) : Result<StoreBackup>(newest.status());
   if (!made.ok()) {
     std::fprintf(stderr, "ghsift: --backup-to: %s (the files are committed; the next run backs up)\n",
@@ -843,11 +843,11 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");
   cmd->add_option("--backup-to", args->backup.to,
-                  "After the commits, back the store up into this directory (`ghsift backup`) when the newest "
-                  "backup there is --backup-every-hours old; --follow: after a round's commits");
+                  "After the commits, back the store up into this directory (`ghsift backup`) when none there is "
+                  "of this period of --backup-every-hours; --follow: after a round's commits");
   CLI::Option* every = cmd->add_option("--backup-every-hours", args->backup.every_hours,
-                                       "--backup-to: how old the newest backup must be for another (0: after every "
-                                       "run or round that committed)")
+                                       "--backup-to: at most one backup per period this long, counted from 00:00 UTC "
+                                       "(24: one a day; 0: after every run or round that committed)")
                            ->capture_default_str()
                            ->check(NumberCheck(0, 24 * 366));
   CLI::Option* keep = cmd->add_option("--backup-keep", args->backup.keep,

@@ -22,6 +22,11 @@ Result<BackupDescription> DescribeForBackup(const Store& store) {
 }
 
 Result<StoreBackup> BackUpStore(Store& store, const BackupPolicy& policy) {
+  std::error_code ec;
+  if (!policy.create_dir && !std::filesystem::exists(policy.dir, ec)) {
+    return Status::NotFound(policy.dir + ": no such directory (make it once: it is not created, since a missing "
+                            "one may be a backup disk not mounted)");
+  }
   GHSIFT_ASSIGN_OR_RETURN(const BackupDescription description, DescribeForBackup(store));
   return store.BackUp(policy.dir, description, policy.keep);
 }

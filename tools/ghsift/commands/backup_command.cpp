@@ -104,7 +104,7 @@ int RunBackup(const BackupArgs& args) {
   if (auto reader = Store::Open(args.store, StoreMode::kRead); !reader.ok()) return Fail(reader.status().message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return FailOpening(store.status());
-  const BackupPolicy policy{.dir = args.to, .keep = args.keep};
+  const BackupPolicy policy{.dir = args.to, .keep = args.keep, .create_dir = true};
   auto made = BackUpStore(**store, policy);
   if (!made.ok()) return Fail(made.status().message());
   auto all = ListBackups(args.to);

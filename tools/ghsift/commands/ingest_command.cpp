@@ -705,6 +705,8 @@ int RunIngest(const IngestArgs& args) {
   const Status combination = CheckCombinations(args);
   if (!combination.ok()) return Fail(combination.message());
   // A backup directory that cannot be one is said before anything is read, not after the commits.
+  // (A missing one is said when the backup is due: it may be a backup disk not mounted for now,
+  // which is no reason to stop ingesting.)
   if (!args.backup.to.empty()) {
     const Status backups = CheckBackupDirectory(args.backup.to, /*may_be_new=*/true);
     if (!backups.ok()) return Fail("--backup-to: " + backups.message());
@@ -843,8 +845,8 @@ void AddIngestCommand(CLI::App& command, int& exit_code) {
                 "Run under mpirun/srun: rank 0 hands out files, the other ranks ingest them into partial stores "
                 "that rank 0 merges");
   cmd->add_option("--backup-to", args->backup.to,
-                  "After the commits, back the store up into this directory (`ghsift backup`) when none there is "
-                  "of this period of --backup-every-hours; --follow: after a round's commits");
+                  "After the commits, back the store up into this directory (which must exist; `ghsift backup`) "
+                  "when none there is of this period of --backup-every-hours; --follow: after a round's commits");
   CLI::Option* every = cmd->add_option("--backup-every-hours", args->backup.every_hours,
                                        "--backup-to: at most one backup per period this long, counted from 00:00 UTC "
                                        "(24: one a day; 0: after every run or round that committed)")

@@ -19,7 +19,7 @@ inline constexpr const char* kBackupNewestHourKey = "newest_hour";  //!< "2024-0
 struct BackupPolicy {
   std::string dir;                    //!< the backup directory
   int64_t every_seconds = 24 * 3600;  //!< at most one backup per period this long (BackupDue)
-  std::optional<uint32_t> keep;       //!< keep the newest N (unset: all)
+  std::optional<uint32_t> keep = {};  //!< keep the newest N (unset: all)
   //! Whether a missing `dir` is created: by hand (`ghsift backup`) yes; unattended (`ingest
   //! --backup-to`) no, since a missing one may be a backup disk that is not mounted, and the
   //! backups would then fill the disk under its mount point.

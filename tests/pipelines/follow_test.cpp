@@ -207,6 +207,7 @@ TEST_F(FollowTest, BacksUpAfterARoundsCommitsOncePerPeriod) {
   TestClock clock(At(3, 30));
   std::atomic<bool> stop{false};
   const BackupPolicy policy{.dir = dir_ / "backups", .every_seconds = 2 * 3600};
+  std::filesystem::create_directory(policy.dir);  // made once by the operator: a follower does not
   std::string after_first_round;  // the store's answers when the first round's backup was made
   clock.At(At(3, 40), [&] { after_first_round = StoreAnswers(dir_ / "store", false); });
   clock.At(At(3, 50), [&] { Publish(2); });  // the first backup's period: none

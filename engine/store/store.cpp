@@ -229,6 +229,8 @@ size_t TableFileCount(const std::string& path) {
 
 }  // namespace
 
+Status Store::CheckIsStore(const std::string& path) { return PrepareDirectory(path, StoreMode::kRead); }
+
 Status Store::WriteMarker(const std::string& path) {
   const std::string marker = (fs::path(path) / kMarkerFile).string();
   std::ofstream out(marker);

@@ -177,6 +177,9 @@ class Store {
   //! Needs the store open for writing, so that no commit runs meanwhile.
   Result<StoreBackup> BackUp(const std::string& dir, const BackupDescription& description,
                              std::optional<uint32_t> keep);
+  //! Whether `path` holds a store, said as a reader's Open says it ("no such store", "not a ghsift
+  //! store ..."), without opening it: for a writer that must not make one there.
+  static Status CheckIsStore(const std::string& path);
   //! Writes the marker that makes a directory of a store's RocksDB files a ghsift store (a
   //! restored backup: BackupEngine copies RocksDB's files only).
   static Status WriteMarker(const std::string& path);

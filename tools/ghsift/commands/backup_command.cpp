@@ -100,8 +100,8 @@ int RunBackup(const BackupArgs& args) {
   if (args.check) return Fail("--check goes with --list");
   if (args.store.empty()) return Fail("backup needs --store DIR (or --list)");
   if (args.keep && *args.keep == 0) return Fail("--keep must be at least 1 (the backup just made)");
-  // A reader's open says why a path is no store; the writer's would make one there.
-  if (auto reader = Store::Open(args.store, StoreMode::kRead); !reader.ok()) return Fail(reader.status().message());
+  // Said as a reader's open says it: the writer's would make a store there.
+  if (const Status is_store = Store::CheckIsStore(args.store); !is_store.ok()) return Fail(is_store.message());
   auto store = Store::Open(args.store, StoreMode::kReadWrite);
   if (!store.ok()) return FailOpening(store.status());
   const BackupPolicy policy{.dir = args.to, .keep = args.keep, .create_dir = true};

@@ -76,7 +76,9 @@ int RunList(const BackupArgs& args) {
     }
     rows.push_back(std::move(row));
   }
-  std::vector<std::string> columns = {"backup", "made", "files", "events", "newest_hour", "bytes", "new_bytes"};
+  // The description's keys name its columns (pipelines/store_backups.hpp holds the only list).
+  std::vector<std::string> columns = {"backup",         "made",  kBackupFilesKey, kBackupEventsKey,
+                                      kBackupNewestHourKey, "bytes", "new_bytes"};
   std::vector<bool> numeric = {true, false, true, true, false, true, true};
   if (args.check) {
     columns.push_back("check");

@@ -113,7 +113,8 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   ASSERT_GT(n, 20);
   auto records = ParseCsv(csv);
   ASSERT_EQ(records[0], WithExportedColumns({"Repository", "Number", "State", "Title", "Body", "Labels", "Comments",
-                                              "Codes", "Review", "class", "url", "categories", "verdict", "stratum", "notes"}));
+                                              "Codes", "Review", "class", "url", "categories", "verdict", "stratum",
+                                              "also_flagged", "notes"}));
   size_t with_body = 0;
   const std::string labeled = Labeled(records, "1", &with_body);
   EXPECT_GT(with_body * 2, static_cast<size_t>(n)) << "the store gives the bodies";

@@ -187,7 +187,7 @@ TEST_F(ReportTest, SampleIsAcceptedByRulesEval) {
   const std::string csv = ReadText(work / "a.csv");
   ASSERT_EQ(csv.rfind(testing::CsvHeaderLine(testing::WithExportedColumns(
                           {"Repository", "Number", "State", "Title", "Body", "Labels", "Comments", "Codes", "Review",
-                           "class", "url", "categories", "verdict", "stratum", "notes"})),
+                           "class", "url", "categories", "verdict", "stratum", "also_flagged", "notes"})),
                       0),
             0u);
   std::vector<int> labels;

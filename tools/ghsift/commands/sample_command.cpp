@@ -54,16 +54,28 @@ std::string StratifyNames() {
   return out;
 }
 
+//! What a draw column reads of a drawn report.
+struct DrawnReport {
+  const SamplingFrame& frame;
+  size_t index;                                   //!< in the frame
+  const std::vector<std::string>& also_flagged;  //!< its problem categories not asked for
+};
+
 //! The columns sample writes of the draw, after the report fields (ReportField::sampled) and
 //! before the exported dimensions: the header, each CSV row and each jsonl record read this list.
+//! A list is joined by ";" in a CSV cell and a JSON array in jsonl, as the report fields' lists.
 struct DrawColumn {
   std::string_view name;
-  std::string (*value)(const SamplingFrame& frame, size_t index);
+  bool list;
+  std::vector<std::string> (*values)(const DrawnReport& drawn);  //!< one value unless `list`
   bool in_jsonl;  //!< notes is a cell for the labeler's hand in the CSV: jsonl has no such key
 };
 constexpr DrawColumn kDrawColumns[] = {
-    {"stratum", [](const SamplingFrame& frame, size_t index) { return frame.StratumOf(index); }, true},
-    {"notes", [](const SamplingFrame&, size_t) { return std::string(); }, false},
+    {"stratum", false, [](const DrawnReport& d) { return std::vector{d.frame.StratumOf(d.index)}; }, true},
+    // `categories` holds what it was drawn as, the categories the labeler's class answers; the
+    // others the report is flagged with are said beside them, not hidden.
+    {"also_flagged", true, [](const DrawnReport& d) { return d.also_flagged; }, true},
+    {"notes", false, [](const DrawnReport&) { return std::vector<std::string>{std::string()}; }, false},
 };
 
 //! Every column after `class`: the report fields, the draw's, the exported dimensions'.
@@ -239,21 +251,29 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     const auto row = rows.find({frame.RepoOf(index), frame.items[index].number});
     if (row == rows.end()) return Fail("the store changed while the sample was drawn: run it again");
     ListedIssue& issue = row->second;
-    // Its categories are those of the sample (`--category`), not every one it has.
-    std::erase_if(issue.categories, [&](const std::string& c) { return chosen.count(c) == 0; });
+    // Its categories are those of the sample (`--category`); the others go to also_flagged.
+    std::vector<std::string> also_flagged;
+    std::erase_if(issue.categories, [&](const std::string& c) {
+      if (chosen.count(c) != 0) return false;
+      also_flagged.push_back(c);
+      return true;
+    });
+    const DrawnReport drawn_report{frame, index, also_flagged};
     auto read = ReadKeptText(**store, issue, scope->keep_text);
     if (!read.ok()) return Fail(read.status().message());
     const KeptText& kept = *read;
     missing += !kept.found;
     if (args.format == "csv") {
       std::vector<std::string> extra = CsvCellsOf(fields, issue);
-      for (const DrawColumn& column : kDrawColumns) extra.push_back(column.value(frame, index));
+      for (const DrawColumn& column : kDrawColumns) extra.push_back(Join(column.values(drawn_report), kCsvListSeparator));
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
       out << LabelingJsonOpening(issue, kept) << JsonMembersOf(issue, fields);
       for (const DrawColumn& column : kDrawColumns) {
-        if (column.in_jsonl) out << ", " << JsonString(column.name) << ": " << JsonString(column.value(frame, index));
+        if (!column.in_jsonl) continue;
+        const std::vector<std::string> values = column.values(drawn_report);
+        out << ", " << JsonString(column.name) << ": " << (column.list ? JsonArray(values) : JsonString(values.front()));
       }
       out << ExportedJsonMembers(issue, exported_from) << LabelingJsonClosing();
     }

@@ -44,7 +44,8 @@ class GhsiftNote(UserWarning):
 def cli_args(store, options, repeated=()):
     """The command-line arguments for keyword ``options`` (see the module's help); no ``--store``
     when ``store`` is None. A list for an option named in ``repeated`` gives the option once per
-    item (files, rule layers), any other list one comma list."""
+    item (files, rule layers), any other list one comma list, a comma inside an item written
+    ``\\,`` as the command reads it (``label=['needs info, urgent']``)."""
     args = [] if store is None else ["--store", os.fspath(store)]
     for name, value in options.items():
         if name in ("format", "out"):
@@ -58,7 +59,7 @@ def cli_args(store, options, repeated=()):
             for item in value:
                 args += [flag, os.fspath(item)]
         elif isinstance(value, (list, tuple)):
-            args += [flag, ",".join(str(v) for v in value)]
+            args += [flag, ",".join(str(v).replace(",", "\\,") for v in value)]
         else:
             args += [flag, os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
     return args + ["--format", "csv"]

@@ -320,6 +320,47 @@ TEST_F(IssuesCliTest, AnEmptyFilterValueIsRefusedNotIgnored) {
   }
 }
 
+// GitHub allows a comma in a label's name. In a filter's comma list it is written "\,", on every
+// command that filters, and the echoed filter writes it so again.
+TEST(LabelFilterCliTest, ALabelWithACommaIsSelectedWhole) {
+  std::string second = testing::OpenedIssueRecord(R"("Training is 10x slower after upgrading")", R"("")",
+                                                  R"("needs info")");
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{R"("id":"1")", R"("id":"2")"},
+                                 {R"("number":7)", R"("number":8)"},
+                                 {"tensorflow/issues/7", "tensorflow/issues/8"}}) {
+    second.replace(second.find(from), from.size(), to);
+  }
+  const testing::OneHourStore hour(
+      "2024-03-05-14.json",
+      testing::OpenedIssueRecord(R"("Inference is 10x slower on GPU")", R"("")", R"("needs info, urgent")") + "\n" +
+          second + "\n");
+  const std::string issues = Ghsift() + " issues --store " + hour.Store() + " --format csv --label ";
+  const auto numbers = [](const std::string& csv) {
+    std::vector<std::string> out;
+    for (const auto& record : ParseCsv(csv)) {
+      if (record.size() > 1 && record[0] == "tensorflow/tensorflow") out.push_back(record[1]);
+    }
+    return out;
+  };
+  auto r = testing::RunCommandStdout(issues + "'needs info\\, urgent'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(numbers(r.output), std::vector<std::string>{"7"});
+  r = testing::RunCommandStdout(issues + "'needs info'");
+  EXPECT_EQ(numbers(r.output), std::vector<std::string>{"8"});
+  r = testing::RunCommandStdout(issues + "'needs info\\, urgent,needs info'");
+  EXPECT_EQ(numbers(r.output), (std::vector<std::string>{"7", "8"}));
+  r = testing::RunCommandStdout(issues + "'needs info' --label 'needs info\\, urgent'");
+  EXPECT_EQ(numbers(r.output), (std::vector<std::string>{"7", "8"}));
+
+  r = RunCommand(Ghsift() + " query --store " + hour.Store() + " --by label --format csv --label 'needs info\\, urgent'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "label,issues\n\"needs info, urgent\",1\n");
+  r = RunCommand(issues + "'needs info\\, urgent' --state closed");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("no flagged report matches --label needs info\\, urgent --state closed"), std::string::npos)
+      << r.output;
+}
+
 // Command-line errors CLI11 finds read like ghsift's own: prefixed, with what was given, the
 // command's help named, and the commands listed when one is missing.
 // sample takes the filters issues takes: --subcategory (with one category) and --kind all. A

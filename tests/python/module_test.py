@@ -118,6 +118,13 @@ for category in categories:
           dict(category=category, n=3, seed=7, stratify="repo"), expect_rows=min(3, rows))
 check("sample by Cochran's size", "sample", dict(category=categories[0], seed=1, confidence=0.9, margin=0.2))
 
+# A list item with a comma in it (GitHub allows one in a label's name) stays one item: "\\,".
+label_args = ghsift.cli_args(None, dict(label=["needs info, urgent", "bug"]))
+if label_args == ["--label", "needs info\\, urgent,bug", "--format", "csv"]:
+    print("ok: a comma inside a list item is escaped")
+else:
+    failures.append(f"cli_args of a label with a comma: {label_args!r}")
+
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     ghsift.issues(store, limit=2)

@@ -127,14 +127,34 @@ std::string Join(const std::vector<std::string>& items, std::string_view separat
 
 std::vector<std::string> SplitList(const std::string& text) {
   std::vector<std::string> out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t comma = text.find(',', at);
-    if (comma == std::string::npos) comma = text.size();
-    std::string item = text.substr(at, comma - at);
+  std::string item;
+  const auto finish = [&] {
     const size_t first = item.find_first_not_of(" \t");
     if (first != std::string::npos) out.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
-    at = comma + 1;
+    item.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == ',') {
+      item += ',';
+      ++i;
+    } else if (text[i] == ',') {
+      finish();
+    } else {
+      item += text[i];
+    }
+  }
+  finish();
+  return out;
+}
+
+std::string JoinList(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += ',';
+    for (const char c : item) {
+      if (c == ',') out += '\\';
+      out += c;
+    }
   }
   return out;
 }

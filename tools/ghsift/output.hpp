@@ -50,8 +50,11 @@ std::string JsonNumberCell(std::string_view cell);
 bool IsNumberColumn(const std::vector<std::vector<std::string>>& rows, size_t c);
 //! ["a", "b"]: a list of strings as one JSON value.
 std::string JsonArray(const std::vector<std::string>& items);
-//! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month").
+//! A comma list, each item trimmed of spaces, empty items dropped ("repo, month" = "repo,month");
+//! "\," is a comma inside an item (a label "needs info, urgent" is `needs info\, urgent`).
 std::vector<std::string> SplitList(const std::string& text);
+//! The items as one comma list that SplitList reads back: a comma inside an item written "\,".
+std::string JoinList(const std::vector<std::string>& items);
 //! The items with `separator` between them ("a;b"); empty items before the first non-empty one
 //! add nothing.
 std::string Join(const std::vector<std::string>& items, std::string_view separator);

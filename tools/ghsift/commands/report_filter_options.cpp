@@ -17,12 +17,6 @@ std::vector<std::string> SplitAll(const std::vector<std::string>& given) {
   return out;
 }
 
-std::string JoinComma(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
-  return out;
-}
-
 //! An option of these given an empty value is refused: `--repo "$REPO"` with REPO unset would
 //! otherwise select every report, silently broader than asked.
 const CLI::Validator& NotEmpty() {
@@ -54,7 +48,8 @@ void AddReportFilterOptions(CLI::App& cmd, ReportFilterArgs& args, bool with_cre
   for (const Dimension& d : Dimensions()) {
     if (d.filter != FilterKind::kValue) continue;
     std::vector<std::string>& into = args.values[std::string(d.name)];
-    cmd.add_option(FilterOption(d.name), into, std::string(d.filter_help) + "; repeatable, or a comma list")
+    cmd.add_option(FilterOption(d.name), into,
+                   std::string(d.filter_help) + "; repeatable, or a comma list (\\, for a comma in a value)")
         ->check(NotEmpty());
   }
 }
@@ -121,8 +116,8 @@ std::string DescribeReportFilters(const ReportFilterArgs& args) {
   auto add = [&](const std::string& option, const std::string& value) {
     if (!value.empty()) out += " " + option + " " + TerminalSafe(value);  // echoed to a terminal
   };
-  add("--repo", JoinComma(SplitAll(args.repo)));
-  for (const auto& [name, values] : ValueFiltersOf(args)) add(FilterOption(name), JoinComma(values));
+  add("--repo", JoinList(SplitAll(args.repo)));
+  for (const auto& [name, values] : ValueFiltersOf(args)) add(FilterOption(name), JoinList(values));
   add("--since", args.since);
   add("--until", args.until);
   return out;

@@ -119,10 +119,13 @@ std::vector<rocksdb::ColumnFamilyDescriptor> Descriptors(StoreMode mode) {
 //! or left by the previous, smaller key). Such keys are often a few entries apart (a refresh's
 //! stale reports, a listing's page), and a step forward costs a fraction of a seek through every
 //! level of the store: up to kStepsBeforeSeek steps first.
-void SeekForward(rocksdb::Iterator& it, const rocksdb::Slice& key) {
+//! A damaged block leaves the iterator invalid with an error that the next Seek clears: the
+//! error is returned here, not taken for a key that is not there.
+Status SeekForward(rocksdb::Iterator& it, const rocksdb::Slice& key, const char* what) {
   constexpr int kStepsBeforeSeek = 8;
   for (int step = 0; step < kStepsBeforeSeek && it.Valid() && it.key().compare(key) < 0; ++step) it.Next();
   if (!it.Valid() || it.key().compare(key) < 0) it.Seek(key);
+  return it.Valid() ? Status::Ok() : FromRocks(it.status(), what);
 }
 
 //! Whether `key` lies before the end of `range` (an empty end: no end).
@@ -301,11 +304,6 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
                                    "backup; RocksDB lock " + path + "/LOCK is held)");
     }
   } else {
-    // A secondary instance follows the writer's files without taking its lock, so queries work
-    // during an ingest; it needs a private directory for its own log.
-    char dir_template[] = "/tmp/ghsift-reader-XXXXXX";
-    if (::mkdtemp(dir_template) == nullptr) return Status::IoError("cannot create a reader directory in /tmp");
-    store->secondary_path_ = dir_template;
     options.max_open_files = -1;
     // Opening recovers a consistent view (table files from the MANIFEST, then the logs after
     // them). No TryCatchUpWithPrimary after it: when the writer flushes in between, RocksDB
@@ -327,7 +325,21 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
       opened.push_back(i);
     }
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &handles, &raw);
+    // With no writer, a read-only instance: it refuses a store whose table file is missing or
+    // damaged ("the store is damaged"). A secondary instance opens the newest view whose files it
+    // can all read, so it would answer from a store with a family's files missing as if they had
+    // never been written (empty lists, "nothing ingested yet") and exit 0.
+    if (WriterOf(path) == 0) s = rocksdb::DB::OpenForReadOnly(options, path, descriptors, &handles, &raw);
+    // A writer's store (or one a writer took while the read-only instance opened it: its
+    // compactions delete table files): a secondary instance follows the writer's files without
+    // taking its lock, and tolerates the files the writer deletes meanwhile, so queries work
+    // during an ingest. It needs a private directory for its own log.
+    if (raw == nullptr && (s.ok() || WriterOf(path) != 0)) {
+      char dir_template[] = "/tmp/ghsift-reader-XXXXXX";
+      if (::mkdtemp(dir_template) == nullptr) return Status::IoError("cannot create a reader directory in /tmp");
+      store->secondary_path_ = dir_template;
+      s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &handles, &raw);
+    }
     if (s.ok()) {
       store->handles_.assign(kFamilyCount, nullptr);
       for (size_t k = 0; k < handles.size(); ++k) store->handles_[static_cast<size_t>(opened[k])] = handles[k];
@@ -346,6 +358,11 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
     return Status::StoreError(path + ": incomplete store (its creation was interrupted, or an older ghsift made it; " +
                               (no_current ? std::string("no CURRENT file") : "RocksDB: " + s.ToString()) +
                               "); nothing was committed to it: run ingest again");
+  }
+  if (!s.ok() && s.IsCorruption()) {
+    // Nothing of it is answered from: a part of the store is missing or damaged.
+    return Status::StoreError(FromRocks(s, path + ": cannot open the store").message() +
+                              "; restore it from a backup (`ghsift restore`) or ingest its hours into a new store");
   }
   if (!s.ok()) return FromRocks(s, path + ": cannot open the store");
   store->db_.reset(raw);
@@ -713,7 +730,7 @@ Status Store::ScanIssuesOf(const std::vector<std::pair<int64_t, int64_t>>& keys,
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), Family(kIssues)));
   for (const auto& [repo_id, number] : keys) {
     const std::string key = keys::Issue(repo_id, number);
-    SeekForward(*it, key);  // reports listed together are often neighbours
+    GHSIFT_TRY(SeekForward(*it, key, "reading reports"));  // reports listed together are often neighbours
     if (!it->Valid() || it->key().compare(key) != 0) continue;
     auto record = IssueRecord::Decode(it->value().ToStringView());
     if (!record.ok()) return record.status();
@@ -746,13 +763,13 @@ Status Store::ScanStaleIssues(
     int64_t repo = 0, number = 0;
     if (!keys::ParseIssue(key.ToStringView(), &repo, &number)) return Status::StoreError("damaged stale-report key");
     std::optional<IssueRecord> record;
-    SeekForward(*issues, key);
+    GHSIFT_TRY(SeekForward(*issues, key, "reading stale reports"));
     if (issues->Valid() && issues->key() == key) {
       auto decoded = IssueRecord::Decode(issues->value().ToStringView());
       if (!decoded.ok()) return decoded.status();
       record = std::move(*decoded);
     }
-    SeekForward(*counted, key);
+    GHSIFT_TRY(SeekForward(*counted, key, "reading stale reports"));
     const bool has_cells = counted->Valid() && counted->key() == key;
     GHSIFT_TRY(fn(repo, number, record, has_cells ? counted->value().ToStringView() : std::string_view()));
   }

@@ -3,8 +3,11 @@
 //               --format csv|jsonl [--out FILE]
 // Draws flagged reports for hand labeling. The rows go to `ghsift rules eval --labels` once the
 // labeler has filled `class` with 0 or 1.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -86,6 +89,32 @@ std::vector<std::string> SampleExtraColumnNames(const std::vector<const ReportFi
   for (const std::string& name : ExportedDimensionNames()) names.push_back(name);
   return names;
 }
+
+//! A hidden temporary file beside `target` (".NAME.tmp-PID"), removed unless renamed over it.
+class TemporaryBeside {
+ public:
+  explicit TemporaryBeside(const std::string& target)
+      : target_(target),
+        path_(target_.parent_path() / ("." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()))) {}
+  TemporaryBeside(const TemporaryBeside&) = delete;
+  TemporaryBeside& operator=(const TemporaryBeside&) = delete;
+  ~TemporaryBeside() {
+    std::error_code ec;
+    if (!renamed_) std::filesystem::remove(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+  Status RenameOverTarget() {
+    std::error_code ec;
+    std::filesystem::rename(path_, target_, ec);
+    if (ec) return Status::IoError(target_.string() + ": cannot write (" + ec.message() + ")");
+    renamed_ = true;
+    return Status::Ok();
+  }
+
+ private:
+  std::filesystem::path target_, path_;
+  bool renamed_ = false;
+};
 
 int RunSample(const SampleArgs& args, bool sized_by_n) {
   if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
@@ -234,9 +263,14 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
                  scope->default_rules ? "the default rule set" : "custom");
   }
 
+  // --out is written whole or not at all: the rows go to a hidden temporary beside it, renamed
+  // over it at the end. A run that fails part-way (the store damaged under a drawn row) leaves
+  // the earlier file or none, never some of the rows.
   std::ofstream file;
+  std::optional<TemporaryBeside> temporary;
   if (!args.out.empty()) {
-    file.open(args.out, std::ios::binary | std::ios::trunc);
+    temporary.emplace(args.out);
+    file.open(temporary->path(), std::ios::binary | std::ios::trunc);
     if (!file) return Fail(Status::IoErrorFromErrno(args.out + ": cannot write").message());
   }
   std::ostream& out = args.out.empty() ? std::cout : file;
@@ -282,7 +316,12 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
   PrintFailedFilesNote(**store);
   out.flush();
   // A closed stdout (`ghsift sample ... | head`) is a normal end; a file that cannot be written is not.
-  if (!args.out.empty() && !out) return Fail(args.out + ": write failed");
+  if (temporary) {
+    file.close();
+    if (!file) return Fail(args.out + ": write failed");
+    const Status kept = temporary->RenameOverTarget();
+    if (!kept.ok()) return Fail(kept.message());
+  }
   return sample.chosen.empty() ? kExitNoHit : kExitOk;
 }
 

@@ -22,23 +22,10 @@ size_t HoursToFill(const Coverage& c) {
                                            [&](int64_t hour) { return !absent.count(hour); }));
 }
 
-Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
-                                 double low_ratio) {
-  std::map<int64_t, uint64_t> events_by_hour;
-  std::vector<std::string> unplaced;
-  GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry& entry) {
-    // The hours a file covers share its events (two only at the autumn clock change).
-    const std::vector<int64_t> hours = UtcHoursOfFileName(name);
-    if (hours.empty()) unplaced.push_back(name);
-    for (size_t i = 0; i < hours.size(); ++i) {
-      events_by_hour[hours[i]] += entry.events / hours.size() + (i < entry.events % hours.size() ? 1 : 0);
-    }
-  }));
-  Coverage c;
-  c.unplaced_files = std::move(unplaced);
-  c.placed_any = !events_by_hour.empty();
-  // Failures in time order (the store keeps them by name: 2026-12-01-10 before -2), and within
-  // the range asked for: a file not named by its hour only when no range was.
+void FailuresWithin(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
+                    std::vector<std::pair<std::string, std::string>>* failed,
+                    std::vector<std::pair<std::string, std::string>>* missing_at_source) {
+  // In time order (the store keeps them by name: 2026-12-01-10 before -2).
   std::vector<std::pair<std::string, std::string>> failures = store.Failures();
   const auto hour_of = [](const std::string& name) {
     const std::vector<int64_t> hours = UtcHoursOfFileName(name);
@@ -57,8 +44,27 @@ Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from
   for (auto& failure : failures) {
     if (!in_range(failure.first)) continue;
     const bool gap = IsMissingAtSource(failure.second);
-    (gap ? c.missing_at_source : c.failed_files).push_back(std::move(failure));
+    if (gap && missing_at_source != nullptr) missing_at_source->push_back(std::move(failure));
+    if (!gap && failed != nullptr) failed->push_back(std::move(failure));
   }
+}
+
+Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
+                                 double low_ratio) {
+  std::map<int64_t, uint64_t> events_by_hour;
+  std::vector<std::string> unplaced;
+  GHSIFT_TRY(store.ScanFiles([&](const std::string& name, const FileEntry& entry) {
+    // The hours a file covers share its events (two only at the autumn clock change).
+    const std::vector<int64_t> hours = UtcHoursOfFileName(name);
+    if (hours.empty()) unplaced.push_back(name);
+    for (size_t i = 0; i < hours.size(); ++i) {
+      events_by_hour[hours[i]] += entry.events / hours.size() + (i < entry.events % hours.size() ? 1 : 0);
+    }
+  }));
+  Coverage c;
+  c.unplaced_files = std::move(unplaced);
+  c.placed_any = !events_by_hour.empty();
+  FailuresWithin(store, from_hour, to_hour, &c.failed_files, &c.missing_at_source);
   if (events_by_hour.empty() && (!from_hour || !to_hour)) return c;
   // Not value_or: its argument is read even when unused, and a store of no hour has no first one.
   c.from_hour = from_hour ? *from_hour : events_by_hour.begin()->first;

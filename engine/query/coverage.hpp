@@ -36,6 +36,14 @@ struct Coverage {
 //! (the archive's own gaps, which no run fills). `stats --coverage --check` fails on them.
 size_t HoursToFill(const Coverage& c);
 
+//! The files that failed when ingested (`failed`) and the hours the source did not have
+//! (`missing_at_source`), each (file, reason) in time order, of the hours from `from_hour` to
+//! `to_hour` (either open); a file not named by its hour only without either. Either output may be
+//! null.
+void FailuresWithin(const Store& store, std::optional<int64_t> from_hour, std::optional<int64_t> to_hour,
+                    std::vector<std::pair<std::string, std::string>>* failed,
+                    std::vector<std::pair<std::string, std::string>>* missing_at_source);
+
 //! `low_ratio`: an hour with fewer events than low_ratio * median is listed as low. Without
 //! from/to, the range is the first to the last ingested hour.
 Result<Coverage> ComputeCoverage(const Store& store, std::optional<int64_t> from_hour,

@@ -179,7 +179,8 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
     const std::string of_all = c.missing_hours.empty()
                                    ? ""
                                    : " of the " + WithCommas(static_cast<uint64_t>(c.to_hour - c.from_hour + 1));
-    out = "Covers " + WithCommas(c.hours_ingested) + " ingested hours" + of_all + " from " + FormatHour(c.from_hour) +
+    out = "Covers " + WithCommas(c.hours_ingested) + (c.hours_ingested == 1 ? " ingested hour" : " ingested hours") +
+          of_all + " from " + FormatHour(c.from_hour) +
           " to " + FormatHour(c.to_hour) + " (UTC" + (range.empty() ? "" : ", within " + range) + ")";
     if (c.missing_hours.empty()) {
       out += ", none missing in between";
@@ -187,9 +188,23 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
       // The same hours as the line counts: the range (clipped to the store's hours) when given.
       const std::string stats_range =
           range.empty() ? "" : " --from " + HourArgument(c.from_hour) + " --to " + HourArgument(c.to_hour);
-      out += "; " + WithCommas(c.missing_hours.size()) + " hours missing in between (first " +
+      out += "; " + WithCommas(c.missing_hours.size()) + (c.missing_hours.size() == 1 ? " hour" : " hours") +
+             " missing in between (first " +
              FormatHour(c.missing_hours.front()) + "; `ghsift stats --coverage" + stats_range + "` lists them)";
     }
+  }
+  // Files that failed are said on the page, not only on stderr: within the report's months (all
+  // of them without --from/--to, also after the last ingested hour), as `stats --coverage` lists.
+  std::optional<int64_t> from, to;
+  if (options.from_month) from = FirstHourOfMonth(*options.from_month);
+  if (options.to_month) to = FirstHourOfMonth(*options.to_month + 1) - 1;
+  std::vector<std::pair<std::string, std::string>> failed;
+  FailuresWithin(store, from, to, &failed, nullptr);
+  if (!failed.empty()) {
+    out += "; " + (failed.size() == 1 ? std::string("1 file") : WithCommas(failed.size()) + " files") +
+           " failed when ingested and " + (failed.size() == 1 ? "is" : "are") + " not counted (" +
+           (failed.size() == 1 ? "" : "the first ") + failed.front().first + "; `ghsift stats --coverage` lists " +
+           (failed.size() == 1 ? "it" : "them") + ")";
   }
   return out + "; rule set " + (model ? ShortDigest(*model) : std::string("(none)")) + " (`ghsift stats` shows it)";
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "common/per_enum.hpp"
@@ -49,7 +50,16 @@ struct AttributeSpec {
   uint8_t record_tag;
   std::string_view help;         //!< `--by` help and the README: a few words
   std::string_view filter_help;  //!< the filter option's help
+  //! The values GitHub documents for it, when the set is closed (the filter refuses any other,
+  //! with the closest one named); empty: an open set (logins).
+  std::span<const std::string_view> values = {};
 };
+
+//! GitHub's author_association values.
+inline constexpr std::string_view kAssociationValues[] = {
+    "COLLABORATOR", "CONTRIBUTOR", "FIRST_TIMER", "FIRST_TIME_CONTRIBUTOR", "MANNEQUIN", "MEMBER", "NONE", "OWNER"};
+//! GitHub's account types (`user.type`).
+inline constexpr std::string_view kAuthorTypeValues[] = {"Bot", "Mannequin", "Organization", "User"};
 
 inline constexpr std::array<AttributeSpec, kAttributeCount> kReportAttributes = {{
     {Attribute::kAuthor, "author", "user", "login", true, AttributeMerge::kSmallest, true, 1,
@@ -59,10 +69,12 @@ inline constexpr std::array<AttributeSpec, kAttributeCount> kReportAttributes = 
      2,
      "the opener's tie to the repository: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, ... (latest snapshot; "
      "the archive gives it from 2017, (unknown) before)",
-     "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; any case)"},
+     "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; any case)",
+     kAssociationValues},
     {Attribute::kAuthorType, "author_type", "user", "type", false, AttributeMerge::kSmallest, true, 3,
      "the opener's account type: User, Bot (dependabot[bot], ...) or Organization ((unknown) when no event said)",
-     "Only reports whose opener's account is of any of these types (User, Bot, Organization; any case)"},
+     "Only reports whose opener's account is of any of these types (User, Bot, Organization; any case)",
+     kAuthorTypeValues},
 }};
 
 namespace detail {

@@ -144,6 +144,12 @@ Values ReportAttributeValue(const ReportView& v) {
   return {value.empty() ? kUnknownValue : value};
 }
 
+//! A closed set of any case (`--association owner`), and `unknown` as for --state.
+bool AnyCaseOrUnknownSelects(std::string_view wanted, std::string_view value) {
+  const auto plain = [](std::string_view s) { return NamesUnknown(s) ? std::string_view(kUnknownValue) : s; };
+  return EqualsAnyCase(plain(wanted), plain(value));
+}
+
 //! The rows of the report attributes: each groups, filters (`--NAME`) and is exported.
 void AddAttributeRows(std::vector<Dimension>& d) {
   constexpr auto value_of = []<size_t... I>(std::index_sequence<I...>) {
@@ -151,12 +157,21 @@ void AddAttributeRows(std::vector<Dimension>& d) {
         &ReportAttributeValue<static_cast<Attribute>(I)>...};
   }(std::make_index_sequence<kAttributeCount>());
   for (const AttributeSpec& spec : kReportAttributes) {
+    // A closed set also takes `unknown` for the reports no event gave a value, as --state does.
+    std::vector<std::string_view> values;
+    if (!spec.values.empty()) {
+      values = FilterWords(spec.values);
+      values.push_back("unknown");
+    }
     d.push_back({.name = spec.name,
                  .help = std::string(spec.help),
                  .of_report = value_of[static_cast<size_t>(spec.attribute)],
                  .filter = FilterKind::kValue,
                  .filter_help = std::string(spec.filter_help),
-                 .selects = spec.any_case ? EqualsAnyCase : nullptr,
+                 .values = std::move(values),
+                 .selects = !spec.any_case     ? nullptr
+                            : spec.values.empty() ? EqualsAnyCase
+                                                  : AnyCaseOrUnknownSelects,
                  .exported = true});
   }
 }

@@ -412,12 +412,36 @@ TEST_F(IssuesCliTest, WrongValuesAndIgnoredOptionsAreErrors) {
       {"query --metric events --kind pr", "--kind applies to report metrics; events are counted by --by type"},
       {"stats --from 2024-01", "--from and --to go with --coverage"},
       {"sample --category perf --n 3 --seed 1",
-       "--category: the store's rules have no category 'perf' (did you mean performance?); they have accuracy, "}};
+       "--category: the store's rules have no category 'perf' (did you mean performance?); they have accuracy, "},
+      // GitHub's closed sets: a typo is named, not answered with nothing.
+      {"query --by author_type --author-type Usr",
+       "--author-type must be Bot, Mannequin, Organization, User or unknown, not 'Usr' (did you mean User?)"},
+      {"issues --association MEMBR",
+       "--association must be COLLABORATOR, CONTRIBUTOR, FIRST_TIMER, FIRST_TIME_CONTRIBUTOR, MANNEQUIN, MEMBER, "
+       "NONE, OWNER or unknown, not 'MEMBR' (did you mean MEMBER?)"}};
   for (const auto& [arguments, message] : cases) {
     const auto r = Run(arguments);
     EXPECT_EQ(r.exit_code, 2) << arguments << "\n" << r.output;
     EXPECT_NE(r.output.find("ghsift: " + message), std::string::npos) << arguments << "\n" << r.output;
   }
+}
+
+// A closed set's values select in any case, and `unknown` the reports no event gave one.
+TEST_F(IssuesCliTest, ClosedSetsOfGitHubSelectInAnyCase) {
+  const auto all = Run("query --by association --kind all --format csv");
+  ASSERT_EQ(all.exit_code, 0) << all.output;
+  const auto some = Run("query --by association --kind all --format csv --association member,None");
+  ASSERT_EQ(some.exit_code, 0) << some.output;
+  std::string expected = "association,issues\n";
+  for (const std::string& line : Lines(all.output)) {
+    if (line.starts_with("MEMBER,") || line.starts_with("NONE,")) expected += line + "\n";
+  }
+  EXPECT_GT(expected.size(), std::string("association,issues\n").size() + 10) << all.output;
+  EXPECT_EQ(some.output, expected);
+  const auto types = Run("query --by author_type --kind all --format csv --author-type USER,unknown");
+  ASSERT_EQ(types.exit_code, 0) << types.output;
+  EXPECT_EQ(Lines(types.output).at(0), "author_type,issues");
+  EXPECT_EQ(Lines(types.output).at(1).rfind("User,", 0), 0u) << types.output;
 }
 
 TEST_F(IssuesCliTest, UnknownCommandsAndOptionsAreNamedWithTheClosest) {

@@ -150,8 +150,10 @@ int RunQueryCommand(const QueryArgs& args) {
   if (nothing) {
     std::fflush(stdout);
     const std::string what = metrics.size() > 1 ? "reports or events" : std::string(SpecOf(metrics.front()).counts);
-    std::fprintf(stderr, "ghsift: no %s in the store match these filters (each value is one it knows; try fewer "
-                         "filters or a wider range)\n", what.c_str());
+    // Open sets (labels, logins, repositories) are matched as given, unchecked: say where their
+    // values are listed.
+    std::fprintf(stderr, "ghsift: no %s in the store match these filters (try fewer filters or a wider range; "
+                         "`--by label` lists the labels it holds, and so for each filter)\n", what.c_str());
   }
   std::fflush(stdout);
   for (const std::string& line : blind_notes) std::fprintf(stderr, "%s\n", line.c_str());

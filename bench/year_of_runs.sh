@@ -76,8 +76,9 @@ for ((run = 0; run < hours; run++)); do
 done
 
 tenth=$((hours / 10 > 0 ? hours / 10 : 1))
-first=$(sed 1d "$work/runs.csv" | head -n "$tenth" | cut -d, -f2 | median)
-last=$(sed 1d "$work/runs.csv" | tail -n "$tenth" | cut -d, -f2 | median)
+# (awk reads the whole file: `head` would close the pipe early, a SIGPIPE that pipefail reports)
+first=$(awk -F, -v n="$tenth" 'NR > 1 && NR <= n + 1 { print $2 }' "$work/runs.csv" | median)
+last=$(awk -F, 'NR > 1 { print $2 }' "$work/runs.csv" | tail -n "$tenth" | median)
 log "median run: first tenth $first s, last tenth $last s (ratio $(echo "$last / $first" | bc -l | cut -c1-4))"
 "$GHSIFT" stats --store "$store" --coverage --check >"$work/coverage" 2>&1 ||
   { cat "$work/coverage" >&2; log "coverage check failed"; exit 1; }

@@ -122,6 +122,30 @@ TEST_P(LabelLoopTest, CsvSampleScoresExactlyWhatWasSampled) {
   ExpectAllFlagged(dir_ / "labeled.csv", n);
 }
 
+// Without --positive, a sample is scored as what its rows were drawn as (its categories column),
+// not as the default union (accuracy,performance), and the command says so.
+TEST_P(LabelLoopTest, WithoutPositiveASampleIsScoredAsWhatItWasDrawnAs) {
+  int64_t n = 0;
+  const std::string csv = Sample("csv", dir_ / "sample.csv", &n);
+  ASSERT_GT(n, 20);
+  std::ofstream(dir_ / "labeled.csv") << Labeled(ParseCsv(csv), "1");
+  auto r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "labeled.csv") + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ghsift: " + (dir_ / "labeled.csv") + ": scored as accuracy,performance,silent, what its "
+                          "rows were drawn as (its 'categories' column); --positive names another target\n"),
+            std::string::npos)
+      << r.output.substr(0, 800);
+  EXPECT_NE(r.output.find("\"sets\": [\n{\n  \"positive\": \"accuracy,performance,silent\",\n  \"tp\": " +
+                          std::to_string(n) + ",\n"),
+            std::string::npos)
+      << r.output.substr(0, 800);
+  r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "labeled.csv") + " --positive performance --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.find("what its rows were drawn as"), std::string::npos) << r.output.substr(0, 800);
+  EXPECT_NE(r.output.find("\"sets\": [\n{\n  \"positive\": \"performance\","), std::string::npos)
+      << r.output.substr(0, 800);
+}
+
 TEST_P(LabelLoopTest, JsonlSampleScoresExactlyWhatWasSampled) {
   int64_t n = 0;
   std::string jsonl = Sample("jsonl", dir_ / "sample.jsonl", &n);

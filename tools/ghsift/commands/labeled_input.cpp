@@ -45,7 +45,9 @@ void AddLabeledInputOptions(CLI::App& cmd, LabeledInputArgs& args) {
   const auto given = [&args](const char* name) {
     return [&args, name](const std::string&) { args.labels_only_given.push_back(name); };
   };
-  cmd.add_option("--positive", args.positive, "Categories whose union predicts the binary label (--labels)")
+  cmd.add_option("--positive", args.positive,
+                 "Categories whose union predicts the binary label (--labels); without it, a sample or issues "
+                 "export is scored as what its rows were drawn as (its categories column)")
       ->capture_default_str()
       ->each(given("--positive"));
   cmd.add_option("--label-key", args.label_key, "Field holding the binary label, 0 or 1 (--labels)")
@@ -137,7 +139,30 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
       return Status::InvalidArgument(set.path + ": grouped by repo, but no record names its repository (a "
                                      "'Repository' column in CSV, a 'repo' field in JSONL)");
     }
-    const std::set<std::string> positive(set.positive.begin(), set.positive.end());
+    std::set<std::string> positive(set.positive.begin(), set.positive.end());
+    // A `sample` or `issues` export names what each row was drawn as (its categories column): the
+    // class a labeler filled answers that, so without --positive that is the target, not the
+    // default union, and the command says so.
+    const bool positive_given =
+        std::find(args.labels_only_given.begin(), args.labels_only_given.end(), "--positive") != args.labels_only_given.end();
+    if (args.suite.empty() && !positive_given && !reports->empty() &&
+        std::all_of(reports->begin(), reports->end(), [](const LabeledReport& r) { return r.exported_as.has_value(); })) {
+      std::set<std::string> exported;
+      for (const LabeledReport& r : *reports) exported.insert(r.exported_as->begin(), r.exported_as->end());
+      for (const std::string& c : exported) {
+        if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
+          return Status::InvalidArgument(set.path + ": its '" + std::string(kExportedCategoriesKey) + "' column names '" +
+                                         c + "', which no rule has; give --positive");
+        }
+      }
+      if (!exported.empty() && exported != positive) {
+        positive = exported;
+        std::fprintf(stderr, "ghsift: %s: scored as %s, what its rows were drawn as (its '%s' column); --positive "
+                             "names another target\n",
+                     TerminalSafe(set.path).c_str(), TerminalSafe(Target{positive, set.bug_only}.Name()).c_str(),
+                     std::string(kExportedCategoriesKey).c_str());
+      }
+    }
     for (auto& r : *reports) {
       const std::string name = by_repo && !r.group.empty() ? set.group_prefix + r.group : set.group;
       auto [it, fresh] = group_index.emplace(name, input.groups.size());

@@ -413,6 +413,9 @@ TEST_F(IssuesCliTest, WrongValuesAndIgnoredOptionsAreErrors) {
       {"stats --from 2024-01", "--from and --to go with --coverage"},
       {"sample --category perf --n 3 --seed 1",
        "--category: the store's rules have no category 'perf' (did you mean performance?); they have accuracy, "},
+      {"issues --sort craeted", "--sort must be created, updated or score, not 'craeted' (did you mean created?)"},
+      {"sample --category silent --n 3 --seed 1 --format xlsx", "--format must be csv or jsonl, not 'xlsx'"},
+      {"query --by ''", "--by: an empty value (leave the option out for one total)"},
       // GitHub's closed sets: a typo is named, not answered with nothing.
       {"query --by author_type --author-type Usr",
        "--author-type must be Bot, Mannequin, Organization, User or unknown, not 'Usr' (did you mean User?)"},

@@ -225,7 +225,9 @@ int RunIssues(const IssuesArgs& args) {
   const auto sort = std::find_if(std::begin(kSortChoices), std::end(kSortChoices),
                                  [&](const SortChoice& choice) { return choice.name == args.sort; });
   if (sort == std::end(kSortChoices)) {
-    return Fail("--sort must be " + JoinChoices(SortNames()) + ", not '" + args.sort + "'");
+    const std::vector<std::string_view> names = SortNames();
+    return Fail("--sort must be " + JoinChoices(names) + ", not '" + TerminalSafe(args.sort) + "'" +
+                DidYouMean(args.sort, std::vector<std::string>(names.begin(), names.end())));
   }
   options.sort = sort->sort;
   const Status range = CreatedRange(args.filters, options);

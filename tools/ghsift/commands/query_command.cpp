@@ -200,7 +200,14 @@ void AddQueryCommand(CLI::App& command, int& exit_code) {
   auto args = std::make_shared<QueryArgs>();
   CLI::App* cmd = &command;
   cmd->add_option("--store", args->store, "Store directory")->required();
-  cmd->add_option("--by", args->by, ByHelp());
+  // Given empty (`--by "$UNSET"`), it would answer one total: refused, as an empty filter is.
+  cmd->add_option("--by", args->by, ByHelp())
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            return SplitList(value).empty() ? std::string("an empty value (leave the option out for one total)")
+                                            : std::string();
+          },
+          ""));
   cmd->add_option("--metric", args->metric, MetricHelp())->capture_default_str();
   cmd->add_flag("--fill-zeros", args->fill_zeros, FillZerosHelp());
   AddReportFilterOptions(*cmd, args->filters, false);

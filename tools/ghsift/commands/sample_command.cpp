@@ -117,7 +117,10 @@ class TemporaryBeside {
 };
 
 int RunSample(const SampleArgs& args, bool sized_by_n) {
-  if (args.format != "csv" && args.format != "jsonl") return Fail("--format must be csv or jsonl");
+  if (args.format != "csv" && args.format != "jsonl") {
+    return Fail("--format must be csv or jsonl, not '" + TerminalSafe(args.format) + "'" +
+                DidYouMean(args.format, {"csv", "jsonl"}));
+  }
   const Dimension* stratify = args.stratify.empty() ? nullptr : FindDimension(args.stratify);
   if (!args.stratify.empty() && (stratify == nullptr || !stratify->of_reports() || !stratify->groupable)) {
     return Fail("--stratify must be a report dimension: " + StratifyNames() + ", not '" + args.stratify + "'" +

@@ -359,7 +359,7 @@ std::string RenderHtml(const Report& report) {
          "td.n{text-align:right}\n.meta{color:#555;font-size:13px}\n"
       << "</style>\n</head>\n<body>\n<h1>ghsift report</h1>\n<p class=\"meta\">Store <code>"
       << Escape(report.options.store_path) << "</code>; " << Escape(FilterText(report))
-      << ". Issues only (not pull requests). Every number below is printed by the <code>ghsift query</code> "
+      << ". " << KindSentence(report.options) << ". Every number below is printed by the <code>ghsift query</code> "
          "command shown next to it.</p>\n<p class=\"meta\" id=\"coverage\">"
       << Escape(report.coverage_text) << ".</p>\n";
   const std::string blind = BlindSummary(report);
@@ -412,7 +412,7 @@ std::string RenderMarkdown(const Report& report) {
   };
   std::ostringstream out;
   out << "# ghsift report\n\nStore `" << report.options.store_path << "`; " << FilterText(report)
-      << ". Issues only (not pull requests). Every number is printed by the `ghsift query` command above its "
+      << ". " << KindSentence(report.options) << ". Every number is printed by the `ghsift query` command above its "
          "table; the same rows are in `tables/<name>.csv`.\n\n"
       << report.coverage_text << ".\n";
   const std::string blind = BlindSummary(report);

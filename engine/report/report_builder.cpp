@@ -56,6 +56,7 @@ class Builder {
     q.category = std::move(category);
     q.from_month = options_.from_month;
     q.to_month = options_.to_month;
+    q.kind = options_.kind;
     // Every table keeps to the chosen frameworks, also those without a repo column (a label
     // count, the silent effects): their reports are selected, not their rows.
     if (!options_.repos.empty()) q.repo = AnyOf(options_.repos);
@@ -240,6 +241,12 @@ std::string ShareText(const ReportTable& t, size_t row) {
   return buf;
 }
 
+std::string KindSentence(const ReportOptions& options) {
+  if (options.kind == "pr") return "Pull requests only (not issues)";
+  if (options.kind == "all") return "Issues and pull requests";
+  return "Issues only (not pull requests)";
+}
+
 Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
   Report report;
   report.options = options;
@@ -283,7 +290,7 @@ Result<Report> BuildReport(const Store& store, const ReportOptions& options) {
 
   ReportSection overview{"Overview", "Flagged reports per framework and category.", {}};
   GHSIFT_TRY(add(overview, b.TopTable("overview", "Flagged reports per framework and category",
-                                      "Issues flagged with each category (a report counts once under each category); "
+                                      "Reports flagged with each category (a report counts once under each category); "
                                       "the " + std::to_string(kOverviewBars) +
                                           " largest rows drawn, every row in the table.",
                                       b.Query({dimension::kRepo, dimension::kCategory}, std::nullopt), kOverviewBars)));

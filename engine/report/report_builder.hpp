@@ -21,7 +21,11 @@ struct ReportOptions {
   std::optional<int32_t> from_month;
   std::optional<int32_t> to_month;
   size_t top_labels = 15;          //!< bars drawn in a label chart
+  std::string kind = "issue";      //!< the reports counted: issue, pr or all (ReportKindChoices)
 };
+
+//! What the report counts, for its head: "Issues only (not pull requests)", ...
+std::string KindSentence(const ReportOptions& options);
 
 enum class ChartKind {
   kNone,   //!< a table only

@@ -74,5 +74,39 @@ TEST(ReportCliTest, TheHeadSaysWhichFilesFailed) {
             "(first 2024-03-05-15; `ghsift stats --coverage` lists them)");
 }
 
+// `report --kind pr` counts pull requests (fix pull requests are studied as reports too): its head
+// says so, every shown command carries the kind, and each table is what that command prints.
+TEST(ReportCliTest, KindChoosesTheReportsCounted) {
+  TempDir dir;
+  const std::string store = dir / "store";
+  auto r = RunCommand(Ghsift() + " ingest -q --store " + store + " " + GHSIFT_SOURCE_DIR + "/tests/data/sample");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::pair<std::string, std::string> kinds[] = {
+      {"issue", "Issues only (not pull requests)"}, {"pr", "Pull requests only (not issues)"},
+      {"all", "Issues and pull requests"}};
+  std::string previous;
+  for (const auto& [kind, sentence] : kinds) {
+    const std::string out = dir / ("report-" + kind);
+    r = RunCommand(Ghsift() + " report --store " + store + " --out " + out + " --kind " + kind);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::string md = ReadText(out + "/report.md");
+    EXPECT_NE(md.find("; all frameworks in the store. " + sentence + ". Every number"), std::string::npos)
+        << md.substr(0, 400);
+    EXPECT_NE(ReadText(out + "/index.html").find(". " + sentence + ". Every number"), std::string::npos);
+    const std::string shown = "ghsift query --store " + store + " --by repo,category" +
+                              (kind == "issue" ? "" : " --kind " + kind) + " --format csv";
+    EXPECT_NE(md.find(shown), std::string::npos) << kind;
+    const auto query = RunCommand(Ghsift() + " query --store " + store + " --by repo,category --kind " + kind +
+                                  " --format csv 2>/dev/null");
+    ASSERT_EQ(query.exit_code, 0) << query.output;
+    EXPECT_EQ(ReadText(out + "/tables/overview.csv"), query.output) << kind;
+    EXPECT_NE(query.output, previous) << kind << ": the kinds count different reports";
+    previous = query.output;
+  }
+  r = RunCommand(Ghsift() + " report --store " + store + " --out " + (dir / "x") + " --kind prs");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--kind: must be issue, pr or all, not 'prs'"), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace ghsift::testing

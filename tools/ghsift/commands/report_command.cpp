@@ -1,4 +1,4 @@
-// ghsift report --store DIR --out DIR [--repo R1,R2,...] [--from YYYY-MM] [--to YYYY-MM]
+// ghsift report --store DIR --out DIR [--repo R1,R2,...] [--from YYYY-MM] [--to YYYY-MM] [--kind issue|pr|all]
 // Writes out/index.html (inline SVG charts), out/report.md and out/tables/*.csv; each number
 // comes with the `ghsift query` command that prints it. tables/ holds this run's tables only, and
 // any other .csv there (no report recorded writing it) is named on stderr.
@@ -25,12 +25,14 @@ struct ReportArgs {
   std::string store, out, from, to;
   ReportFilterArgs filters;  //!< --repo (alias --repos)
   size_t top_labels = 15;
+  std::string kind = "issue";
 };
 
 int RunReport(const ReportArgs& args) {
   ReportOptions options;
   options.store_path = args.store;
   options.top_labels = args.top_labels;
+  options.kind = args.kind;
   options.repos = RepoFilter(args.filters).values;
   if (!args.from.empty()) {
     options.from_month = ParseMonth(args.from);
@@ -99,6 +101,7 @@ void AddReportCommand(CLI::App& command, int& exit_code) {
   AddReportFilterOptions(*cmd, args->filters, false, true, true);
   cmd->add_option("--from", args->from, "First month, YYYY-MM");
   cmd->add_option("--to", args->to, "Last month, YYYY-MM");
+  AddKindOption(*cmd, args->kind);
   cmd->add_option("--top-labels", args->top_labels, "Labels drawn per label chart")
       ->check(PositiveCountCheck())
       ->capture_default_str();

@@ -72,13 +72,17 @@ void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, Categor
   cmd.add_option("--subcategory", args.subcategory,
                  "Only reports with this tag, e.g. performance/memory (or memory, with one --category)")
       ->check(NotEmpty());
-  const auto known_kind = [](const std::string& kind) {
+  AddKindOption(cmd, args.kind);
+}
+
+void AddKindOption(CLI::App& cmd, std::string& kind) {
+  const auto known_kind = [](const std::string& given) {
     const auto& kinds = ReportKindChoices();
-    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end()
+    return std::find(kinds.begin(), kinds.end(), given) != kinds.end()
                ? std::string()
-               : "must be " + ReportKindChoicesText() + ", not '" + TerminalSafe(kind) + "'";
+               : "must be " + ReportKindChoicesText() + ", not '" + TerminalSafe(given) + "'";
   };
-  cmd.add_option("--kind", args.kind, ReportKindChoicesText())
+  cmd.add_option("--kind", kind, ReportKindChoicesText())
       ->check(CLI::Validator(known_kind, "KIND"))
       ->capture_default_str();
 }

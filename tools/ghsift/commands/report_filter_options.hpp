@@ -35,6 +35,8 @@ enum class CategoryForm {
 
 //! Adds --category (in `form`), --subcategory and --kind (issue, pr or all; checked here).
 void AddReportSelectionOptions(CLI::App& cmd, ReportSelectionArgs& args, CategoryForm form);
+//! --kind issue|pr|all (of AddReportSelectionOptions; `report` takes it alone).
+void AddKindOption(CLI::App& cmd, std::string& kind);
 //! " --category c --kind issue" for a message that explains an empty answer.
 std::string DescribeReportSelection(const ReportSelectionArgs& args);
 

@@ -139,6 +139,16 @@ TEST_P(LabelLoopTest, WithoutPositiveASampleIsScoredAsWhatItWasDrawnAs) {
                           std::to_string(n) + ",\n"),
             std::string::npos)
       << r.output.substr(0, 800);
+  // Per category, a row counts for the categories it was drawn as: every row labeled 1 and flagged
+  // again, so no category has a false negative (before, a performance row was one of accuracy).
+  const std::regex category_scores(R"re("(accuracy|performance|silent)": \{"flagged": \d+, "scores": \{"tp": (\d+), "fp": (\d+), "fn": (\d+), "tn": (\d+))re");
+  size_t categories = 0;
+  for (auto it = std::sregex_iterator(r.output.begin(), r.output.end(), category_scores); it != std::sregex_iterator();
+       ++it, ++categories) {
+    EXPECT_GT(std::stoll((*it)[2]), 0) << (*it)[0];
+    EXPECT_EQ((*it)[3].str() + " " + (*it)[4].str() + " " + (*it)[5].str(), "0 0 0") << (*it)[0];
+  }
+  EXPECT_EQ(categories, 3u) << r.output.substr(0, 1500);
   r = RunCommand(Ghsift() + " rules eval --labels " + (dir_ / "labeled.csv") + " --positive performance --format json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output.find("what its rows were drawn as"), std::string::npos) << r.output.substr(0, 800);

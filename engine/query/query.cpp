@@ -390,7 +390,10 @@ Result<QueryTable> RunQuery(const Store& store, const QueryOptions& options) {
   }
   GHSIFT_TRY(CheckValueFilters(options.where));
   if (options.subcategory && events) return Status::InvalidArgument("--subcategory applies to report metrics only");
-  if (!events && (options.category || options.subcategory)) {
+  // The reports whose text the archive does not hold count under kNoTextCategory (`--by
+  // category` shows the row): asked for as shown, they are counted as under any category.
+  const bool no_text = options.category == kNoTextCategory && !options.subcategory;
+  if (!events && !no_text && (options.category || options.subcategory)) {
     GHSIFT_ASSIGN_OR_RETURN(const DecisionModel model, LoadStoreModel(store));
     std::optional<std::string> subcategory = options.subcategory;
     GHSIFT_TRY(CheckCategoryFilter(model, options.category, &subcategory));
@@ -640,6 +643,11 @@ Status CheckCategoryFilter(const DecisionModel& model, const std::optional<std::
   for (const std::string& c : categories) described.push_back(model.IsFacet(c) ? c + " (facet)" : c);
   const std::vector<std::string> tags = model.Subcategories();
   if (category && !std::binary_search(categories.begin(), categories.end(), *category)) {
+    if (*category == kNoTextCategory) {
+      return Status::InvalidArgument(std::string("'") + kNoTextCategory + "' counts the reports whose text the archive "
+                                     "does not hold, which no rule can flag: `ghsift query --category '" +
+                                     kNoTextCategory + "' --by repo,month` counts them; they are not listed or drawn");
+    }
     if (std::binary_search(tags.begin(), tags.end(), *category)) {
       return Status::InvalidArgument("'" + *category + "' is a subcategory: use --subcategory " + *category);
     }

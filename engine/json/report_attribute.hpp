@@ -69,7 +69,8 @@ inline constexpr std::array<AttributeSpec, kAttributeCount> kReportAttributes = 
      2,
      "the opener's tie to the repository: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, ... (latest snapshot; "
      "the archive gives it from 2017, (unknown) before)",
-     "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; any case)",
+     "Only reports whose opener had any of these ties to the repository (OWNER, MEMBER, CONTRIBUTOR, NONE, ...; "
+     "any case)",
      kAssociationValues},
     {Attribute::kAuthorType, "author_type", "user", "type", false, AttributeMerge::kSmallest, true, 3,
      "the opener's account type: User, Bot (dependabot[bot], ...) or Organization ((unknown) when no event said)",

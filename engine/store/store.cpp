@@ -338,6 +338,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path, StoreMode mo
       char dir_template[] = "/tmp/ghsift-reader-XXXXXX";
       if (::mkdtemp(dir_template) == nullptr) return Status::IoError("cannot create a reader directory in /tmp");
       store->secondary_path_ = dir_template;
+      handles.clear();
       s = rocksdb::DB::OpenAsSecondary(options, path, store->secondary_path_, descriptors, &handles, &raw);
     }
     if (s.ok()) {

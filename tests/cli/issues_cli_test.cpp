@@ -352,7 +352,8 @@ TEST(LabelFilterCliTest, ALabelWithACommaIsSelectedWhole) {
   r = testing::RunCommandStdout(issues + "'needs info' --label 'needs info\\, urgent'");
   EXPECT_EQ(numbers(r.output), (std::vector<std::string>{"7", "8"}));
 
-  r = RunCommand(Ghsift() + " query --store " + hour.Store() + " --by label --format csv --label 'needs info\\, urgent'");
+  r = RunCommand(Ghsift() + " query --store " + hour.Store() +
+                 " --by label --format csv --label 'needs info\\, urgent'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, "label,issues\n\"needs info, urgent\",1\n");
   r = RunCommand(issues + "'needs info\\, urgent' --state closed");

@@ -143,16 +143,17 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
     // A `sample` or `issues` export names what each row was drawn as (its categories column): the
     // class a labeler filled answers that, so without --positive that is the target, not the
     // default union, and the command says so.
-    const bool positive_given =
-        std::find(args.labels_only_given.begin(), args.labels_only_given.end(), "--positive") != args.labels_only_given.end();
+    const auto& given = args.labels_only_given;
+    const bool positive_given = std::find(given.begin(), given.end(), "--positive") != given.end();
+    const auto is_export = [](const LabeledReport& r) { return r.exported_as.has_value(); };
     if (args.suite.empty() && !positive_given && !reports->empty() &&
-        std::all_of(reports->begin(), reports->end(), [](const LabeledReport& r) { return r.exported_as.has_value(); })) {
+        std::all_of(reports->begin(), reports->end(), is_export)) {
       std::set<std::string> exported;
       for (const LabeledReport& r : *reports) exported.insert(r.exported_as->begin(), r.exported_as->end());
       for (const std::string& c : exported) {
         if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
-          return Status::InvalidArgument(set.path + ": its '" + std::string(kExportedCategoriesKey) + "' column names '" +
-                                         c + "', which no rule has; give --positive");
+          return Status::InvalidArgument(set.path + ": its '" + std::string(kExportedCategoriesKey) +
+                                         "' column names '" + c + "', which no rule has; give --positive");
         }
       }
       if (!exported.empty() && exported != positive) {

@@ -302,7 +302,9 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
     missing += !kept.found;
     if (args.format == "csv") {
       std::vector<std::string> extra = CsvCellsOf(fields, issue);
-      for (const DrawColumn& column : kDrawColumns) extra.push_back(Join(column.values(drawn_report), kCsvListSeparator));
+      for (const DrawColumn& column : kDrawColumns) {
+        extra.push_back(Join(column.values(drawn_report), kCsvListSeparator));
+      }
       for (std::string& value : ExportedValues(issue, exported_from)) extra.push_back(std::move(value));
       out << LabelingCsvRow(issue, kept, extra);
     } else {
@@ -310,7 +312,8 @@ int RunSample(const SampleArgs& args, bool sized_by_n) {
       for (const DrawColumn& column : kDrawColumns) {
         if (!column.in_jsonl) continue;
         const std::vector<std::string> values = column.values(drawn_report);
-        out << ", " << JsonString(column.name) << ": " << (column.list ? JsonArray(values) : JsonString(values.front()));
+        out << ", " << JsonString(column.name) << ": "
+            << (column.list ? JsonArray(values) : JsonString(values.front()));
       }
       out << ExportedJsonMembers(issue, exported_from) << LabelingJsonClosing();
     }

@@ -144,10 +144,20 @@ Values ReportAttributeValue(const ReportView& v) {
   return {value.empty() ? kUnknownValue : value};
 }
 
+//! A filter's value or a report's as compared: either spelling of "no value" (the option's word
+//! `unknown`, or kUnknownValue as listed) is kUnknownValue.
+std::string_view PlainUnknown(std::string_view s) { return NamesUnknown(s) ? std::string_view(kUnknownValue) : s; }
+
+//! `--state unknown` (or as listed, `(unknown)`) selects the reports whose value is kUnknownValue;
+//! so for `--resolution` and `--verdict`. Either side may be the option's word (validation matches
+//! a wanted value against the words a filter lists).
+bool UnknownAliasSelects(std::string_view wanted, std::string_view value) {
+  return PlainUnknown(wanted) == PlainUnknown(value);
+}
+
 //! A closed set of any case (`--association owner`), and `unknown` as for --state.
 bool AnyCaseOrUnknownSelects(std::string_view wanted, std::string_view value) {
-  const auto plain = [](std::string_view s) { return NamesUnknown(s) ? std::string_view(kUnknownValue) : s; };
-  return EqualsAnyCase(plain(wanted), plain(value));
+  return EqualsAnyCase(PlainUnknown(wanted), PlainUnknown(value));
 }
 
 //! The rows of the report attributes: each groups, filters (`--NAME`) and is exported.
@@ -180,14 +190,6 @@ std::string EventRepo(const EventView& e) { return e.names.Of(e.repo_id); }
 std::string EventMonth(const EventView& e) { return FormatMonth(MonthOfDay(e.day)); }
 std::string EventDay(const EventView& e) { return FormatDay(e.day); }
 std::string EventType(const EventView& e) { return std::string(e.type); }
-
-//! `--state unknown` (or as listed, `(unknown)`) selects the reports whose value is kUnknownValue;
-//! so for `--resolution` and `--verdict`. Either side may be the option's word (validation matches
-//! a wanted value against the words a filter lists).
-bool UnknownAliasSelects(std::string_view wanted, std::string_view value) {
-  const auto plain = [](std::string_view s) { return NamesUnknown(s) ? std::string_view(kUnknownValue) : s; };
-  return plain(wanted) == plain(value);
-}
 
 //! `--verdict not-a-bug` selects every kind of not-a-bug (a judged report that is no bug).
 bool VerdictSelects(std::string_view wanted, std::string_view value) {

@@ -150,6 +150,14 @@ std::string MonthRangeText(const ReportOptions& o) {
   return out;
 }
 
+//! The first hour of --from's month and the last of --to's (either open when not given).
+std::pair<std::optional<int64_t>, std::optional<int64_t>> HoursOfMonths(const ReportOptions& o) {
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> hours;
+  if (o.from_month) hours.first = FirstHourOfMonth(*o.from_month);
+  if (o.to_month) hours.second = FirstHourOfMonth(*o.to_month + 1) - 1;
+  return hours;
+}
+
 //! The coverage of the report's months: the hours from the first of --from to the last of --to,
 //! kept within the store's first and last ingested hours (the range of a report without them), so
 //! that the months before the store's first hour or after its last are not counted as missing.
@@ -158,8 +166,9 @@ Result<std::optional<Coverage>> CoverageOfMonths(const Store& store, const Repor
   GHSIFT_ASSIGN_OR_RETURN(Coverage whole, ComputeCoverage(store, std::nullopt, std::nullopt));
   if (whole.hours_ingested == 0) return std::optional<Coverage>();
   if (!o.from_month && !o.to_month) return std::optional<Coverage>(std::move(whole));
-  const int64_t from = std::max(whole.from_hour, o.from_month ? FirstHourOfMonth(*o.from_month) : whole.from_hour);
-  const int64_t to = std::min(whole.to_hour, o.to_month ? FirstHourOfMonth(*o.to_month + 1) - 1 : whole.to_hour);
+  const auto [first, last] = HoursOfMonths(o);
+  const int64_t from = std::max(whole.from_hour, first.value_or(whole.from_hour));
+  const int64_t to = std::min(whole.to_hour, last.value_or(whole.to_hour));
   if (to < from) return std::optional<Coverage>();
   GHSIFT_ASSIGN_OR_RETURN(Coverage part, ComputeCoverage(store, from, to));
   return std::optional<Coverage>(std::move(part));
@@ -196,9 +205,7 @@ Result<std::string> CoverageText(const Store& store, const ReportOptions& option
   }
   // Files that failed are said on the page, not only on stderr: within the report's months (all
   // of them without --from/--to, also after the last ingested hour), as `stats --coverage` lists.
-  std::optional<int64_t> from, to;
-  if (options.from_month) from = FirstHourOfMonth(*options.from_month);
-  if (options.to_month) to = FirstHourOfMonth(*options.to_month + 1) - 1;
+  const auto [from, to] = HoursOfMonths(options);
   std::vector<std::pair<std::string, std::string>> failed;
   FailuresWithin(store, from, to, &failed, nullptr);
   if (!failed.empty()) {

@@ -97,10 +97,13 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
   if (!db.ok()) return db.status();
   input.database = *db;
   const auto categories = input.database->rules().Categories();
+  const auto has_rule = [&](const std::string& c) {
+    return std::find(categories.begin(), categories.end(), c) != categories.end();
+  };
   std::map<std::string, size_t> group_index;
   for (const LabeledSet& set : suite->sets) {
     for (const std::string& c : set.positive) {
-      if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
+      if (!has_rule(c)) {
         return Status::InvalidArgument(set.path + ": positive category '" + c + "': no rule has it; the rules' "
                                        "categories: " + JoinNames(categories, 20));
       }
@@ -151,7 +154,7 @@ Result<LabeledInput> LoadLabeledInput(const LabeledInputArgs& args) {
       std::set<std::string> exported;
       for (const LabeledReport& r : *reports) exported.insert(r.exported_as->begin(), r.exported_as->end());
       for (const std::string& c : exported) {
-        if (std::find(categories.begin(), categories.end(), c) == categories.end()) {
+        if (!has_rule(c)) {
           return Status::InvalidArgument(set.path + ": its '" + std::string(kExportedCategoriesKey) +
                                          "' column names '" + c + "', which no rule has; give --positive");
         }
